@@ -1,0 +1,280 @@
+/**
+ * The route table of spec §2 with each page's metadata: the one list the web
+ * router, the server's HTML meta injection and the sitemap all read.
+ */
+
+export interface PageDef {
+  /** Route pattern with :params, as React Router writes it. */
+  path: string;
+  /** Page name; the document title is `{title} | {brand}` (the home page uses the tagline). */
+  title: string;
+  description: string;
+  keywords?: string[];
+  /** false → robots noindex,nofollow and left out of the sitemap. */
+  indexable: boolean;
+  /** Sitemap priority for indexable pages. */
+  priority?: number;
+  changefreq?: 'daily' | 'weekly' | 'monthly' | 'yearly';
+}
+
+const BASE_KEYWORDS = ['funny awards', 'novelty certificates', 'gag gifts', 'personalised certificates'];
+
+function page(def: PageDef): PageDef {
+  return { ...def, keywords: [...(def.keywords ?? []), ...BASE_KEYWORDS] };
+}
+
+export const pages = {
+  home: page({
+    path: '/',
+    title: 'Official Awards for Unofficial Achievements',
+    description:
+      'Nominate friends for gloriously trivial feats, customise a satirical certificate, share it in seconds and get it printed and shipped worldwide.',
+    keywords: ['nominate a friend', 'award certificate'],
+    indexable: true,
+    priority: 1,
+    changefreq: 'weekly',
+  }),
+  auth: page({
+    path: '/auth',
+    title: 'Sign In',
+    description: 'Sign in or create an account to keep your nominations, certificates and orders in one place.',
+    indexable: false,
+  }),
+  account: page({
+    path: '/account',
+    title: 'Your Account',
+    description: 'Your profile, nominations, orders and privacy choices.',
+    indexable: false,
+  }),
+  nominate: page({
+    path: '/nominate',
+    title: 'Nominate Someone',
+    description:
+      'Pick an award, name the culprit, add a citation and watch the certificate appear. Free to make, free to share.',
+    keywords: ['nominate', 'certificate maker'],
+    indexable: true,
+    priority: 0.9,
+    changefreq: 'weekly',
+  }),
+  nominateSuccess: page({
+    path: '/nominate/success',
+    title: 'Nomination Filed',
+    description: 'Your nomination has been filed. Share the certificate or get it printed.',
+    indexable: false,
+  }),
+  gallery: page({
+    path: '/gallery',
+    title: 'Award Gallery',
+    description:
+      'Browse every award we are prepared to issue, from Distinguished Reply-All Service to Lifetime Snooze Achievement. Search, pick one, nominate.',
+    keywords: ['award gallery', 'funny award ideas'],
+    indexable: true,
+    priority: 0.9,
+    changefreq: 'weekly',
+  }),
+  community: page({
+    path: '/community',
+    title: 'Community Wall',
+    description: 'The latest public certificates, awarded by people who know exactly what their friends did.',
+    indexable: true,
+    priority: 0.7,
+    changefreq: 'daily',
+  }),
+  claim: page({
+    path: '/claim/:token',
+    title: 'Claim Your Award',
+    description: 'Someone has recognised your achievements. Accept the honour, download it or decline it.',
+    indexable: false,
+  }),
+  quizLanding: page({
+    path: '/quiz-landing',
+    title: 'Which Award Do You Deserve?',
+    description: 'Answer a few honest questions and find out which award you have secretly been earning all along.',
+    keywords: ['personality quiz', 'funny quiz'],
+    indexable: true,
+    priority: 0.7,
+    changefreq: 'monthly',
+  }),
+  quiz: page({
+    path: '/quiz',
+    title: 'The Quiz',
+    description: 'A short, scientifically dubious quiz that matches you with the award you deserve.',
+    indexable: true,
+    priority: 0.6,
+    changefreq: 'monthly',
+  }),
+  quizResult: page({
+    path: '/quiz/results/:resultId',
+    title: 'Your Quiz Result',
+    description: 'The committee has reviewed your answers and reached a verdict.',
+    indexable: false,
+  }),
+  quizGallery: page({
+    path: '/quiz/gallery',
+    title: 'Quiz Hall of Fame',
+    description: 'Every verdict the quiz can reach, and the people who earned them.',
+    indexable: true,
+    priority: 0.5,
+    changefreq: 'weekly',
+  }),
+  store: page({
+    path: '/store',
+    title: 'Store',
+    description:
+      'Printed certificates and frames worth hanging. Shipped worldwide in 7–14 business days, express available.',
+    keywords: ['printed certificate', 'framed certificate', 'gift'],
+    indexable: true,
+    priority: 0.9,
+    changefreq: 'weekly',
+  }),
+  cart: page({
+    path: '/cart',
+    title: 'Your Cart',
+    description: 'Review your printed certificates before checkout.',
+    indexable: false,
+  }),
+  orderSuccess: page({
+    path: '/order/success',
+    title: 'Order Confirmed',
+    description: 'Thank you. Your order is on its way to the print room.',
+    indexable: false,
+  }),
+  order: page({
+    path: '/order/:orderId',
+    title: 'Order Status',
+    description: 'Where your certificate is right now.',
+    indexable: false,
+  }),
+  funnelCheckout: page({
+    path: '/funnel/checkout',
+    title: 'Checkout',
+    description: 'Secure checkout for your printed certificate.',
+    indexable: false,
+  }),
+  funnelThankYou: page({
+    path: '/funnel/thank-you',
+    title: 'Thank You',
+    description: 'Your order is confirmed.',
+    indexable: false,
+  }),
+  funnelTimer: page({
+    path: '/funnel/timer',
+    title: 'One Moment',
+    description: 'Preparing your order.',
+    indexable: false,
+  }),
+  funnelOto1: page({
+    path: '/funnel/oto1',
+    title: 'A One-Time Offer',
+    description: 'A one-time addition to your order.',
+    indexable: false,
+  }),
+  funnelOto1Downsell: page({
+    path: '/funnel/oto1-downsell',
+    title: 'A Smaller Offer',
+    description: 'A smaller one-time addition to your order.',
+    indexable: false,
+  }),
+  dynamicTemplates: page({
+    path: '/dynamic-templates',
+    title: 'Certificate Designs',
+    description: 'See every certificate design applied to your own words, then use the one you like.',
+    keywords: ['certificate templates', 'certificate designs'],
+    indexable: true,
+    priority: 0.6,
+    changefreq: 'monthly',
+  }),
+  privacyPolicy: page({
+    path: '/privacy-policy',
+    title: 'Privacy Policy',
+    description: 'What we collect, why, who we share it with, how long we keep it and the rights you have.',
+    indexable: true,
+    priority: 0.3,
+    changefreq: 'yearly',
+  }),
+  termsOfService: page({
+    path: '/terms-of-service',
+    title: 'Terms of Service',
+    description: 'The rules for using the site, nominating people and ordering prints.',
+    indexable: true,
+    priority: 0.3,
+    changefreq: 'yearly',
+  }),
+  cookiePolicy: page({
+    path: '/cookie-policy',
+    title: 'Cookie Policy',
+    description: 'The cookies and local storage we use, and how to change your choices.',
+    indexable: true,
+    priority: 0.3,
+    changefreq: 'yearly',
+  }),
+  dmcaPolicy: page({
+    path: '/dmca-policy',
+    title: 'DMCA Policy',
+    description: 'How to report content you believe infringes your copyright, and how to respond to a notice.',
+    indexable: true,
+    priority: 0.2,
+    changefreq: 'yearly',
+  }),
+  refundPolicy: page({
+    path: '/refund-policy',
+    title: 'Refund Policy',
+    description: 'Reprints, refunds, cancellations and delivery times (7–14 business days worldwide).',
+    indexable: true,
+    priority: 0.3,
+    changefreq: 'yearly',
+  }),
+  accessibility: page({
+    path: '/accessibility',
+    title: 'Accessibility Statement',
+    description: 'How we make the site usable for everyone, what is not perfect yet and how to tell us.',
+    indexable: true,
+    priority: 0.3,
+    changefreq: 'yearly',
+  }),
+  admin: page({
+    path: '/admin/*',
+    title: 'Admin',
+    description: 'Certifiable administration.',
+    indexable: false,
+  }),
+} as const satisfies Record<string, PageDef>;
+
+export type PageKey = keyof typeof pages;
+
+/** The page shown for any path that matches no route (spec §2). */
+export const notFoundPage: PageDef = {
+  path: '*',
+  title: 'Page Not Found',
+  description: "The page you're looking for doesn't exist.",
+  indexable: false,
+};
+
+function toRegExp(pattern: string): RegExp {
+  if (pattern === '/admin/*') return /^\/admin(?:\/.*)?$/;
+  const body = pattern
+    .split('/')
+    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${body}/?$`);
+}
+
+const compiled = Object.values(pages).map((p) => ({ page: p as PageDef, re: toRegExp(p.path) }));
+
+/** The page a pathname belongs to, or null when it matches no route (a 404). */
+export function matchPage(pathname: string): PageDef | null {
+  const clean = pathname === '/' ? '/' : pathname.replace(/\/+$/, '');
+  for (const { page: p, re } of compiled) {
+    if (p.path === '/' ? clean === '/' : re.test(clean)) return p;
+  }
+  return null;
+}
+
+/** `/nominate?award={id}` and other links built from the table, never glued by hand. */
+export const hrefs = {
+  nominateAward: (awardId: string) => `/nominate?award=${encodeURIComponent(awardId)}`,
+  gallerySearch: (search: string) => `/gallery?search=${encodeURIComponent(search)}`,
+  claim: (token: string) => `/claim/${encodeURIComponent(token)}`,
+  order: (orderId: string) => `/order/${encodeURIComponent(orderId)}`,
+  quizResult: (resultId: string) => `/quiz/results/${encodeURIComponent(resultId)}`,
+};

@@ -1,0 +1,150 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyEtag from '@fastify/etag';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { registerErrorHandler } from './lib/error-handler';
+import { awardsRoutes } from './modules/awards/awards.routes';
+import { categoriesRoutes } from './modules/categories/categories.routes';
+import { HtmlShell } from './modules/seo/html-shell';
+import { seoRoutes } from './modules/seo/seo.routes';
+import { buildServiceWorker, shellAssets } from './modules/seo/service-worker';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { SettingsService } from './modules/settings/settings.service';
+import { templatesRoutes } from './modules/templates/templates.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    settings: SettingsService;
+    shell: HtmlShell;
+    serviceWorkerSource: string;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole HTTP app; never listens (server.ts does, tests use app.inject). */
+export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('settings', new SettingsService(database.db));
+  app.decorate('shell', new HtmlShell(config.webDistDir));
+  app.decorate('serviceWorkerSource', buildServiceWorker(shellAssets(config.webDistDir)));
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyEtag, { weak: true });
+  await app.register(fastifyCookie);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Certifiable API',
+        description: 'Awards, nominations, store and admin API of Certifiable.',
+        version: '1.0.0',
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    '/api/health',
+    { schema: { tags: ['ops'], summary: 'Liveness and database check' } },
+    async () => {
+      await database.rows(sql`select 1 as ok`);
+      return { ok: true };
+    },
+  );
+
+  await app.register(awardsRoutes);
+  await app.register(categoriesRoutes);
+  await app.register(templatesRoutes);
+  await app.register(settingsRoutes);
+  await app.register(seoRoutes);
+
+  if (app.shell.built) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      // The raw template has no page metadata; pages are served by the shell below.
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  // Everything else: API paths get a JSON 404, page paths get the app shell with their own metadata.
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = new URL(request.url, 'http://local');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.pathname.startsWith('/api/') &&
+      !/\.[a-z0-9]{2,5}$/i.test(url.pathname);
+    if (!isPage) {
+      return reply.code(404).send({
+        error: { code: 'NOT_FOUND', message: `Nothing here: ${request.method} ${url.pathname}` },
+      });
+    }
+    const settings = await app.settings.getPublic();
+    const { status, html } = await app.shell.render(url.pathname, config.publicUrl, settings);
+    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+
+  return app;
+}

@@ -1,0 +1,83 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { projectRoot } from '../config';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** The one database type the services see: PGlite and node-postgres both satisfy it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies every committed migration in drizzle/ that has not run yet. */
+  migrate(): Promise<void>;
+  /** Rows of a raw SQL query, the same shape on both drivers. */
+  rows<T>(query: SQL): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(projectRoot, 'drizzle');
+
+// Any fixed number works; it only has to be the same in every instance.
+const MIGRATION_LOCK_KEY = 7_311_420_001;
+
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  /** Directory for PGlite data; omit for an in-memory database (tests). */
+  pgliteDir?: string | undefined;
+}): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A dropped idle connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema });
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      async migrate() {
+        // Several instances may start at once: one migrates, the others wait.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await migratePg(drizzlePg(client, { schema }) as NodePgDatabase<Schema>, { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+          client.release();
+        }
+      },
+      async rows<T>(query: SQL) {
+        const result = await db.execute(query);
+        return result.rows as T[];
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  let client: PGlite;
+  if (opts.pgliteDir) {
+    await fs.mkdir(opts.pgliteDir, { recursive: true });
+    client = await PGlite.create(opts.pgliteDir);
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as PgliteDatabase<Schema>, { migrationsFolder }),
+    async rows<T>(query: SQL) {
+      const result = await db.execute(query);
+      return result.rows as T[];
+    },
+    close: () => client.close(),
+  };
+}

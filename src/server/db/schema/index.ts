@@ -1,0 +1,5 @@
+// The one list of tables drizzle-kit reads; one file per table beside it.
+export * from './categories';
+export * from './awards';
+export * from './templates';
+export * from './settings';

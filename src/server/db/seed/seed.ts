@@ -1,0 +1,76 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { awards, categories, settings, templates } from '../schema/index';
+import { seedAwards, seedCategories, seedTemplates } from './catalog-data';
+
+/**
+ * Bump when the seed gains rows that existing installs should receive. The seed runs once
+ * per version, so awards an admin deleted or edited are never brought back or overwritten.
+ */
+export const SEED_VERSION = 1;
+const SEED_KEY = 'seed_version';
+
+export async function seedDatabase(db: Db): Promise<{ applied: boolean }> {
+  return db.transaction(async (tx) => {
+    // Two instances starting together must not both seed: lock the settings row's key.
+    await tx.execute(sql`select pg_advisory_xact_lock(7311420002)`);
+    const [row] = await tx.select().from(settings).where(eq(settings.key, SEED_KEY));
+    const current = typeof row?.value === 'number' ? row.value : 0;
+    if (current >= SEED_VERSION) return { applied: false };
+
+    await tx
+      .insert(categories)
+      .values(
+        seedCategories.map((c) => ({
+          slug: c.slug,
+          name: c.name,
+          description: c.description,
+          color: c.color,
+          sortOrder: c.sortOrder,
+          isActive: c.isActive,
+        })),
+      )
+      .onConflictDoNothing({ target: categories.slug });
+
+    const cats = await tx.select({ id: categories.id, slug: categories.slug }).from(categories);
+    const idBySlug = new Map(cats.map((c) => [c.slug, c.id]));
+
+    await tx
+      .insert(awards)
+      .values(
+        seedAwards.map((a) => ({
+          slug: a.slug,
+          title: a.title,
+          description: a.description,
+          tagline: a.tagline,
+          stats: a.stats,
+          categoryId: a.categorySlug ? (idBySlug.get(a.categorySlug) ?? null) : null,
+          categorySlug: a.categorySlug,
+          imageUrl: `/awards/${a.slug}.svg`,
+          isActive: a.isActive,
+          sortOrder: a.sortOrder,
+        })),
+      )
+      .onConflictDoNothing({ target: awards.slug });
+
+    await tx
+      .insert(templates)
+      .values(
+        seedTemplates.map((t) => ({
+          slug: t.slug,
+          name: t.name,
+          description: t.description,
+          cssClasses: t.cssClasses,
+          sortOrder: t.sortOrder,
+          isActive: t.isActive,
+        })),
+      )
+      .onConflictDoNothing({ target: templates.slug });
+
+    await tx
+      .insert(settings)
+      .values({ key: SEED_KEY, value: SEED_VERSION })
+      .onConflictDoUpdate({ target: settings.key, set: { value: SEED_VERSION, updatedAt: new Date() } });
+    return { applied: true };
+  });
+}

@@ -1,0 +1,49 @@
+import { pages, hrefs, type PageDef } from '../../../contract/pages';
+
+const xmlEscape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/** Indexable routes without parameters: the static part of the sitemap. */
+export function sitemapPages(): PageDef[] {
+  return Object.values(pages as Record<string, PageDef>).filter(
+    (p) => p.indexable && !p.path.includes(':') && !p.path.includes('*'),
+  );
+}
+
+export function buildSitemap(origin: string, awards: { id: string; updatedAt: Date }[]): string {
+  const urls: string[] = [];
+  for (const p of sitemapPages()) {
+    urls.push(
+      `  <url><loc>${xmlEscape(origin + p.path)}</loc>` +
+        (p.changefreq ? `<changefreq>${p.changefreq}</changefreq>` : '') +
+        (p.priority !== undefined ? `<priority>${p.priority.toFixed(1)}</priority>` : '') +
+        `</url>`,
+    );
+  }
+  for (const a of awards) {
+    urls.push(
+      `  <url><loc>${xmlEscape(origin + hrefs.nominateAward(a.id))}</loc>` +
+        `<lastmod>${a.updatedAt.toISOString().slice(0, 10)}</lastmod>` +
+        `<changefreq>monthly</changefreq><priority>0.6</priority></url>`,
+    );
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function buildRobots(origin: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /api/',
+    'Disallow: /account',
+    'Disallow: /auth',
+    'Disallow: /cart',
+    'Disallow: /claim/',
+    'Disallow: /funnel/',
+    'Disallow: /order/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}

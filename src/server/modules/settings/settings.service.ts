@@ -1,0 +1,33 @@
+import { inArray } from 'drizzle-orm';
+import { DEFAULT_SETTINGS, publicSettingsSchema, type PublicSettings } from '../../../contract/settings';
+import type { Db } from '../../db/client';
+import { settings } from '../../db/schema/index';
+
+const PUBLIC_KEYS = ['brand_name', 'company_name', 'support_email', 'social'] as const;
+const CACHE_MS = 30_000;
+
+/**
+ * Site settings stored as key/value rows over built-in defaults. Each instance keeps
+ * a short-lived copy (30 s) so the HTML shell does not query the database per request.
+ */
+export class SettingsService {
+  private cached: { value: PublicSettings; at: number } | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  async getPublic(): Promise<PublicSettings> {
+    if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.value;
+    const rows = await this.db.select().from(settings).where(inArray(settings.key, [...PUBLIC_KEYS]));
+    const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    const merged = { ...DEFAULT_SETTINGS, ...stored };
+    // A malformed stored value must never take the site down: fall back per key.
+    const parsed = publicSettingsSchema.safeParse(merged);
+    const value = parsed.success ? parsed.data : DEFAULT_SETTINGS;
+    this.cached = { value, at: Date.now() };
+    return value;
+  }
+
+  invalidate() {
+    this.cached = null;
+  }
+}

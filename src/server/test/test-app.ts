@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Database } from '../db/client';
+import { seedDatabase } from '../db/seed/seed';
+import { createTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database (seeded unless told otherwise), for app.inject tests. */
+export async function createTestApp(
+  opts: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  if (opts.seed !== false) await seedDatabase(database.db);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'https://certifiable.test',
+    DATA_DIR: '/nonexistent-data-dir-for-tests',
+    ...opts.env,
+  });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+/** The admin area's child routes (spec §2), in navigation order. */
+export const ADMIN_SECTIONS = [
+  { path: '', label: 'Dashboard', lead: 'Today at a glance: nominations, orders, revenue and anything on fire.' },
+  { path: 'analytics', label: 'Analytics', lead: 'Visits, funnels and which awards people actually send.' },
+  { path: 'awards', label: 'Awards', lead: 'Create, edit, import, export and retire awards, with a full audit trail.' },
+  { path: 'categories', label: 'Categories', lead: 'Name, colour and order the award categories.' },
+  { path: 'landing-pages', label: 'Landing Pages', lead: 'Campaign pages for seasons, teams and in-jokes.' },
+  { path: 'orders', label: 'Orders', lead: 'Every printed order, its payment and where the parcel is.' },
+  { path: 'nominations', label: 'Nominations', lead: 'Search, hide, restore and resend nominations.' },
+  { path: 'crm', label: 'CRM', lead: 'Contacts, their nominations and orders, in one place.' },
+  { path: 'products', label: 'Products', lead: 'Printed products, variants and print templates.' },
+  { path: 'users', label: 'Users', lead: 'Accounts, roles and who may do what.' },
+  { path: 'bug-reports', label: 'Bug Reports', lead: 'What visitors reported, with screenshots and console logs.' },
+  { path: 'audit', label: 'Audit Log', lead: 'Every change an admin made, who made it and when.' },
+  { path: 'settings', label: 'Settings', lead: 'Brand name, parent company, contact details and more.' },
+] as const;

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/layout/coming-soon';
+
+export default function FunnelThankYouPage() {
+  return <ComingSoon title="Thank You" lead="Your order confirmation will appear here." />;
+}

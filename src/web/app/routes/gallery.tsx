@@ -1,0 +1,19 @@
+import { AwardGallery } from '../../features/awards/components/award-gallery';
+
+export default function GalleryPage() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+      <header className="text-center">
+        <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">The official register</p>
+        <h1 className="mt-2 text-4xl font-semibold sm:text-5xl">Award Gallery</h1>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-soft">
+          Every honour the committee is currently prepared to bestow. Find the one that fits, then nominate the
+          person who earned it.
+        </p>
+      </header>
+      <div className="mt-10">
+        <AwardGallery searchable />
+      </div>
+    </div>
+  );
+}

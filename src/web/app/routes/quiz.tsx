@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/layout/coming-soon';
+
+export default function QuizPage() {
+  return <ComingSoon title="The Quiz" lead="Honest questions, dishonest science, one verdict." />;
+}

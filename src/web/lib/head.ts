@@ -1,0 +1,66 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { matchPage, notFoundPage } from '../../contract/pages';
+import { buildHeadTags, type HeadContext, type HeadTag } from '../../contract/seo';
+import { getSiteSettings } from './site-settings';
+
+export type HeadOverrides = Partial<Pick<HeadContext, 'title' | 'description' | 'image' | 'noindex'>>;
+
+/** Replaces every tag the server (or a previous page) wrote with this page's tags. */
+export function applyHeadTags(tags: HeadTag[], doc: Document = document) {
+  doc.head.querySelectorAll('[data-head]').forEach((el) => el.remove());
+  for (const t of tags) {
+    const el = doc.createElement(t.tag);
+    for (const [k, v] of Object.entries(t.attrs)) el.setAttribute(k, v);
+    el.setAttribute('data-head', '');
+    if (t.text !== undefined) el.textContent = t.text;
+    doc.head.appendChild(el);
+  }
+}
+
+let overrides: { pathname: string; value: HeadOverrides } | null = null;
+const listeners = new Set<() => void>();
+
+/** A page whose title or image depend on data sets them here; they apply while it is shown. */
+export function useHeadOverrides(pathname: string, value: HeadOverrides | null) {
+  const key = value ? JSON.stringify(value) : '';
+  useEffect(() => {
+    if (!key) return;
+    overrides = { pathname, value: JSON.parse(key) as HeadOverrides };
+    listeners.forEach((l) => l());
+    return () => {
+      overrides = null;
+      listeners.forEach((l) => l());
+    };
+  }, [pathname, key]);
+}
+
+function useOverridesFor(pathname: string): HeadOverrides | undefined {
+  const current = useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => overrides,
+    () => overrides,
+  );
+  return current?.pathname === pathname ? current.value : undefined;
+}
+
+/** Keeps <head> in step with the route: title, description, canonical, social cards, JSON-LD. */
+export function usePageHead(pathname: string) {
+  const extra = useOverridesFor(pathname);
+  useEffect(() => {
+    const settings = getSiteSettings();
+    const matched = matchPage(pathname);
+    applyHeadTags(
+      buildHeadTags(matched ?? notFoundPage, {
+        origin: window.location.origin,
+        pathname,
+        brand: settings.brand_name,
+        company: settings.company_name,
+        social: Object.values(settings.social),
+        ...extra,
+      }),
+    );
+  }, [pathname, extra]);
+}

@@ -1,0 +1,6 @@
+/** Every browser-storage key the app uses (spec §9), in one place. */
+export const STORAGE_KEYS = {
+  cookieConsent: 'cookie-consent',
+  cookiePreferences: 'cookie-preferences',
+  funnel: (product: string) => `${product}_funnel`,
+} as const;
