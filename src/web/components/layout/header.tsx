@@ -1,6 +1,6 @@
 import { Menu, ShoppingCart, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { pages } from '../../../contract/pages';
 import { useCart } from '../../lib/cart';
 import { getSiteSettings } from '../../lib/site-settings';
@@ -44,15 +44,9 @@ export function Header() {
   const links = NAV.map((item) => {
     const active = isNavActive(item.label, item.to, pathname, 'end' in item ? item.end : false);
     return (
-      <NavLink
-        key={item.to}
-        to={item.to}
-        end={'end' in item}
-        className={linkClass(active)}
-        aria-current={active ? 'page' : undefined}
-      >
+      <Link key={item.to} to={item.to} className={linkClass(active)} aria-current={active ? 'page' : undefined}>
         {item.label}
-      </NavLink>
+      </Link>
     );
   });
 

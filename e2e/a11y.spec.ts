@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+
+const PAGES = ['/', '/gallery', '/no-such-page', '/privacy-policy'];
+
+for (const path of PAGES) {
+  test(`axe finds no serious or critical violations on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    if (path === '/' || path === '/gallery') await expect(page.getByTestId('award-card').first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  for (const path of ['/', '/gallery', '/privacy-policy', '/no-such-page', '/store']) {
+    test(`${path} never scrolls sideways`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    });
+  }
+
+  test('the menu button opens the navigation and moves through it by keyboard', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(mobileNav).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(mobileNav.getByRole('link', { name: 'Home' })).toBeFocused();
+    await mobileNav.getByRole('link', { name: 'Gallery' }).click();
+    await expect(page).toHaveURL('/gallery');
+    await expect(mobileNav).toHaveCount(0);
+  });
+});
+
+test('keyboard users can skip to the content', async ({ page }) => {
+  await page.goto('/gallery');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+});

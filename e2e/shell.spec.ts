@@ -1,0 +1,104 @@
+import { expect, test } from './fixtures';
+
+test.describe('header and footer', () => {
+  test('shows the nav, highlights Store on /store and /cart, and links Sign In to /auth', async ({ page }) => {
+    await page.goto('/store');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Store' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
+
+    await page.goto('/cart');
+    await expect(nav.getByRole('link', { name: 'Store' })).toHaveAttribute('aria-current', 'page');
+
+    await page.goto('/gallery');
+    await expect(nav.getByRole('link', { name: 'Gallery' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Store' })).not.toHaveAttribute('aria-current', 'page');
+
+    const signIn = page.getByRole('banner').getByRole('link', { name: 'Sign In' });
+    await expect(signIn).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('link', { name: /^Cart/ })).toHaveAttribute('href', '/cart');
+    await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+  });
+
+  test('is hidden on /auth and on funnel pages except /funnel/checkout', async ({ page }) => {
+    for (const path of ['/auth', '/funnel/thank-you', '/funnel/oto1', '/funnel/oto1-downsell']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' }), path).toHaveCount(0);
+    }
+    await page.goto('/funnel/checkout');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+
+  test('footer has four columns, social links, policies and the current year', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('heading', { name: 'Quick Links' })).toBeVisible();
+    await expect(footer.getByRole('heading', { name: 'Legal' })).toBeVisible();
+    await expect(footer.getByRole('heading', { name: 'Contact' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: /on TikTok/ })).toBeVisible();
+    await expect(footer.getByRole('link', { name: /on X/ })).toBeVisible();
+    await expect(footer.getByRole('link', { name: /on Instagram/ })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Sitemap' })).toHaveAttribute('href', '/sitemap.xml');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Certifiable`);
+    await expect(footer).toContainText('a subsidiary of Dubious Enterprises Ltd.');
+    await footer.getByRole('link', { name: 'Refund Policy' }).click();
+    await expect(page).toHaveURL('/refund-policy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Refund Policy' })).toBeVisible();
+    await expect(page.getByText(/7–14 business days/).first()).toBeVisible();
+  });
+
+  test('navigating scrolls to the top of the new page', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe('generic screens', () => {
+  test('unknown paths show the 404 page with a link home, served with status 404', async ({ page }) => {
+    const response = await page.goto('/this/does/not/exist');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: '404 - Page Not Found' })).toBeVisible();
+    await expect(page.getByText("The page you're looking for doesn't exist.")).toBeVisible();
+    await page.getByRole('link', { name: 'Return to Homepage' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Official awards');
+  });
+
+  test('pages not built yet say so honestly instead of showing a blank page', async ({ page }) => {
+    for (const path of ['/store', '/nominate', '/community', '/quiz-landing', '/dynamic-templates']) {
+      await page.goto(path);
+      await expect(page.getByText('Under construction'), path).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Browse the awards' })).toBeVisible();
+    }
+  });
+
+  test('admin pages refuse visitors without admin rights', async ({ page }) => {
+    await page.goto('/admin/awards');
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByText('You need admin privileges to access this page.')).toBeVisible();
+  });
+});
+
+test.describe('home page', () => {
+  test('has every section and an award gallery limited to 8', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: /Nominate someone/ }).first()).toHaveAttribute('href', '/nominate');
+    await expect(page.getByRole('link', { name: 'Shop printed certificates' })).toHaveAttribute('href', '/store');
+    await expect(page.getByRole('heading', { name: /Three steps/ })).toBeVisible();
+    for (const step of ['Pick a target', 'Create the roast', 'Share']) {
+      await expect(page.getByRole('heading', { name: step, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: /A joke is funnier in a frame/ })).toBeVisible();
+    await expect(page.getByText('every number above is made up', { exact: false })).toBeVisible();
+    await expect(page.getByText('2.5M+')).toBeVisible();
+    await expect(page.getByRole('heading', { name: /imaginary focus group/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Read our privacy policy' })).toHaveAttribute('href', '/privacy-policy');
+    await expect(page.getByRole('link', { name: 'Browse the gallery' })).toHaveAttribute('href', '/gallery');
+    await expect(page.getByTestId('award-card')).toHaveCount(8);
+    await page.getByRole('link', { name: 'View All Awards' }).click();
+    await expect(page).toHaveURL('/gallery');
+  });
+});
