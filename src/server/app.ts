@@ -12,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerErrorHandler } from './lib/error-handler';
@@ -100,10 +101,16 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get(
     '/api/health',
-    { schema: { tags: ['ops'], summary: 'Liveness and database check' } },
+    {
+      schema: {
+        tags: ['ops'],
+        summary: 'Liveness and database check',
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
     async () => {
       await database.rows(sql`select 1 as ok`);
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 
