@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import type { Database } from './db/client';
+import { createTestDatabase } from './test/test-database';
+
+let database: Database;
+let app: Awaited<ReturnType<typeof buildApp>>;
+const logged: unknown[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://certifiable.test' }),
+    database,
+    logger: { level: 'error', stream: { write: (line: string) => void logged.push(JSON.parse(line)) } },
+  });
+  app.get('/api/test/boom', async () => {
+    throw new Error('secret connection string postgres://user:pw@db');
+  });
+  app.post('/api/test/echo', async (req) => req.body);
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('error handling', () => {
+  it('hides the details of a 5xx from the caller and logs them', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again in a moment.' },
+    });
+    expect(res.body).not.toContain('postgres://');
+    expect(JSON.stringify(logged)).toContain('secret connection string');
+  });
+
+  it('answers malformed JSON with a 400, not a 500', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBeTruthy();
+  });
+
+  it('sends security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toEqual({ ok: true });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('is generated from the route schemas and every route declares a response schema', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { responses?: Record<string, unknown>; parameters?: { in: string; name: string }[] }>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/awards', '/api/categories', '/sitemap.xml']));
+    const awardsParams = doc.paths['/api/awards']!.get!.parameters!.map((p) => p.name);
+    expect(awardsParams).toEqual(expect.arrayContaining(['search', 'category_id', 'is_active', 'min_sort_order', 'max_sort_order']));
+    const missing: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      if (path.startsWith('/api/test/')) continue;
+      for (const [method, op] of Object.entries(ops)) {
+        const ok = Object.entries(op.responses ?? {}).some(([code, r]) => code.startsWith('2') && JSON.stringify(r).includes('schema'));
+        if (!ok) missing.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { awards, settings } from '../../db/schema/index';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('served HTML', () => {
+  it('writes the page title, description and canonical link into the HTML for crawlers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/gallery?search=tea' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<title data-head>Award Gallery | Certifiable</title>');
+    expect(res.body).toContain('<link rel="canonical" href="https://certifiable.test/gallery" data-head>');
+    expect(res.body).toMatch(/<meta name="description" content="Browse every award/);
+    expect(res.body).toContain('<script id="app-settings" type="application/json">');
+  });
+
+  it('answers unknown paths with the 404 page metadata and status 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/definitely/not/here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<title data-head>Page Not Found | Certifiable</title>');
+    expect(res.body).toContain('content="noindex, nofollow"');
+  });
+
+  it('answers unknown API paths with a JSON 404, never the HTML shell', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Nothing here: GET /api/nope' } });
+  });
+
+  it('uses the brand name from settings, escaped, in titles and the bootstrap block', async () => {
+    await t.database.db
+      .insert(settings)
+      .values({ key: 'brand_name', value: 'Cert</script><b>ified' })
+      .onConflictDoUpdate({ target: settings.key, set: { value: 'Cert</script><b>ified' } });
+    t.app.settings.invalidate();
+    const res = await t.app.inject({ method: 'GET', url: '/store' });
+    expect(res.body).toContain('<title data-head>Store | Cert&lt;/script&gt;&lt;b&gt;ified</title>');
+    const bootstrap = /<script id="app-settings" type="application\/json">([\s\S]*?)<\/script>/.exec(res.body)![1]!;
+    expect(JSON.parse(bootstrap).brand_name).toBe('Cert</script><b>ified');
+    await t.database.db.delete(settings).where(eq(settings.key, 'brand_name'));
+    t.app.settings.invalidate();
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('lists indexable routes and every active award, and no private page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    const active = await t.database.db.select().from(awards);
+    for (const a of active.filter((x) => x.isActive)) {
+      expect(res.body).toContain(`<loc>https://certifiable.test/nominate?award=${a.id}</loc>`);
+    }
+    for (const a of active.filter((x) => !x.isActive)) expect(res.body).not.toContain(a.id);
+    expect(res.body).toContain('<loc>https://certifiable.test/gallery</loc>');
+    expect(res.body).not.toContain('/account<');
+    expect(res.body).not.toContain('/admin');
+  });
+
+  it('robots.txt names the sitemap', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.body).toContain('Sitemap: https://certifiable.test/sitemap.xml');
+  });
+
+  it('serves a service worker that never caches admin or auth traffic', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain("self.addEventListener('fetch'");
+    expect(res.body).toContain('api\\/admin');
+    expect(res.body).toContain('api\\/auth');
+  });
+});
