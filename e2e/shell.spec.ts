@@ -102,3 +102,12 @@ test.describe('home page', () => {
     await expect(page).toHaveURL('/gallery');
   });
 });
+
+test('F8 moves focus to the notifications region', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('F8');
+  const region = page.getByRole('region', { name: 'Notifications (F8)' });
+  await expect(region).toBeAttached();
+  await expect(region.locator('ol')).toBeFocused();
+});

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerErrorHandler } from './lib/error-handler';
+import { ResponseCache } from './lib/response-cache';
 import { awardsRoutes } from './modules/awards/awards.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { HtmlShell } from './modules/seo/html-shell';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     settings: SettingsService;
     shell: HtmlShell;
     serviceWorkerSource: string;
+    /** Serialized public catalogue answers; clear() after any catalogue change. */
+    catalogCache: ResponseCache;
   }
 }
 
@@ -61,6 +64,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate('settings', new SettingsService(database.db));
   app.decorate('shell', new HtmlShell(config.webDistDir));
   app.decorate('serviceWorkerSource', buildServiceWorker(shellAssets(config.webDistDir)));
+  app.decorate('catalogCache', new ResponseCache({ ttlMs: 10_000, maxEntries: 500 }));
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -1,9 +1,21 @@
 import type { FastifyReply } from 'fastify';
+import type { CachedResponse } from './response-cache';
+
+const CATALOG_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
 /**
  * Public catalog reads: browsers and CDNs may keep them a minute and serve a stale copy
- * while revalidating; the ETag (added by @fastify/etag) makes revalidation a 304.
+ * while revalidating; the ETag makes revalidation a 304 (answered by @fastify/etag).
  */
 export function catalogCacheHeaders(reply: FastifyReply) {
-  reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=300');
+  reply.header('cache-control', CATALOG_CACHE_CONTROL);
+}
+
+/** Sends a pre-serialized JSON answer from the response cache, with its ETag. */
+export function sendCachedJson(reply: FastifyReply, cached: CachedResponse) {
+  return reply
+    .header('cache-control', CATALOG_CACHE_CONTROL)
+    .header('etag', cached.etag)
+    .type('application/json; charset=utf-8')
+    .send(cached.body);
 }

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { awardListQuerySchema, awardListSchema } from '../../../contract/awards';
 import { errorResponses } from '../../../contract/errors';
-import { catalogCacheHeaders } from '../../lib/cache';
+import { sendCachedJson } from '../../lib/cache';
 import { listAwards } from './awards.service';
 
 export const awardsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,8 +19,12 @@ export const awardsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      catalogCacheHeaders(reply);
-      return listAwards(app.db, request.query, { publicOnly: true });
+      const q = request.query;
+      const key = `awards:${JSON.stringify([q.search?.toLowerCase(), q.category_id, q.is_active, q.min_sort_order, q.max_sort_order, q.limit])}`;
+      const cached = await app.catalogCache.get(key, async () =>
+        JSON.stringify(z.encode(awardListSchema, await listAwards(app.db, q, { publicOnly: true }))),
+      );
+      return sendCachedJson(reply, cached);
     },
   );
 };

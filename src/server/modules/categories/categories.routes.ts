@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { categoryListSchema } from '../../../contract/categories';
-import { catalogCacheHeaders } from '../../lib/cache';
+import { sendCachedJson } from '../../lib/cache';
 import { listActiveCategories } from './categories.service';
 
 export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,8 +15,10 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      catalogCacheHeaders(reply);
-      return listActiveCategories(app.db);
+      const cached = await app.catalogCache.get('categories', async () =>
+        JSON.stringify(z.encode(categoryListSchema, await listActiveCategories(app.db))),
+      );
+      return sendCachedJson(reply, cached);
     },
   );
 };

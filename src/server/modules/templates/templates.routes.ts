@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { designTemplateListSchema } from '../../../contract/templates';
-import { catalogCacheHeaders } from '../../lib/cache';
+import { sendCachedJson } from '../../lib/cache';
 import { listActiveTemplates } from './templates.service';
 
 export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,8 +15,10 @@ export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      catalogCacheHeaders(reply);
-      return listActiveTemplates(app.db);
+      const cached = await app.catalogCache.get('templates', async () =>
+        JSON.stringify(z.encode(designTemplateListSchema, await listActiveTemplates(app.db))),
+      );
+      return sendCachedJson(reply, cached);
     },
   );
 };

@@ -4,24 +4,30 @@ import { useToasts } from './use-toast';
 const Toaster = lazy(() => import('./toaster'));
 
 /**
- * Mounts the Radix toaster once the page is idle (or at once when a toast is raised first),
- * keeping its code off the first paint. Toasts raised before it loads are shown when it does.
+ * Mounts the Radix toaster when the first toast is raised, or when someone presses F8 to reach
+ * the notifications, keeping its code off the first page load. Once mounted it stays.
  */
 export function ToasterHost() {
   const toasts = useToasts();
-  const [idle, setIdle] = useState(false);
+  const [wanted, setWanted] = useState(false);
+
   useEffect(() => {
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(() => setIdle(true), 1500);
-    return () => clearTimeout(timer);
-  }, []);
-  if (!idle && toasts.length === 0) return null;
+    if (wanted) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'F8') setWanted(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [wanted]);
+
+  useEffect(() => {
+    if (toasts.length > 0) setWanted(true);
+  }, [toasts.length]);
+
+  if (!wanted && toasts.length === 0) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster />
+      <Toaster focusOnMount={wanted && toasts.length === 0} />
     </Suspense>
   );
 }

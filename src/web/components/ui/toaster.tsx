@@ -1,11 +1,17 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { CheckCircle2, CircleAlert, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { cn } from '../../lib/utils';
 import { dismiss, useToasts } from './use-toast';
 
 /** Radix toasts: 4000 ms by default, F8 moves focus to the notifications (spec §9). */
-export default function Toaster() {
+export default function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
   const toasts = useToasts();
+  const viewport = useRef<HTMLOListElement>(null);
+  // Mounted by an F8 press: that press happened before the viewport existed, so finish its job.
+  useEffect(() => {
+    if (focusOnMount) viewport.current?.focus();
+  }, [focusOnMount]);
   return (
     <ToastPrimitive.Provider duration={4000} swipeDirection="right">
       {toasts.map(({ id, title, description, variant = 'default', duration, open }) => (
@@ -43,7 +49,7 @@ export default function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm" />
+      <ToastPrimitive.Viewport ref={viewport} className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm" />
     </ToastPrimitive.Provider>
   );
 }

@@ -56,13 +56,18 @@ export function toast(input: ToastInput) {
   return { id, dismiss: () => dismiss(id) };
 }
 
+/** The toasts currently held (open, or dismissed and awaiting removal). */
+export function getToasts(): ToastData[] {
+  return toasts;
+}
+
 export function useToasts(): ToastData[] {
   return useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    () => toasts,
-    () => toasts,
+    getToasts,
+    getToasts,
   );
 }
