@@ -17,14 +17,21 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerErrorHandler } from './lib/error-handler';
 import { ResponseCache } from './lib/response-cache';
+import { accountRoutes } from './modules/account/account.routes';
+import { registerAuthHooks } from './modules/auth/auth.hooks';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { awardsRoutes } from './modules/awards/awards.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { HtmlShell } from './modules/seo/html-shell';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { buildServiceWorker, shellAssets } from './modules/seo/service-worker';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { templatesRoutes } from './modules/templates/templates.routes';
+import { usersRoutes } from './modules/users/users.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +43,10 @@ declare module 'fastify' {
     serviceWorkerSource: string;
     /** Serialized public catalogue answers; clear() after any catalogue change. */
     catalogCache: ResponseCache;
+    /** Signs cookies, CSRF tokens and mail links (AUTH_SECRET or DATA_DIR/auth-secret). */
+    authSecret: string;
+    mailer: Mailer;
+    auth: AuthService;
   }
 }
 
@@ -64,6 +75,15 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate('settings', new SettingsService(database.db));
   app.decorate('shell', new HtmlShell(config.webDistDir));
   app.decorate('serviceWorkerSource', buildServiceWorker(shellAssets(config.webDistDir)));
+  const authSecret = await resolveAuthSecret(config);
+  const mailer = createMailer({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  app.decorate('authSecret', authSecret);
+  app.decorate('mailer', mailer);
+  app.decorate(
+    'auth',
+    new AuthService({ config, db: database.db, log: app.log, mailer, settings: app.settings, secret: authSecret }),
+  );
+  app.addHook('onClose', async () => mailer.close());
   app.decorate('catalogCache', new ResponseCache({ ttlMs: 10_000, maxEntries: 500 }));
 
   await app.register(fastifyHelmet, {
@@ -88,6 +108,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyEtag, { weak: true });
   await app.register(fastifyCookie);
+  // After the cookie parser, before any route: /api/admin authorization and CSRF, app-wide.
+  registerAuthHooks(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -123,6 +145,9 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(templatesRoutes);
   await app.register(settingsRoutes);
   await app.register(seoRoutes);
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
+  await app.register(usersRoutes);
 
   if (app.shell.built) {
     await app.register(fastifyStatic, {

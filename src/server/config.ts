@@ -22,6 +22,19 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   SEED: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -base64 32)').optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER_URL: z
+    .url({ message: 'must be an absolute URL such as https://accounts.google.com' })
+    .default('https://accounts.google.com'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  ADMIN_EMAIL: z.email({ message: 'must be an email address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(128).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -40,6 +53,18 @@ export interface Config {
   webDistDir: string;
   seed: boolean;
   trustProxy: boolean;
+  /**
+   * Signs session cookies, CSRF tokens and verification links. When unset, the server
+   * generates one and keeps it in DATA_DIR/auth-secret (see docs/decisions/013).
+   */
+  authSecret: string | undefined;
+  /** Google sign-in; null when GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET are not both set. */
+  google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
+  /** smtp:// URL; undefined → mail goes to the outbox table and the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Created (or promoted) as a verified admin at start when both are set. */
+  bootstrapAdmin: { email: string; password: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -48,6 +73,8 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+const TEST_AUTH_SECRET = 'test-only-secret-never-used-outside-vitest-0123456789';
 
 const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -63,17 +90,40 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  if (!!e.GOOGLE_CLIENT_ID !== !!e.GOOGLE_CLIENT_SECRET) {
+    problems.push(`${e.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'}: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither`);
+  }
+  if (!!e.ADMIN_EMAIL !== !!e.ADMIN_PASSWORD) {
+    problems.push(`${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither`);
+  }
+  if (problems.length) throw new ConfigError(problems);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(projectRoot, 'dist', 'web')),
     seed: e.SEED === 'true',
     trustProxy: e.TRUST_PROXY === 'true',
+    // Tests get a fixed secret so they never touch DATA_DIR; nothing else may rely on it.
+    authSecret: e.AUTH_SECRET ?? (e.NODE_ENV === 'test' ? TEST_AUTH_SECRET : undefined),
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuerUrl: e.GOOGLE_ISSUER_URL.replace(/\/+$/, ''),
+          }
+        : null,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Certifiable <no-reply@${new URL(publicUrl).hostname}>`,
+    bootstrapAdmin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
   };
 }
 

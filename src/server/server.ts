@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed/seed';
+import { ensureBootstrapAdmin } from './modules/roles/bootstrap';
 
 /** The only entry point: config → database → migrate → seed → listen, and a graceful close. */
 async function main() {
@@ -32,6 +33,10 @@ async function main() {
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
   });
+  await ensureBootstrapAdmin(app);
+  if (app.mailer.transport === 'log') {
+    app.log.info('SMTP_URL is not set: mails go to the mail_outbox table and this log.');
+  }
   if (!app.shell.built) {
     app.log.warn(`No built web app in ${config.webDistDir}: run "npm run build" (npm start does it for you).`);
   }

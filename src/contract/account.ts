@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { authUserSchema, passwordSchema } from './auth';
+
+export const accountSchema = authUserSchema.extend({
+  is_admin: z.boolean(),
+  /** false for accounts that only sign in with Google */
+  has_password: z.boolean(),
+  /** 'email' (password) and/or 'google' */
+  sign_in_methods: z.array(z.string()),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const updateAccountBodySchema = z
+  .object({
+    full_name: z
+      .string({ message: 'Please enter your full name' })
+      .trim()
+      .min(1, { message: 'Please enter your full name' })
+      .max(100, { message: 'Full name must be at most 100 characters' }),
+  })
+  .strict();
+
+export const deleteAccountBodySchema = z
+  .object({
+    /** Typed by the user to confirm; must equal the account's email. */
+    confirm_email: z.string().trim().min(1, { message: 'Type your email address to confirm' }).max(254),
+    /** Required when the account has a password. */
+    password: passwordSchema.optional(),
+  })
+  .strict();
+
+/** GET /api/account/export: everything we hold about the signed-in user (GDPR art. 15/20). */
+export const accountExportSchema = z.object({
+  exported_at: z.string(),
+  profile: accountSchema,
+  roles: z.array(z.string()),
+  sessions: z.array(
+    z.object({ created_at: z.string(), expires_at: z.string(), ip_address: z.string().nullable(), user_agent: z.string().nullable() }),
+  ),
+  linked_sign_in_methods: z.array(z.object({ method: z.string(), linked_at: z.string() })),
+  sign_in_attempts: z.array(z.object({ at: z.string(), successful: z.boolean(), ip: z.string().nullable() })),
+  security_events: z.array(z.object({ at: z.string(), event_type: z.string(), ip: z.string().nullable(), user_agent: z.string().nullable() })),
+  mails_sent: z.array(z.object({ at: z.string(), subject: z.string(), kind: z.string() })),
+  /** Filled in by the nominations and orders work. */
+  nominations: z.array(z.unknown()),
+  orders: z.array(z.unknown()),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;

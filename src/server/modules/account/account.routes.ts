@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accountExportSchema,
+  accountSchema,
+  deleteAccountBodySchema,
+  updateAccountBodySchema,
+} from '../../../contract/account';
+import { acceptedSchema, AUTH_COOKIES, changePasswordBodySchema } from '../../../contract/auth';
+import { apiErrorSchema } from '../../../contract/errors';
+import { deleteAccount, exportAccount, getAccount, updateAccount } from './account.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
+
+/** The signed-in user's own account (/account). Every route needs a session. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request, reply) => {
+    await app.auth.requireUser(request, reply);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/api/account',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'My profile, roles and sign-in methods',
+        response: { 200: accountSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await app.auth.requireUser(request);
+      return getAccount(app.db, app.auth, user);
+    },
+  );
+
+  app.patch(
+    '/api/account',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change my full name',
+        body: updateAccountBodySchema,
+        response: { 200: accountSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await app.auth.requireUser(request);
+      await updateAccount(app.db, user.id, request.body.full_name);
+      return getAccount(app.db, app.auth, { ...user, name: request.body.full_name });
+    },
+  );
+
+  app.post(
+    '/api/account/password',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change my password',
+        description: 'Every other session of the account is signed out; this one gets a fresh cookie.',
+        body: changePasswordBodySchema,
+        response: { 200: acceptedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await app.auth.changePassword(request, reply, request.body.current_password, request.body.new_password);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/account/export',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Download everything we hold about me (JSON)',
+        response: { 200: accountExportSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await app.auth.requireUser(request);
+      const date = new Date().toISOString().slice(0, 10);
+      reply.header('content-disposition', `attachment; filename="certifiable-my-data-${date}.json"`);
+      return exportAccount(app.db, app.auth, user);
+    },
+  );
+
+  app.delete(
+    '/api/account',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Delete my account',
+        description:
+          'Confirm with the account email (and the password, when the account has one). Orders are kept, anonymised, for accounting.',
+        body: deleteAccountBodySchema,
+        response: { 200: acceptedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await app.auth.requireUser(request);
+      await deleteAccount(app.db, app.auth, user, request.body, request.ip);
+      reply.clearCookie(AUTH_COOKIES.session, { path: '/' });
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,110 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Account, AccountExport } from '../../../contract/account';
+import type { Db } from '../../db/client';
+import { accounts, mailOutbox, rateLimitAttempts, securityEvents, sessions, users } from '../../db/schema/index';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import { recordAudit } from '../audit/audit.service';
+import type { AuthService, SessionUser } from '../auth/auth.service';
+import { toAuthUser } from '../auth/auth.service';
+import { countActiveAdmins, isAdmin, rolesOf, withAdminRoleLock } from '../roles/roles.service';
+
+export async function getAccount(db: Db, auth: AuthService, user: SessionUser): Promise<Account> {
+  const [row] = await db.select().from(users).where(eq(users.id, user.id));
+  if (!row) throw notFound('No such account.');
+  const methods = await auth.providersOf(user.id);
+  return {
+    ...toAuthUser({ ...row, image: row.image ?? null }),
+    is_admin: await isAdmin(db, user.id),
+    has_password: methods.includes('email'),
+    sign_in_methods: methods,
+  };
+}
+
+export async function updateAccount(db: Db, userId: string, fullName: string): Promise<void> {
+  await db.update(users).set({ name: fullName, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** Everything we hold about the user, as one JSON document (right of access and portability). */
+export async function exportAccount(db: Db, auth: AuthService, user: SessionUser): Promise<AccountExport> {
+  const profile = await getAccount(db, auth, user);
+  const [sessionRows, accountRows, attempts, events, mails] = await Promise.all([
+    db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(desc(sessions.createdAt)),
+    db.select().from(accounts).where(eq(accounts.userId, user.id)),
+    db
+      .select()
+      .from(rateLimitAttempts)
+      .where(and(eq(rateLimitAttempts.identifier, user.email), eq(rateLimitAttempts.attemptType, 'login')))
+      .orderBy(desc(rateLimitAttempts.createdAt))
+      .limit(500),
+    db.select().from(securityEvents).where(eq(securityEvents.email, user.email)).orderBy(desc(securityEvents.createdAt)).limit(500),
+    db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email)).orderBy(desc(mailOutbox.createdAt)).limit(500),
+  ]);
+  return {
+    exported_at: new Date().toISOString(),
+    profile,
+    roles: await rolesOf(db, user.id),
+    sessions: sessionRows.map((s) => ({
+      created_at: iso(s.createdAt),
+      expires_at: iso(s.expiresAt),
+      ip_address: s.ipAddress,
+      user_agent: s.userAgent,
+    })),
+    linked_sign_in_methods: accountRows.map((a) => ({
+      method: a.providerId === 'credential' ? 'email' : a.providerId,
+      linked_at: iso(a.createdAt),
+    })),
+    sign_in_attempts: attempts.map((a) => ({ at: iso(a.createdAt), successful: a.successful, ip: a.ip })),
+    security_events: events.map((e) => ({ at: iso(e.createdAt), event_type: e.eventType, ip: e.ip, user_agent: e.userAgent })),
+    mails_sent: mails.map((m) => ({ at: iso(m.createdAt), subject: m.subject, kind: m.kind })),
+    nominations: [],
+    orders: [],
+  };
+}
+
+/**
+ * Deletes the account: the user row and, by cascade, sessions, sign-in methods and roles, plus
+ * the sign-in attempts and mails kept under the address.
+ * The last admin cannot delete themselves. Orders (when they exist) keep their rows with the
+ * user reference set to null, so accounting stays complete and anonymous (docs/decisions/016).
+ */
+export async function deleteAccount(
+  db: Db,
+  auth: AuthService,
+  user: SessionUser,
+  input: { confirm_email: string; password?: string | undefined },
+  ip: string,
+): Promise<void> {
+  if (input.confirm_email.toLowerCase() !== user.email.toLowerCase()) {
+    throw badRequest('Type the email address of this account to confirm.', 'confirm_email');
+  }
+  if (await auth.hasPassword(user.id)) {
+    if (!input.password) throw badRequest('Enter your password to confirm.', 'password');
+    if (!(await auth.verifyPassword(user.id, input.password))) {
+      throw badRequest('Your password is not correct.', 'password', 'INVALID_PASSWORD');
+    }
+  }
+  await withAdminRoleLock(db, async (tx) => {
+    if ((await isAdmin(tx, user.id)) && (await countActiveAdmins(tx)) <= 1) {
+      throw conflict('You are the last admin. Make someone else an admin before deleting your account.', undefined, 'LAST_ADMIN');
+    }
+    await recordAudit(tx, {
+      actorUserId: null,
+      action: 'user.self_deleted',
+      entityType: 'user',
+      entityId: user.id,
+      before: null,
+      after: null,
+      ip,
+    });
+    await tx.delete(users).where(eq(users.id, user.id));
+    // What was kept under the email goes too; security events stay as evidence, without the address.
+    await tx.delete(rateLimitAttempts).where(eq(rateLimitAttempts.identifier, user.email));
+    await tx.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
+    await tx
+      .update(securityEvents)
+      .set({ email: null, details: sql`${securityEvents.details} - 'email'` })
+      .where(eq(securityEvents.email, user.email));
+  });
+}

@@ -1,0 +1,224 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  acceptedSchema,
+  AUTH_COOKIES,
+  authConfigSchema,
+  csrfSchema,
+  emailOnlyBodySchema,
+  googleStartBodySchema,
+  googleStartSchema,
+  PASSWORD_MIN_LENGTH,
+  resetPasswordBodySchema,
+  sessionStateSchema,
+  signInBodySchema,
+  signUpBodySchema,
+  signUpResultSchema,
+} from '../../../contract/auth';
+import { apiErrorSchema } from '../../../contract/errors';
+import { toAuthUser, toSessionState } from './auth.service';
+import { isValidCsrfToken, issueCsrfToken } from './csrf';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const secure = app.config.publicUrl.startsWith('https://');
+
+  /** Makes sure the browser holds a valid CSRF token cookie; returns the token. */
+  const ensureCsrfCookie = (request: FastifyRequest, reply: FastifyReply): string => {
+    const current = request.cookies[AUTH_COOKIES.csrf];
+    if (current && isValidCsrfToken(app.authSecret, current)) return current;
+    const token = issueCsrfToken(app.authSecret);
+    // Readable by the page (it echoes it in x-csrf-token); a session cookie (policy: deleted on close).
+    reply.setCookie(AUTH_COOKIES.csrf, token, { path: '/', sameSite: 'lax', secure, httpOnly: false });
+    return token;
+  };
+
+  app.get(
+    '/api/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The current user, session expiry and admin flag',
+        description:
+          'Signed out: user and session are null. Renews the session cookie once a day and sets the CSRF cookie.',
+        response: { 200: sessionStateSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      ensureCsrfCookie(request, reply);
+      return toSessionState(await app.auth.getAuth(request, reply));
+    },
+  );
+
+  app.get(
+    '/api/auth/csrf',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'A CSRF token (also set as the certifiable_csrf cookie)',
+        description: 'Send it back in the x-csrf-token header on every POST, PUT, PATCH and DELETE.',
+        response: { 200: csrfSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { csrf_token: ensureCsrfCookie(request, reply) };
+    },
+  );
+
+  app.get(
+    '/api/auth/config',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Which sign-in methods this server offers',
+        response: { 200: authConfigSchema },
+      },
+    },
+    async () => ({ google_enabled: app.auth.googleEnabled, password_min_length: PASSWORD_MIN_LENGTH }),
+  );
+
+  app.post(
+    '/api/auth/sign-in',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        description:
+          'At most 5 failed attempts per 15 minutes per (lower-cased) email; the next is refused with 429 before the password is checked. Every attempt is logged.',
+        body: signInBodySchema,
+        response: { 200: sessionStateSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = await app.auth.signIn(request, reply, request.body);
+      return toSessionState(auth);
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-up',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and send the verification mail',
+        description: 'The account cannot sign in until the email address is verified. New accounts hold no roles.',
+        body: signUpBodySchema,
+        response: { 201: signUpResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await app.auth.signUp(request, request.body);
+      return reply.code(201).send({ user: toAuthUser(user), email_verification_required: true });
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-out',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: ends this session and clears its cookie',
+        response: { 200: acceptedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await app.auth.signOut(request, reply);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/google',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start Google sign-in',
+        description:
+          'Answers the Google URL to send the browser to (and sets the certifiable_oauth state cookie). 404 GOOGLE_NOT_CONFIGURED when GOOGLE_CLIENT_ID/SECRET are not set.',
+        body: googleStartBodySchema,
+        response: { 200: googleStartSchema, ...errors },
+      },
+    },
+    async (request, reply) => ({ url: await app.auth.startGoogle(request, reply, request.body.redirect) }),
+  );
+
+  // Where Google sends the browser back; a browser navigation, not an API call.
+  app.get(
+    '/api/auth/callback/google',
+    { schema: { hide: true, querystring: z.record(z.string(), z.string()) } },
+    async (request, reply) => app.auth.handleOAuthCallback(request, reply),
+  );
+
+  // The link in the verification mail; a browser navigation, not an API call.
+  app.get(
+    '/api/auth/verify-email',
+    { schema: { hide: true, querystring: z.object({ token: z.string().max(4000).default('') }) } },
+    async (request, reply) => {
+      const outcome = request.query.token ? await app.auth.verifyEmail(request.query.token) : 'invalid';
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(outcome === 'verified' ? '/auth?verified=1' : `/auth?verification=${outcome}`);
+    },
+  );
+
+  app.post(
+    '/api/auth/verification/resend',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send the verification mail again',
+        description: 'Answers the same whether or not the address has an unverified account.',
+        body: emailOnlyBodySchema,
+        response: { 202: acceptedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await app.auth.resendVerification(request, request.body.email);
+      return reply.code(202).send({ ok: true as const });
+    },
+  );
+
+  app.post(
+    '/api/auth/password/forgot',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password-reset link',
+        description: 'Answers the same whether or not the address has an account.',
+        body: emailOnlyBodySchema,
+        response: { 202: acceptedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await app.auth.requestPasswordReset(request, request.body.email);
+      return reply.code(202).send({ ok: true as const });
+    },
+  );
+
+  app.post(
+    '/api/auth/password/reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Choose a new password with the token from the reset mail',
+        description: 'Signs out every session of the account.',
+        body: resetPasswordBodySchema,
+        response: { 200: acceptedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await app.auth.resetPassword(request.body.token, request.body.new_password);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rateLimitAttempts } from '../../db/schema/index';
+
+export interface RateLimitRule {
+  attemptType: string;
+  maxAttempts: number;
+  windowMinutes: number;
+}
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  attemptsRemaining: number;
+  /** The reserved attempt row; settle it with logRateLimitAttempt once the outcome is known. */
+  attemptId: string | null;
+}
+
+/**
+ * Spec §7 check_rate_limit, made race-free: the attempt is reserved (a failed row) first and
+ * then the failed attempts in the window are counted, the reservation included. Of N
+ * concurrent attempts only those that counted ≤ max go on, so no burst slips past the limit,
+ * on one instance or many. A refused attempt removes its reservation (it was never tried).
+ * Successful attempts do not count against the limit (docs/decisions/014).
+ */
+export async function checkRateLimit(
+  db: Db,
+  identifier: string,
+  rule: RateLimitRule,
+  ip?: string | null,
+): Promise<RateLimitDecision> {
+  const id = identifier.trim().toLowerCase();
+  const [reserved] = await db
+    .insert(rateLimitAttempts)
+    .values({ identifier: id, attemptType: rule.attemptType, successful: false, ip: ip ?? null })
+    .returning({ id: rateLimitAttempts.id });
+  const [row] = await db
+    .select({ n: count() })
+    .from(rateLimitAttempts)
+    .where(
+      and(
+        eq(rateLimitAttempts.identifier, id),
+        eq(rateLimitAttempts.attemptType, rule.attemptType),
+        eq(rateLimitAttempts.successful, false),
+        gt(rateLimitAttempts.createdAt, sql`now() - make_interval(mins => ${rule.windowMinutes})`),
+      ),
+    );
+  const used = Number(row?.n ?? 0);
+  if (used > rule.maxAttempts) {
+    await db.delete(rateLimitAttempts).where(eq(rateLimitAttempts.id, reserved!.id));
+    return { allowed: false, attemptsRemaining: 0, attemptId: null };
+  }
+  return { allowed: true, attemptsRemaining: rule.maxAttempts - used, attemptId: reserved!.id };
+}
+
+/** Spec §7 log_rate_limit_attempt: records the outcome of the attempt checkRateLimit reserved. */
+export async function logRateLimitAttempt(db: Db, attemptId: string, successful: boolean): Promise<void> {
+  if (!successful) return; // reserved as failed already
+  await db.update(rateLimitAttempts).set({ successful: true }).where(eq(rateLimitAttempts.id, attemptId));
+}
