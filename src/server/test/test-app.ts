@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
@@ -14,7 +14,7 @@ export interface TestApp {
 
 /** The real app on a fresh database (seeded unless told otherwise), for app.inject tests. */
 export async function createTestApp(
-  opts: { seed?: boolean; env?: Record<string, string> } = {},
+  opts: { seed?: boolean; env?: Record<string, string>; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   if (opts.seed !== false) await seedDatabase(database.db);
@@ -24,7 +24,7 @@ export async function createTestApp(
     DATA_DIR: '/nonexistent-data-dir-for-tests',
     ...opts.env,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logger: opts.logger ?? false });
   await app.ready();
   return {
     app,

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { runAdminCommand } from '../modules/roles/roles.cli';
+
+/**
+ * npm run admin -- grant|revoke|list [email]
+ * Uses the same DATABASE_URL / DATA_DIR as the server. With the embedded database (no
+ * DATABASE_URL), stop the server first: PGlite allows one process at a time.
+ */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  try {
+    await database.migrate();
+    const code = await runAdminCommand(database.db, process.argv.slice(2), {
+      out: (line) => console.info(line),
+      err: (line) => console.error(line),
+    });
+    process.exitCode = code;
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
