@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { LOOPBACK } from './e2e/support/loopback-config';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
@@ -30,20 +31,38 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
-  webServer: {
-    command: 'rm -rf .e2e-data && node dist/server/server.mjs',
-    url: `${E2E_BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: '.e2e-data',
-      PUBLIC_URL: E2E_BASE_URL,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+  webServer: [
+    {
+      // Google (a real OIDC provider) and a mail server, on loopback (e2e/support/loopback-services.ts).
+      command: 'node --import tsx e2e/support/loopback-services.ts',
+      url: `http://127.0.0.1:${LOOPBACK.mailApiPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'rm -rf .e2e-data && node dist/server/server.mjs',
+      url: `${E2E_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: '.e2e-data',
+        PUBLIC_URL: E2E_BASE_URL,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        SMTP_URL: `smtp://127.0.0.1:${LOOPBACK.smtpPort}`,
+        MAIL_FROM: 'Certifiable <no-reply@certifiable.test>',
+        GOOGLE_CLIENT_ID: LOOPBACK.googleClientId,
+        GOOGLE_CLIENT_SECRET: LOOPBACK.googleClientSecret,
+        GOOGLE_ISSUER_URL: `http://127.0.0.1:${LOOPBACK.oidcPort}`,
+        ADMIN_EMAIL: LOOPBACK.admin.email,
+        ADMIN_PASSWORD: LOOPBACK.admin.password,
+      },
+    },
+  ],
 });

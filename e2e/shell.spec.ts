@@ -75,10 +75,11 @@ test.describe('generic screens', () => {
     }
   });
 
-  test('admin pages refuse visitors without admin rights', async ({ page }) => {
+  test('admin pages send signed-out visitors to /auth (spec §2 guards)', async ({ page }) => {
     await page.goto('/admin/awards');
-    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
-    await expect(page.getByText('You need admin privileges to access this page.')).toBeVisible();
+    await expect(page).toHaveURL('/auth?redirect=%2Fadmin%2Fawards');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
+    // Signed-in users without the admin role see Access Denied: e2e/auth-admin.spec.ts.
   });
 });
 

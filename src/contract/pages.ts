@@ -40,6 +40,12 @@ export const pages = {
     description: 'Sign in or create an account to keep your nominations, certificates and orders in one place.',
     indexable: false,
   }),
+  authResetPassword: page({
+    path: '/auth/reset-password',
+    title: 'Choose a New Password',
+    description: 'Choose a new password for your account.',
+    indexable: false,
+  }),
   account: page({
     path: '/account',
     title: 'Your Account',
@@ -277,4 +283,6 @@ export const hrefs = {
   claim: (token: string) => `/claim/${encodeURIComponent(token)}`,
   order: (orderId: string) => `/order/${encodeURIComponent(orderId)}`,
   quizResult: (resultId: string) => `/quiz/results/${encodeURIComponent(resultId)}`,
+  /** The sign-in page, returning to `redirect` afterwards. */
+  signIn: (redirect?: string) => (redirect && redirect !== '/' ? `/auth?redirect=${encodeURIComponent(redirect)}` : '/auth'),
 };

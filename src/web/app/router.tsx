@@ -1,12 +1,14 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { pages } from '../../contract/pages';
+import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
 // Every page is its own chunk, fetched when first visited (spec §2: pages load lazily with a
 // spinner). Declarative routes keep ~16 KB of data-router code off the first page.
 const Home = lazy(() => import('./routes/home'));
 const Auth = lazy(() => import('./routes/auth'));
+const AuthResetPassword = lazy(() => import('./routes/auth-reset-password'));
 const Account = lazy(() => import('./routes/account'));
 const Nominate = lazy(() => import('./routes/nominate'));
 const NominateSuccess = lazy(() => import('./routes/nominate-success'));
@@ -37,6 +39,7 @@ const AdminLayout = lazy(() => import('./routes/admin/admin-layout'));
 const AdminDashboard = lazy(() => import('./routes/admin/dashboard'));
 const AdminCrmContact = lazy(() => import('./routes/admin/crm-contact'));
 const AdminSection = lazy(() => import('./routes/admin/section'));
+const AdminUsers = lazy(() => import('./routes/admin/users'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 /** The route table of spec §2. */
@@ -46,7 +49,11 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route index element={<Home />} />
         <Route path={pages.auth.path} element={<Auth />} />
-        <Route path={pages.account.path} element={<Account />} />
+        <Route path={pages.authResetPassword.path} element={<AuthResetPassword />} />
+        <Route element={<RequireAuth />}>
+          <Route path={pages.account.path} element={<Account />} />
+          <Route path={pages.order.path} element={<Order />} />
+        </Route>
         <Route path={pages.nominate.path} element={<Nominate />} />
         <Route path={pages.nominateSuccess.path} element={<NominateSuccess />} />
         <Route path={pages.gallery.path} element={<Gallery />} />
@@ -59,7 +66,6 @@ export function AppRoutes() {
         <Route path={pages.store.path} element={<Store />} />
         <Route path={pages.cart.path} element={<Cart />} />
         <Route path={pages.orderSuccess.path} element={<OrderSuccess />} />
-        <Route path={pages.order.path} element={<Order />} />
         <Route path={pages.funnelCheckout.path} element={<FunnelCheckout />} />
         <Route path={pages.funnelThankYou.path} element={<FunnelThankYou />} />
         <Route path={pages.funnelTimer.path} element={<FunnelTimer />} />
@@ -74,6 +80,7 @@ export function AppRoutes() {
         <Route path={pages.accessibility.path} element={<Accessibility />} />
         <Route path="/admin" element={<AdminLayout />}>
           <Route index element={<AdminDashboard />} />
+          <Route path="users" element={<AdminUsers />} />
           <Route path="crm/contact/:id" element={<AdminCrmContact />} />
           <Route path=":section" element={<AdminSection />} />
         </Route>

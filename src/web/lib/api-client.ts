@@ -1,3 +1,5 @@
+import { AUTH_COOKIES, CSRF_HEADER } from '../../contract/auth-constants';
+
 /** An error the API answered with: {"error":{"code","message","field"}}. */
 export class ApiRequestError extends Error {
   constructor(
@@ -23,18 +25,51 @@ export function withQuery(path: string, query?: Query): string {
   return qs ? `${path}?${qs}` : path;
 }
 
+const UNSAFE = /^(POST|PUT|PATCH|DELETE)$/i;
+const unauthorizedListeners = new Set<() => void>();
+
+/** Called when the API says the session is gone (401 UNAUTHORIZED); the auth store signs out. */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+function readCookie(name: string): string | undefined {
+  const hit = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : undefined;
+}
+
+/** The CSRF token from its cookie, asking the server for one first when there is none. */
+async function csrfToken(renew = false): Promise<string | undefined> {
+  if (!renew) {
+    const existing = readCookie(AUTH_COOKIES.csrf);
+    if (existing) return existing;
+  }
+  const res = await fetch('/api/auth/csrf', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  const body = (await res.json().catch(() => null)) as { csrf_token?: string } | null;
+  return body?.csrf_token ?? readCookie(AUTH_COOKIES.csrf);
+}
+
 /**
  * The one way the web app talks to the API: JSON in and out, errors turned into
- * ApiRequestError with a message a person can read.
+ * ApiRequestError with a message a person can read. Mutations carry the CSRF token
+ * (docs/decisions/012); a 401 tells the auth store the session is gone.
  */
-export async function apiFetch<T>(path: string, init: RequestInit & { query?: Query } = {}): Promise<T> {
+export async function apiFetch<T>(path: string, init: RequestInit & { query?: Query } = {}, retried = false): Promise<T> {
   const { query, headers, ...rest } = init;
   let response: Response;
   try {
+    const unsafe = UNSAFE.test(rest.method ?? 'GET');
+    const token = unsafe ? await csrfToken(retried) : undefined;
     response = await fetch(withQuery(path, query), {
       credentials: 'same-origin',
       ...rest,
-      headers: { accept: 'application/json', ...(rest.body ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        accept: 'application/json',
+        ...(rest.body ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { [CSRF_HEADER]: token } : {}),
+        ...headers,
+      },
     });
   } catch {
     throw new ApiRequestError(0, 'NETWORK_ERROR', 'We could not reach the server. Check your connection and try again.');
@@ -43,6 +78,9 @@ export async function apiFetch<T>(path: string, init: RequestInit & { query?: Qu
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const err = (body as { error?: { code?: string; message?: string; field?: string } } | null)?.error;
+    // The CSRF cookie is a browser-session cookie: after a restart, fetch a fresh one and try once more.
+    if (err?.code === 'CSRF_FAILED' && !retried) return apiFetch<T>(path, init, true);
+    if (response.status === 401 && err?.code === 'UNAUTHORIZED') unauthorizedListeners.forEach((l) => l());
     throw new ApiRequestError(
       response.status,
       err?.code ?? 'HTTP_ERROR',

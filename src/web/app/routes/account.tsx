@@ -1,5 +1,37 @@
-import { ComingSoon } from '../../components/layout/coming-soon';
+import { Notice } from '../../components/ui/notice';
+import { LoadingScreen } from '../../components/ui/spinner';
+import { useAccount } from '../../features/account/api/get-account';
+import { ActivityCards } from '../../features/account/components/activity-cards';
+import { DeleteAccountCard } from '../../features/account/components/delete-account-card';
+import { PasswordCard } from '../../features/account/components/password-card';
+import { PrivacyCard } from '../../features/account/components/privacy-card';
+import { ProfileCard } from '../../features/account/components/profile-card';
 
+/** /account (signed in only, see RequireAuth): profile, password, privacy, activity, deletion. */
 export default function AccountPage() {
-  return <ComingSoon title="Your Account" lead="Your profile, your nominations, your orders and your privacy choices will live here." />;
+  const account = useAccount();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
+      <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">Your account</p>
+      <h1 className="mt-1 text-4xl font-semibold sm:text-5xl">
+        {account.data ? `Hello, ${account.data.full_name}` : 'Your Account'}
+      </h1>
+      <p className="mt-3 text-lg text-ink-soft">Your profile, your privacy choices and everything you have set in motion.</p>
+      {account.isPending ? <LoadingScreen className="min-h-[30vh]" /> : null}
+      {account.isError ? (
+        <Notice tone="error" title="Your account did not load" className="mt-8">
+          {account.error.message}
+        </Notice>
+      ) : null}
+      {account.data ? (
+        <div className="mt-8 space-y-6">
+          <ProfileCard account={account.data} />
+          <PasswordCard account={account.data} />
+          <PrivacyCard />
+          <ActivityCards />
+          <DeleteAccountCard account={account.data} />
+        </div>
+      ) : null}
+    </div>
+  );
 }

@@ -1,7 +1,8 @@
 import { Menu, ShoppingCart, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { pages } from '../../../contract/pages';
+import { authStore, useAuth } from '../../lib/auth';
 import { useCart } from '../../lib/cart';
 import { getSiteSettings } from '../../lib/site-settings';
 import { cn } from '../../lib/utils';
@@ -20,10 +21,10 @@ export function isNavActive(label: string, to: string, pathname: string, end = f
   return end ? pathname === to : pathname === to || pathname.startsWith(`${to}/`);
 }
 
-/** The header is hidden on /auth and on every /funnel/* page except /funnel/checkout (spec §2). */
+/** The header is hidden on /auth (and its reset-password step) and on every /funnel/* page except /funnel/checkout (spec §2). */
 export function isHeaderHidden(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/auth') return true;
+  if (path === '/auth' || path.startsWith('/auth/')) return true;
   return path.startsWith('/funnel/') && path !== '/funnel/checkout';
 }
 
@@ -32,6 +33,11 @@ export function Header() {
   const { totalItems } = useCart();
   const [open, setOpen] = useState(false);
   const brand = getSiteSettings().brand_name;
+  const { user, loading } = useAuth();
+  const navigate = useNavigate();
+  const signOut = () => {
+    void authStore.signOut().finally(() => navigate('/'));
+  };
 
   useEffect(() => setOpen(false), [pathname]);
 
@@ -41,6 +47,10 @@ export function Header() {
       active ? 'bg-brand-600 text-white' : 'text-ink-soft hover:bg-paper-dark hover:text-ink',
     );
 
+  // No display utility here: each use adds its own (cn() does not resolve conflicts).
+  const pillClass =
+    'items-center rounded-full border-2 border-ink px-4 py-1.5 text-sm font-semibold hover:bg-ink hover:text-white';
+
   const links = NAV.map((item) => {
     const active = isNavActive(item.label, item.to, pathname, 'end' in item ? item.end : false);
     return (
@@ -49,6 +59,16 @@ export function Header() {
       </Link>
     );
   });
+
+  // Spec §2: any signed-in user sees Admin; the admin page itself decides access.
+  const accountLinks = [
+    { label: 'Account', to: pages.account.path, active: pathname === pages.account.path },
+    { label: 'Admin', to: '/admin', active: pathname === '/admin' || pathname.startsWith('/admin/') },
+  ].map((l) => (
+    <Link key={l.to} to={l.to} className={linkClass(l.active)} aria-current={l.active ? 'page' : undefined}>
+      {l.label}
+    </Link>
+  ));
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-paper/90 backdrop-blur supports-[backdrop-filter]:bg-paper/80">
@@ -81,12 +101,18 @@ export function Header() {
               </span>
             ) : null}
           </Link>
-          <Link
-            to={pages.auth.path}
-            className="hidden rounded-full border-2 border-ink px-4 py-1.5 text-sm font-semibold hover:bg-ink hover:text-white sm:inline-flex"
-          >
-            Sign In
-          </Link>
+          {loading ? null : user ? (
+            <div className="hidden items-center gap-1 sm:flex">
+              {accountLinks}
+              <button type="button" onClick={signOut} className={`${pillClass} ml-1 inline-flex`}>
+                Sign Out
+              </button>
+            </div>
+          ) : (
+            <Link to={pages.auth.path} className={`${pillClass} hidden sm:inline-flex`}>
+              Sign In
+            </Link>
+          )}
           <button
             type="button"
             className="rounded-full p-2.5 hover:bg-paper-dark md:hidden"
@@ -102,12 +128,18 @@ export function Header() {
       {open ? (
         <nav id="mobile-nav" aria-label="Mobile" className="border-t border-line bg-paper px-4 pt-2 pb-4 md:hidden">
           <div className="flex flex-col gap-1">{links}</div>
-          <Link
-            to={pages.auth.path}
-            className="mt-3 flex justify-center rounded-full border-2 border-ink px-4 py-2 text-sm font-semibold sm:hidden"
-          >
-            Sign In
-          </Link>
+          {loading ? null : user ? (
+            <div className="mt-3 flex flex-col gap-1 border-t border-line pt-3 sm:hidden">
+              {accountLinks}
+              <button type="button" onClick={signOut} className={`${pillClass} mt-2 flex justify-center`}>
+                Sign Out
+              </button>
+            </div>
+          ) : (
+            <Link to={pages.auth.path} className={`${pillClass} mt-3 flex justify-center sm:hidden`}>
+              Sign In
+            </Link>
+          )}
         </nav>
       ) : null}
     </header>

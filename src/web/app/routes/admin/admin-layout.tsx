@@ -1,9 +1,50 @@
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { hrefs } from '../../../../contract/pages';
 import { AccessDenied } from '../../../components/errors/access-denied';
+import { LoadingScreen } from '../../../components/ui/spinner';
+import { useAuth } from '../../../lib/auth';
+import { cn } from '../../../lib/utils';
+import { ADMIN_SECTIONS } from './admin-sections';
 
 /**
- * The admin area. Until accounts exist nobody holds the admin role, so everyone sees the
- * spec's Access Denied screen; the area's navigation and pages arrive with the accounts work.
+ * The admin area (spec §2, §6): signed-out visitors go to /auth; signed-in users without the
+ * admin role see Access Denied. The server enforces the same on every /api/admin route.
  */
 export default function AdminLayout() {
-  return <AccessDenied />;
+  const { user, isAdmin, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <LoadingScreen />;
+  if (!user) return <Navigate to={hrefs.signIn(`${location.pathname}${location.search}`)} replace />;
+  if (!isAdmin) return <AccessDenied />;
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:py-10">
+      <aside className="lg:w-56 lg:shrink-0">
+        <p className="px-3 text-xs font-semibold tracking-widest text-brand-700 uppercase">Admin</p>
+        <nav aria-label="Admin" className="mt-2 -mx-4 overflow-x-auto px-4 lg:mx-0 lg:overflow-visible lg:px-0">
+          <ul className="flex gap-1 pb-2 lg:flex-col lg:pb-0">
+            {ADMIN_SECTIONS.map((s) => (
+              <li key={s.path} className="shrink-0">
+                <NavLink
+                  to={s.path ? `/admin/${s.path}` : '/admin'}
+                  end={s.path === ''}
+                  className={({ isActive }) =>
+                    cn(
+                      'block rounded-full px-3 py-1.5 text-sm font-semibold whitespace-nowrap lg:rounded-xl lg:py-2',
+                      isActive ? 'bg-ink text-white' : 'text-ink-soft hover:bg-paper-dark hover:text-ink',
+                    )
+                  }
+                >
+                  {s.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
 }

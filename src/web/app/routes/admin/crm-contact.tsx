@@ -1,5 +1,5 @@
-import { ComingSoon } from '../../../components/layout/coming-soon';
+import { AdminPlaceholder } from './admin-placeholder';
 
 export default function AdminCrmContact() {
-  return <ComingSoon title="Contact" lead="One contact's details, nominations, orders and notes." />;
+  return <AdminPlaceholder title="Contact" lead="One contact's details, nominations, orders and notes." />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../../components/layout/coming-soon';
+import { AdminPlaceholder } from './admin-placeholder';
 import { ADMIN_SECTIONS } from './admin-sections';
 
 export default function AdminDashboard() {
-  return <ComingSoon title="Dashboard" lead={ADMIN_SECTIONS[0].lead} />;
+  return <AdminPlaceholder title="Dashboard" lead={ADMIN_SECTIONS[0].lead} />;
 }

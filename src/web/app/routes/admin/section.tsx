@@ -1,11 +1,11 @@
 import { useParams } from 'react-router';
-import { ComingSoon } from '../../../components/layout/coming-soon';
 import NotFoundPage from '../not-found';
+import { AdminPlaceholder } from './admin-placeholder';
 import { ADMIN_SECTIONS } from './admin-sections';
 
 export default function AdminSection() {
   const { section } = useParams();
   const found = ADMIN_SECTIONS.find((s) => s.path === section && s.path !== '');
   if (!found) return <NotFoundPage />;
-  return <ComingSoon title={found.label} lead={found.lead} />;
+  return <AdminPlaceholder title={found.label} lead={found.lead} />;
 }

@@ -1,0 +1,5 @@
+import { UsersAdmin } from '../../../features/users/components/users-admin';
+
+export default function AdminUsersPage() {
+  return <UsersAdmin />;
+}

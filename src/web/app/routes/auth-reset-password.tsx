@@ -1,0 +1,13 @@
+import { useSearchParams } from 'react-router';
+import { AuthShell } from '../../features/auth/components/auth-shell';
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+
+/** /auth/reset-password?token=… — where the password-reset mail leads. */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  return (
+    <AuthShell title="Choose a new password" lead="Pick something memorable to you and unguessable to everyone else.">
+      <ResetPasswordForm token={params.get('token') ?? ''} />
+    </AuthShell>
+  );
+}

@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Account } from '../../../../contract/account';
+import { apiFetch } from '../../../lib/api-client';
+
+export const getAccount = () => apiFetch<Account>('/api/account');
+
+export const accountQueryOptions = () => queryOptions({ queryKey: ['account'], queryFn: getAccount, staleTime: 0 });
+
+export function useAccount() {
+  return useQuery(accountQueryOptions());
+}

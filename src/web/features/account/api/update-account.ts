@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { updateAccountBodySchema, type Account } from '../../../../contract/account';
+import { apiFetch } from '../../../lib/api-client';
+import { authStore } from '../../../lib/auth';
+
+export { updateAccountBodySchema };
+
+export const updateAccount = (body: { full_name: string }) =>
+  apiFetch<Account>('/api/account', { method: 'PATCH', body: JSON.stringify(body) });
+
+export function useUpdateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAccount,
+    onSuccess: (account) => {
+      queryClient.setQueryData(['account'], account);
+      void authStore.refresh('USER_UPDATED');
+    },
+  });
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { emailOnlyBodySchema } from '../../../../contract/auth';
+import { apiFetch } from '../../../lib/api-client';
+
+export { emailOnlyBodySchema as forgotPasswordSchema };
+
+export const forgotPassword = (email: string) =>
+  apiFetch<{ ok: true }>('/api/auth/password/forgot', { method: 'POST', body: JSON.stringify({ email }) });
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: forgotPassword });
+}

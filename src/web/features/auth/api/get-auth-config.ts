@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuthConfig } from '../../../../contract/auth';
+import { apiFetch } from '../../../lib/api-client';
+
+export const getAuthConfig = () => apiFetch<AuthConfig>('/api/auth/config');
+
+export const authConfigQueryOptions = () =>
+  queryOptions({ queryKey: ['auth', 'config'], queryFn: getAuthConfig, staleTime: 5 * 60_000 });
+
+export function useAuthConfig() {
+  return useQuery(authConfigQueryOptions());
+}

@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+export const resendVerification = (email: string) =>
+  apiFetch<{ ok: true }>('/api/auth/verification/resend', { method: 'POST', body: JSON.stringify({ email }) });
+
+export function useResendVerification() {
+  return useMutation({ mutationFn: resendVerification });
+}

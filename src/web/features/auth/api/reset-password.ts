@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { resetPasswordBodySchema } from '../../../../contract/auth';
+import { apiFetch } from '../../../lib/api-client';
+
+export { resetPasswordBodySchema };
+
+export const resetPassword = (body: { token: string; new_password: string }) =>
+  apiFetch<{ ok: true }>('/api/auth/password/reset', { method: 'POST', body: JSON.stringify(body) });
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { signUpBodySchema, type SignUpBody, type SignUpResult } from '../../../../contract/auth';
+import { apiFetch } from '../../../lib/api-client';
+
+export { signUpBodySchema };
+
+export const signUp = (body: SignUpBody) =>
+  apiFetch<SignUpResult>('/api/auth/sign-up', { method: 'POST', body: JSON.stringify(body) });
+
+export function useSignUp() {
+  return useMutation({ mutationFn: signUp });
+}

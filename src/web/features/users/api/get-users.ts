@@ -1,0 +1,17 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminUserList } from '../../../../contract/users';
+import { apiFetch } from '../../../lib/api-client';
+
+export interface UsersFilter {
+  search?: string;
+  page?: number;
+}
+
+export const getUsers = (filter: UsersFilter) => apiFetch<AdminUserList>('/api/admin/users', { query: { ...filter } });
+
+export const usersQueryOptions = (filter: UsersFilter) =>
+  queryOptions({ queryKey: ['admin', 'users', filter], queryFn: () => getUsers(filter), staleTime: 0 });
+
+export function useUsers(filter: UsersFilter) {
+  return useQuery({ ...usersQueryOptions(filter), placeholderData: keepPreviousData });
+}

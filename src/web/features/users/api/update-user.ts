@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminUser } from '../../../../contract/users';
+import { apiFetch } from '../../../lib/api-client';
+
+export interface UserChange {
+  is_admin?: boolean;
+  disabled?: boolean;
+}
+
+export const updateUser = ({ id, change }: { id: string; change: UserChange }) =>
+  apiFetch<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: JSON.stringify(change) });
+
+/** Grants/revokes admin or disables/enables an account, then refreshes the list. */
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+  });
+}

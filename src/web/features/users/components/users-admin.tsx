@@ -1,0 +1,303 @@
+import { ChevronLeft, ChevronRight, Search, ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { AdminUser } from '../../../../contract/users';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { Notice } from '../../../components/ui/notice';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/use-toast';
+import { authStore, useAuth } from '../../../lib/auth';
+import { cn } from '../../../lib/utils';
+import { useUsers } from '../api/get-users';
+import { useUpdateUser, type UserChange } from '../api/update-user';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+interface PendingChange {
+  user: AdminUser;
+  change: UserChange;
+  title: string;
+  body: string;
+  confirm: string;
+}
+
+function describe(user: AdminUser, change: UserChange): PendingChange {
+  const who = user.full_name || user.email;
+  if (change.is_admin === true)
+    return { user, change, title: `Make ${who} an admin?`, body: 'They will be able to change awards, orders, settings and other users.', confirm: 'Make admin' };
+  if (change.is_admin === false)
+    return { user, change, title: `Remove admin rights from ${who}?`, body: 'They keep their account but lose the admin area.', confirm: 'Remove admin' };
+  if (change.disabled === true)
+    return { user, change, title: `Disable ${who}?`, body: 'They are signed out everywhere and cannot sign in until enabled again.', confirm: 'Disable account' };
+  return { user, change, title: `Enable ${who}?`, body: 'They can sign in again.', confirm: 'Enable account' };
+}
+
+function doneMessage(user: AdminUser, change: UserChange): string {
+  const who = user.full_name || user.email;
+  if (change.is_admin === true) return `${who} is now an admin.`;
+  if (change.is_admin === false) return `${who} is no longer an admin.`;
+  if (change.disabled === true) return `${who} can no longer sign in.`;
+  return `${who} can sign in again.`;
+}
+
+function Badge({ tone, children }: { tone: 'red' | 'green' | 'grey' | 'gold'; children: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold',
+        tone === 'red' && 'bg-brand-100 text-brand-800',
+        tone === 'green' && 'bg-emerald-100 text-emerald-900',
+        tone === 'grey' && 'bg-paper-dark text-ink-soft',
+        tone === 'gold' && 'bg-gold/30 text-ink',
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+function UserActions({ user, isSelf, onChange }: { user: AdminUser; isSelf: boolean; onChange(p: PendingChange): void }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => onChange(describe(user, { is_admin: !user.is_admin }))}
+        aria-label={`${user.is_admin ? 'Remove admin' : 'Make admin'}: ${user.email}`}
+      >
+        {user.is_admin ? 'Remove admin' : 'Make admin'}
+      </Button>
+      {isSelf ? null : (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => onChange(describe(user, { disabled: !user.disabled }))}
+          aria-label={`${user.disabled ? 'Enable' : 'Disable'}: ${user.email}`}
+        >
+          {user.disabled ? 'Enable' : 'Disable'}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function StatusBadges({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      {user.is_admin ? <Badge tone="gold">Admin</Badge> : <Badge tone="grey">User</Badge>}
+      {user.disabled ? <Badge tone="red">Disabled</Badge> : null}
+      {isSelf ? <Badge tone="grey">You</Badge> : null}
+    </span>
+  );
+}
+
+/** /admin/users: search accounts, grant or revoke admin, disable or enable. Every change is audited. */
+export function UsersAdmin() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [draft, setDraft] = useState(search);
+  const { user: me } = useAuth();
+  const users = useUsers({ search: search || undefined, page });
+  const update = useUpdateUser();
+  const [pending, setPending] = useState<PendingChange | null>(null);
+
+  // The search box writes the URL (shareable, back-button friendly) after a short pause.
+  useEffect(() => {
+    if (draft.trim() === search) return;
+    const timer = setTimeout(() => {
+      setParams((p) => {
+        if (draft.trim()) p.set('search', draft.trim());
+        else p.delete('search');
+        p.delete('page');
+        return p;
+      }, { replace: true });
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [draft, search, setParams]);
+
+  const goTo = (next: number) =>
+    setParams((p) => {
+      if (next > 1) p.set('page', String(next));
+      else p.delete('page');
+      return p;
+    });
+
+  function confirmChange() {
+    if (!pending) return;
+    const { user, change } = pending;
+    update.mutate(
+      { id: user.id, change },
+      {
+        onSuccess: () => {
+          toast({ title: doneMessage(user, change), variant: 'success' });
+          setPending(null);
+          if (user.id === me?.id) void authStore.refresh('USER_UPDATED');
+        },
+        onError: (err) => {
+          toast({ title: err.message, variant: 'destructive' });
+          setPending(null);
+        },
+      },
+    );
+  }
+
+  const data = users.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+
+  return (
+    <section>
+      <h1 className="text-3xl font-semibold sm:text-4xl">Users</h1>
+      <p className="mt-2 text-ink-soft">Accounts, roles and who may do what. Every change is written to the audit log.</p>
+
+      <form role="search" className="mt-6 max-w-md" onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor="user-search" className="sr-only">
+          Search users
+        </label>
+        <div className="relative">
+          <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
+          <input
+            id="user-search"
+            type="search"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder="Search by name or email"
+            className="block h-11 w-full rounded-full border border-line bg-white pr-4 pl-10 text-base shadow-sm focus:border-ink focus:ring-4 focus:ring-brand-100 focus:outline-none"
+          />
+        </div>
+      </form>
+
+      <p className="mt-4 text-sm text-muted" role="status" aria-live="polite">
+        {data ? `${data.total} ${data.total === 1 ? 'user' : 'users'}${search ? ` matching “${search}”` : ''}` : 'Loading...'}
+      </p>
+
+      {users.isError ? (
+        <Notice tone="error" title="The user list did not load" className="mt-4">
+          {users.error.message}
+        </Notice>
+      ) : null}
+
+      {!data && users.isPending ? (
+        <div className="mt-4 space-y-2">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-16 w-full rounded-2xl" />
+          ))}
+        </div>
+      ) : null}
+
+      {data && data.users.length === 0 ? (
+        <Notice className="mt-4" title="Nobody here">
+          No account matches this search.
+        </Notice>
+      ) : null}
+
+      {data && data.users.length > 0 ? (
+        <>
+          {/* Wide screens: a table. */}
+          <div className="mt-4 hidden overflow-hidden rounded-2xl border border-line bg-white shadow-card lg:block">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Users, newest first</caption>
+              <thead className="bg-paper-dark/60 text-xs tracking-wide text-ink-soft uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">User</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Role</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Verified</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Created</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Last sign-in</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {data.users.map((u) => (
+                  <tr key={u.id} className={u.disabled ? 'bg-paper/60 text-muted' : undefined}>
+                    <th scope="row" className="px-4 py-3 font-normal">
+                      <span className="block font-semibold text-ink">{u.full_name}</span>
+                      <span className="block text-muted">{u.email}</span>
+                    </th>
+                    <td className="px-4 py-3">
+                      <StatusBadges user={u} isSelf={u.id === me?.id} />
+                    </td>
+                    <td className="px-4 py-3">{u.email_verified ? 'Yes' : 'No'}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{dateFormat.format(new Date(u.created_at))}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">
+                      {u.last_sign_in_at ? dateTimeFormat.format(new Date(u.last_sign_in_at)) : 'Never'}
+                    </td>
+                    <td className="px-4 py-3">
+                      <UserActions user={u} isSelf={u.id === me?.id} onChange={setPending} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+
+          {/* Narrow screens: one card per user. */}
+          <ul className="mt-4 space-y-3 lg:hidden">
+            {data.users.map((u) => (
+              <li key={u.id} className="rounded-2xl border border-line bg-white p-4 shadow-card">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="font-semibold break-words">{u.full_name}</p>
+                    <p className="text-sm break-all text-muted">{u.email}</p>
+                  </div>
+                  <StatusBadges user={u} isSelf={u.id === me?.id} />
+                </div>
+                <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+                  <dt className="text-muted">Verified</dt>
+                  <dd>{u.email_verified ? 'Yes' : 'No'}</dd>
+                  <dt className="text-muted">Created</dt>
+                  <dd>{dateFormat.format(new Date(u.created_at))}</dd>
+                  <dt className="text-muted">Last sign-in</dt>
+                  <dd>{u.last_sign_in_at ? dateTimeFormat.format(new Date(u.last_sign_in_at)) : 'Never'}</dd>
+                </dl>
+                <div className="mt-3">
+                  <UserActions user={u} isSelf={u.id === me?.id} onChange={setPending} />
+                </div>
+              </li>
+            ))}
+          </ul>
+
+          {pages > 1 ? (
+            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
+              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+                <ChevronLeft aria-hidden="true" />
+                Previous
+              </Button>
+              <span className="text-sm text-muted">
+                Page {page} of {pages}
+              </span>
+              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
+                Next
+                <ChevronRight aria-hidden="true" />
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+
+      <Dialog open={pending !== null} onOpenChange={(open) => (open ? undefined : setPending(null))}>
+        {pending ? (
+          <DialogContent>
+            <span className="flex size-11 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+              <ShieldCheck className="size-6" aria-hidden="true" />
+            </span>
+            <DialogTitle className="mt-4">{pending.title}</DialogTitle>
+            <DialogDescription>{pending.body} The change is recorded in the audit log.</DialogDescription>
+            <div className="mt-6 flex flex-wrap justify-end gap-2">
+              <Button variant="ghost" onClick={() => setPending(null)}>
+                Cancel
+              </Button>
+              <Button onClick={confirmChange} disabled={update.isPending}>
+                {update.isPending ? 'Saving...' : pending.confirm}
+              </Button>
+            </div>
+          </DialogContent>
+        ) : null}
+      </Dialog>
+    </section>
+  );
+}
