@@ -40,6 +40,8 @@ export function createAuthStore(deps: AuthDeps) {
   const listeners = new Set<() => void>();
   const eventListeners = new Set<(event: AuthEvent, state: AuthState) => void>();
   let started = false;
+  /** Why the visitor is signed out: they chose to ('user'), or the server ended it ('lost'). */
+  let signOutReason: 'user' | 'lost' | null = null;
 
   function set(next: AuthState) {
     state = next;
@@ -52,6 +54,7 @@ export function createAuthStore(deps: AuthDeps) {
    */
   function apply(server: SessionState, event: AuthEvent) {
     const user = server.user;
+    if (user) signOutReason = null;
     set({
       user,
       session: user && server.session ? { expires_at: server.session.expires_at, user } : null,
@@ -93,13 +96,26 @@ export function createAuthStore(deps: AuthDeps) {
       try {
         await deps.signOut();
       } finally {
+        signOutReason = 'user';
         apply(SIGNED_OUT_STATE, 'SIGNED_OUT');
       }
     },
+    /** The visitor ended the session some other way (e.g. deleted the account). */
+    signedOutByUser() {
+      signOutReason = 'user';
+      apply(SIGNED_OUT_STATE, 'SIGNED_OUT');
+    },
     /** The server said 401: the session ended elsewhere (expired, revoked, signed out). */
     sessionLost() {
-      if (state.user) apply(SIGNED_OUT_STATE, 'SIGNED_OUT');
+      if (!state.user) return;
+      signOutReason = 'lost';
+      apply(SIGNED_OUT_STATE, 'SIGNED_OUT');
     },
+    /**
+     * Guards send a visitor who just signed out on purpose home, and one whose session ended
+     * to the sign-in page (and back afterwards).
+     */
+    signOutReason: () => signOutReason,
     /** Spec §9: refresh when about 90 s remain (called every 30 s). */
     async tick() {
       const expires = state.session ? Date.parse(state.session.expires_at) : NaN;

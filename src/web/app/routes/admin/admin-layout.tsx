@@ -2,7 +2,7 @@ import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { hrefs } from '../../../../contract/pages';
 import { AccessDenied } from '../../../components/errors/access-denied';
 import { LoadingScreen } from '../../../components/ui/spinner';
-import { useAuth } from '../../../lib/auth';
+import { authStore, useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/utils';
 import { ADMIN_SECTIONS } from './admin-sections';
 
@@ -14,7 +14,10 @@ export default function AdminLayout() {
   const { user, isAdmin, loading } = useAuth();
   const location = useLocation();
   if (loading) return <LoadingScreen />;
-  if (!user) return <Navigate to={hrefs.signIn(`${location.pathname}${location.search}`)} replace />;
+  if (!user) {
+    const to = authStore.signOutReason() === 'user' ? '/' : hrefs.signIn(`${location.pathname}${location.search}`);
+    return <Navigate to={to} replace />;
+  }
   if (!isAdmin) return <AccessDenied />;
 
   return (

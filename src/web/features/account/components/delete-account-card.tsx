@@ -1,12 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import type { Account } from '../../../../contract/account';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError } from '../../../lib/api-client';
-import { authStore, SIGNED_OUT_STATE } from '../../../lib/auth';
+import { authStore } from '../../../lib/auth';
 import { useDeleteAccount } from '../api/delete-account';
 import { Card } from './card';
 
@@ -16,7 +15,6 @@ export function DeleteAccountCard({ account }: { account: Account }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const remove = useDeleteAccount();
-  const navigate = useNavigate();
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -32,8 +30,8 @@ export function DeleteAccountCard({ account }: { account: Account }) {
       { confirm_email: values.confirm_email.trim(), password: account.has_password ? values.password : undefined },
       {
         onSuccess: () => {
-          navigate('/', { replace: true });
-          authStore.apply(SIGNED_OUT_STATE, 'SIGNED_OUT');
+          // The guard on /account sees a deliberate sign-out and goes home.
+          authStore.signedOutByUser();
           toast({ title: 'Your account has been deleted', description: 'Thank you for your service to trivial achievement.' });
         },
         onError: (err) => {
