@@ -35,6 +35,8 @@ export function Header() {
   const brand = getSiteSettings().brand_name;
   const { user, loading } = useAuth();
   const navigate = useNavigate();
+  // Signed in, the header holds three more items: the full nav waits for a wider screen (lg).
+  const wide = user ? { show: 'lg:flex', hide: 'lg:hidden' } : { show: 'md:flex', hide: 'md:hidden' };
   const signOut = () => {
     void authStore.signOut().finally(() => navigate('/'));
   };
@@ -82,7 +84,7 @@ export function Header() {
         <Link to="/" className="rounded-lg text-ink" aria-label={`${brand} home`}>
           <Wordmark brand={brand} />
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label="Main" className={`hidden items-center gap-1 ${wide.show}`}>
           {links}
         </nav>
         <div className="flex items-center gap-1">
@@ -102,7 +104,7 @@ export function Header() {
             ) : null}
           </Link>
           {loading ? null : user ? (
-            <div className="hidden items-center gap-1 sm:flex">
+            <div className="hidden items-center gap-1 lg:flex">
               {accountLinks}
               <button type="button" onClick={signOut} className={`${pillClass} ml-1 inline-flex`}>
                 Sign Out
@@ -115,7 +117,7 @@ export function Header() {
           )}
           <button
             type="button"
-            className="rounded-full p-2.5 hover:bg-paper-dark md:hidden"
+            className={`rounded-full p-2.5 hover:bg-paper-dark ${wide.hide}`}
             aria-expanded={open}
             aria-controls="mobile-nav"
             aria-label={open ? 'Close menu' : 'Open menu'}
@@ -126,10 +128,10 @@ export function Header() {
         </div>
       </div>
       {open ? (
-        <nav id="mobile-nav" aria-label="Mobile" className="border-t border-line bg-paper px-4 pt-2 pb-4 md:hidden">
+        <nav id="mobile-nav" aria-label="Mobile" className={`border-t border-line bg-paper px-4 pt-2 pb-4 ${wide.hide}`}>
           <div className="flex flex-col gap-1">{links}</div>
           {loading ? null : user ? (
-            <div className="mt-3 flex flex-col gap-1 border-t border-line pt-3 sm:hidden">
+            <div className="mt-3 flex flex-col gap-1 border-t border-line pt-3">
               {accountLinks}
               <button type="button" onClick={signOut} className={`${pillClass} mt-2 flex justify-center`}>
                 Sign Out

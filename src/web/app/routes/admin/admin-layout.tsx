@@ -21,7 +21,7 @@ export default function AdminLayout() {
   if (!isAdmin) return <AccessDenied />;
 
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:py-10">
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:py-10">
       <aside className="lg:w-56 lg:shrink-0">
         <p className="px-3 text-xs font-semibold tracking-widest text-brand-700 uppercase">Admin</p>
         <nav aria-label="Admin" className="mt-2 -mx-4 overflow-x-auto px-4 lg:mx-0 lg:overflow-visible lg:px-0">
