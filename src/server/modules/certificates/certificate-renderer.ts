@@ -1,0 +1,118 @@
+/**
+ * Certificate renderer: one drawing (SVG), four outputs.
+ *
+ *   renderCertificateSvg(data, template)  → SVG text (viewBox 0 0 2970 2100, 1 unit = 0.1 mm)
+ *   renderSharePng(data, template)        → 1200×630 PNG for og:image
+ *   renderPrintPng(data, template)        → 3508×2480 PNG, 300 DPI (A4 landscape)
+ *   renderPdf(data, template)             → one-page A4 landscape PDF with the print render
+ *
+ * `CertificateRenderer` wraps the same functions in a content-hash cache
+ * (memory LRU + optional directory). Pure module: no database, no HTTP.
+ */
+import { basename } from 'node:path';
+import { resolveTemplate, type CertificateData } from './certificate-data';
+import { certificateRoot, drawCertificate } from './certificate-svg';
+import { FONT_FILES } from './fonts';
+import { buildPdf } from './pdf';
+import { rasterize, setPngDpi, svgToPalettePng, svgToPng } from './raster';
+import { RenderCache, contentHash, type RenderCacheOptions, type RenderCacheStats } from './render-cache';
+import { SHARE_W, shareSvg } from './share-image';
+
+export type { CertificateData, TemplateSlug } from './certificate-data';
+export { TEMPLATE_SLUGS, DEFAULT_TEMPLATE, resolveTemplate } from './certificate-data';
+export { renderCertificateSvg, drawCertificate } from './certificate-svg';
+export type { CertificateLayout } from './templates/template';
+export type { RenderCacheStats } from './render-cache';
+
+/** Bump whenever output for the same input changes (drawing, fonts, sizes): it is part of every cache key. */
+export const CERTIFICATE_RENDERER_VERSION = 1;
+
+export const SHARE_SIZE = { width: 1200, height: 630 } as const;
+export const PRINT_DPI = 300;
+/** A4 landscape at 300 DPI: 297 × 210 mm → 3508 × 2480 px. */
+export const PRINT_SIZE = { width: 3508, height: 2480 } as const;
+
+export type RenderKind = 'svg' | 'share-png' | 'print-png' | 'pdf';
+const EXTENSION: Record<RenderKind, string> = { svg: 'svg', 'share-png': 'png', 'print-png': 'png', pdf: 'pdf' };
+
+export async function renderSharePng(data: CertificateData, templateSlug: string): Promise<Buffer> {
+  return svgToPalettePng(shareSvg(drawCertificate(data, templateSlug)), SHARE_W);
+}
+
+function printSvg(data: CertificateData, templateSlug: string) {
+  const drawing = drawCertificate(data, templateSlug);
+  return { drawing, svg: certificateRoot(drawing, PRINT_SIZE) };
+}
+
+export async function renderPrintPng(data: CertificateData, templateSlug: string): Promise<Buffer> {
+  const { svg } = printSvg(data, templateSlug);
+  return setPngDpi(await svgToPng(svg, PRINT_SIZE.width), PRINT_DPI);
+}
+
+export async function renderPdf(data: CertificateData, templateSlug: string): Promise<Buffer> {
+  const { drawing, svg } = printSvg(data, templateSlug);
+  const image = await rasterize(svg, PRINT_SIZE.width);
+  return buildPdf(image, drawing.view, drawing.view.nominee);
+}
+
+/**
+ * The cache key: sha256 of the render kind, the resolved template, every
+ * field of the data (explicitly listed, so stray properties don't split the
+ * cache), the renderer version and the font files in use.
+ */
+export function certificateCacheKey(kind: RenderKind, data: CertificateData, templateSlug: string): string {
+  return contentHash([
+    'certificate',
+    CERTIFICATE_RENDERER_VERSION,
+    kind,
+    resolveTemplate(templateSlug),
+    data.certificateNumber,
+    data.awardTitle,
+    data.awardTagline,
+    data.awardDescription,
+    data.awardEmblemSvg,
+    data.nomineeName,
+    data.reason,
+    data.issuedAt instanceof Date && !Number.isNaN(data.issuedAt.getTime()) ? data.issuedAt.toISOString() : String(data.issuedAt),
+    data.nominatorName,
+    data.verifyUrl,
+    data.brandName,
+    FONT_FILES.map((f) => basename(f)),
+  ]);
+}
+
+export type CertificateRendererOptions = RenderCacheOptions;
+
+/** Cached renders. One instance per process is plenty; pass `cacheDir` to keep renders across restarts. */
+export class CertificateRenderer {
+  readonly #cache: RenderCache;
+
+  constructor(options: CertificateRendererOptions = {}) {
+    this.#cache = new RenderCache(options);
+  }
+
+  get stats(): RenderCacheStats {
+    return this.#cache.stats;
+  }
+
+  async svg(data: CertificateData, templateSlug: string): Promise<string> {
+    const bytes = await this.#get('svg', data, templateSlug, async () => Buffer.from(certificateRoot(drawCertificate(data, templateSlug)), 'utf8'));
+    return bytes.toString('utf8');
+  }
+
+  sharePng(data: CertificateData, templateSlug: string): Promise<Buffer> {
+    return this.#get('share-png', data, templateSlug, () => renderSharePng(data, templateSlug));
+  }
+
+  printPng(data: CertificateData, templateSlug: string): Promise<Buffer> {
+    return this.#get('print-png', data, templateSlug, () => renderPrintPng(data, templateSlug));
+  }
+
+  pdf(data: CertificateData, templateSlug: string): Promise<Buffer> {
+    return this.#get('pdf', data, templateSlug, () => renderPdf(data, templateSlug));
+  }
+
+  #get(kind: RenderKind, data: CertificateData, templateSlug: string, render: () => Promise<Buffer>): Promise<Buffer> {
+    return this.#cache.get(certificateCacheKey(kind, data, templateSlug), EXTENSION[kind], render);
+  }
+}

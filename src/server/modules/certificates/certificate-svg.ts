@@ -1,0 +1,60 @@
+/**
+ * The certificate as SVG: the one drawing every other output is made from.
+ */
+import { resolveTemplate, toView, type CertificateData, type CertificateView, type TemplateSlug } from './certificate-data';
+import { PAGE_H, PAGE_W } from './svg-kit';
+import { classicParchment } from './templates/classic-parchment';
+import { goldFoil } from './templates/gold-foil';
+import { kidsCrayon } from './templates/kids-crayon';
+import { modernMinimal } from './templates/modern-minimal';
+import { retro } from './templates/retro';
+import type { CertificateLayout, CertificateTemplate } from './templates/template';
+import { escapeXml } from './xml';
+
+const TEMPLATES: Record<TemplateSlug, CertificateTemplate> = {
+  'classic-parchment': classicParchment,
+  'modern-minimal': modernMinimal,
+  'gold-foil': goldFoil,
+  retro,
+  'kids-crayon': kidsCrayon,
+};
+
+export interface CertificateDrawing {
+  template: TemplateSlug;
+  view: CertificateView;
+  /** Accessible title (plain text; escape before use). */
+  title: string;
+  /** Title + drawing, to be wrapped in an <svg> with viewBox 0 0 2970 2100. */
+  inner: string;
+  layout: CertificateLayout;
+}
+
+/** Draws the certificate and reports how the user text was fitted (font sizes, lines). */
+export function drawCertificate(data: CertificateData, templateSlug: string): CertificateDrawing {
+  const template = resolveTemplate(templateSlug);
+  const view = toView(data);
+  const { content, layout } = TEMPLATES[template](view);
+  const title = accessibleTitle(view);
+  return { template, view, title, inner: `<title>${escapeXml(title)}</title>${content}`, layout };
+}
+
+/**
+ * The root element. `width`/`height` set the intrinsic size (the print
+ * render asks for 3508×2480 px; the aspect differs from the viewBox by
+ * 0.02 %, so we stretch rather than leave a hairline gap).
+ */
+export function certificateRoot(d: CertificateDrawing, size?: { width: number; height: number }): string {
+  const w = size?.width ?? PAGE_W;
+  const h = size?.height ?? PAGE_H;
+  const par = size ? ' preserveAspectRatio="none"' : '';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${PAGE_W} ${PAGE_H}"${par} role="img" lang="en" data-template="${d.template}">${d.inner}</svg>`;
+}
+
+function accessibleTitle(v: CertificateView): string {
+  return `${v.brand} certificate ${v.number}: ${v.title}, awarded to ${v.nominee} on ${v.dateLong}`;
+}
+
+/** Landscape A4-proportioned certificate (viewBox 0 0 2970 2100, 1 unit = 0.1 mm). */
+export function renderCertificateSvg(data: CertificateData, templateSlug: string): string {
+  return certificateRoot(drawCertificate(data, templateSlug));
+}

@@ -1,0 +1,21 @@
+import type { CertificateView } from '../certificate-data';
+import type { FittedText } from '../text-fit';
+
+/** What the fitted user text came out as — for callers that want to know, and for tests. */
+export interface CertificateLayout {
+  nominee: FittedText;
+  title: FittedText;
+  citation: FittedText;
+  nominator: FittedText;
+}
+
+export interface TemplateOutput {
+  /** Everything inside the root <svg>: <defs> and the drawing. */
+  content: string;
+  layout: CertificateLayout;
+}
+
+export type CertificateTemplate = (view: CertificateView) => TemplateOutput;
+
+/** Ids inside a certificate are prefixed so a certificate can be nested in another SVG (the share image). */
+export const ID = 'cert-';
