@@ -12,3 +12,6 @@ export * from './rate-limit-attempts';
 export * from './security-events';
 export * from './audit-log';
 export * from './mail-outbox';
+export * from './nominations';
+export * from './claim-tokens';
+export * from './reactions';
