@@ -86,6 +86,16 @@ export const pages = {
     priority: 0.7,
     changefreq: 'daily',
   }),
+  certificate: page({
+    path: '/certificate/:shareId',
+    title: 'Certificate',
+    description:
+      'An official certificate for a gloriously unofficial achievement. Check it is genuine, react, or nominate someone of your own.',
+    keywords: ['verify certificate', 'award certificate'],
+    indexable: true,
+    priority: 0.5,
+    changefreq: 'monthly',
+  }),
   claim: page({
     path: '/claim/:token',
     title: 'Claim Your Award',
@@ -280,7 +290,12 @@ export function matchPage(pathname: string): PageDef | null {
 export const hrefs = {
   nominateAward: (awardId: string) => `/nominate?award=${encodeURIComponent(awardId)}`,
   gallerySearch: (search: string) => `/gallery?search=${encodeURIComponent(search)}`,
+  nominateTemplate: (slug: string) => `/nominate?template=${encodeURIComponent(slug)}`,
   claim: (token: string) => `/claim/${encodeURIComponent(token)}`,
+  /** The public certificate page (also where its QR code points). */
+  certificate: (shareId: string) => `/certificate/${encodeURIComponent(shareId)}`,
+  /** The store with this certificate selected for printing. */
+  storeCertificate: (shareId: string) => `/store?certificate=${encodeURIComponent(shareId)}`,
   order: (orderId: string) => `/order/${encodeURIComponent(orderId)}`,
   quizResult: (resultId: string) => `/quiz/results/${encodeURIComponent(resultId)}`,
   /** The sign-in page, returning to `redirect` afterwards. */
