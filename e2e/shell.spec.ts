@@ -112,3 +112,19 @@ test('F8 moves focus to the notifications region', async ({ page }) => {
   await expect(region).toBeAttached();
   await expect(region.locator('ol')).toBeFocused();
 });
+
+test('a page still downloading shows the spinner with Loading...', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/refund-policy-[\w-]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Refund Policy' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Refund Policy' })).toBeVisible();
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+});
