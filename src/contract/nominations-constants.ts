@@ -19,5 +19,17 @@ export const REACTION_LABELS: Record<ReactionKind, { emoji: string; label: strin
 /** Per-IP limit on new nominations (spam protection). */
 export const NOMINATION_RATE_LIMIT = { max: 10, windowMinutes: 60 } as const;
 
-/** Shown when a certificate reference is unknown, withdrawn or declined. */
+/** What a certificate says when the nominator gave no name. */
 export const ANONYMOUS_NOMINATOR = 'Anonymous';
+
+/** Per-IP limit on live previews (POST /api/certificates/preview); debounce typing in the page. */
+export const PREVIEW_RATE_LIMIT = { max: 300, windowMinutes: 5 } as const;
+
+/** Per-IP limit on adding, changing and removing reactions. */
+export const REACTION_RATE_LIMIT = { max: 60, windowMinutes: 10 } as const;
+
+/**
+ * httpOnly cookie naming an anonymous visitor, so they keep one reaction per certificate
+ * (docs/decisions/033). Set only when a signed-out visitor reacts; 1 year; Path=/api.
+ */
+export const VISITOR_COOKIE = 'certifiable_visitor';

@@ -119,7 +119,12 @@ export const claimTokenParamsSchema = z.object({
   token: z.string().regex(/^[\w-]{43}$/, { message: 'This claim link is not valid' }),
 });
 
-/** GET /api/claims/:token — 404 CLAIM_NOT_FOUND for unknown tokens, 410 CLAIM_USED when already answered. */
+/**
+ * GET /api/claims/:token — 404 CLAIM_NOT_FOUND for unknown or replaced tokens (and while moderators have
+ * hidden the certificate), 410 CLAIM_USED once the nominee has declined. After an accept the link keeps
+ * answering 200 with status 'claimed', so the nominee can still download it or change their mind and
+ * decline (docs/decisions/031).
+ */
 export const claimSchema = z.object({
   certificate: certificateSchema,
   status: nominationStatusSchema,
@@ -128,9 +133,9 @@ export type Claim = z.infer<typeof claimSchema>;
 
 export const CLAIM_ERROR_CODES = { notFound: 'CLAIM_NOT_FOUND', used: 'CLAIM_USED' } as const;
 
-/** POST /api/claims/:token/accept — signed-in nominees see it on /account afterwards. */
+/** POST /api/claims/:token/accept — signed-in nominees see it on /account afterwards. 410 CLAIM_USED when already accepted or declined. */
 export const acceptClaimResultSchema = z.object({ certificate: certificateSchema, linked_to_account: z.boolean() });
-/** POST /api/claims/:token/decline — final; the certificate leaves public view at once. */
+/** POST /api/claims/:token/decline — final (also after an accept); the certificate leaves public view at once. */
 export const declineClaimResultSchema = z.object({ status: z.literal('declined') });
 
 /** GET /api/community */
@@ -164,15 +169,43 @@ export const reactionResultSchema = z.object({ reactions: reactionCountsSchema, 
 
 /** GET /api/account/nominations */
 export const myNominationsSchema = z.object({
-  made: z.array(certificateSchema.extend({ nominee_email: z.string().nullable() })),
-  received: z.array(certificateSchema),
+  /** Newest first, declined and hidden ones included (their files answer 410). */
+  made: z.array(
+    certificateSchema.extend({
+      nominee_email: z.string().nullable(),
+      /** Hidden by moderators: out of public view. */
+      hidden: z.boolean(),
+    }),
+  ),
+  /** Certificates I accepted while signed in, newest first. */
+  received: z.array(certificateSchema.extend({ hidden: z.boolean() })),
 });
 export type MyNominations = z.infer<typeof myNominationsSchema>;
 
-/** POST /api/account/nominations/:share_id/claim-link — a fresh claim link (the old one stops working). */
-export const newClaimLinkSchema = z.object({ claim_url: z.string() });
+/**
+ * POST /api/account/nominations/:share_id/claim-link — a fresh claim link (the old one stops working).
+ * Only the signed-in nominator, only while pending (409 NOT_PENDING otherwise; 404 for anyone else).
+ * When the nominee has an email they get the new link too, so the mailed link never goes dead.
+ */
+export const newClaimLinkSchema = z.object({ claim_url: z.string(), claim_mail_sent: z.boolean() });
+
+/** Errors of GET /api/certificates/:share_id and its files. */
+export const CERTIFICATE_ERROR_CODES = {
+  /** 404: no such certificate (or deleted). */
+  notFound: 'CERTIFICATE_NOT_FOUND',
+  /** 410: declined by the nominee or hidden by moderators; the message does not say which. */
+  withdrawn: 'CERTIFICATE_WITHDRAWN',
+} as const;
 
 // ---- Admin (/api/admin/nominations) ----
+//  GET    /api/admin/nominations                    list (adminNominationListQuerySchema → adminNominationListSchema)
+//  GET    /api/admin/nominations/:id                detail (adminNominationSchema)
+//  POST   /api/admin/nominations/:id/hide           body adminHideBodySchema → adminNominationSchema
+//  POST   /api/admin/nominations/:id/unhide         → adminNominationSchema
+//  POST   /api/admin/nominations/:id/resend-claim   new claim link mailed to the nominee (old one revoked)
+//                                                    → adminResendClaimResultSchema; 409 NO_NOMINEE_EMAIL / NOT_PENDING
+//  DELETE /api/admin/nominations/:id                → { ok: true }
+// Every action writes an audit row; unknown ids answer 404.
 
 export const adminNominationSchema = certificateSchema.extend({
   id: z.uuid(),
@@ -191,6 +224,7 @@ export type AdminNomination = z.infer<typeof adminNominationSchema>;
 export const adminNominationListQuerySchema = z
   .object({
     search: z.string().trim().max(100, { message: 'search must be at most 100 characters' }).optional(),
+    /** pending/claimed/declined: that status and not hidden; hidden: hidden by moderators, whatever the status. */
     status: z.enum(['pending', 'claimed', 'declined', 'hidden'], { message: 'status must be pending, claimed, declined or hidden' }).optional(),
     award_id: z.uuid({ message: 'award_id must be an award id (UUID)' }).optional(),
     visibility: z.enum(['public', 'private'], { message: "visibility must be 'public' or 'private'" }).optional(),
@@ -218,3 +252,5 @@ export const adminNominationParamsSchema = z.object({ id: z.uuid({ message: 'id 
 export const adminHideBodySchema = z
   .object({ reason: trimmed('reason', 500).min(1, { message: 'Please give a reason for hiding it' }) })
   .strict();
+
+export const adminResendClaimResultSchema = z.object({ nomination: adminNominationSchema, claim_mail_sent: z.boolean() });

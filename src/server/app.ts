@@ -24,6 +24,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { awardsRoutes } from './modules/awards/awards.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
+import { nominationsModule } from './modules/nominations/nominations.module';
 import { HtmlShell } from './modules/seo/html-shell';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { buildServiceWorker, shellAssets } from './modules/seo/service-worker';
@@ -148,6 +149,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(usersRoutes);
+  await app.register(nominationsModule);
 
   if (app.shell.built) {
     await app.register(fastifyStatic, {

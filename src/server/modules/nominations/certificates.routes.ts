@@ -1,0 +1,227 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../../contract/errors';
+import {
+  certificatePreviewBodySchema,
+  certificateSchema,
+  reactionBodySchema,
+  reactionResultSchema,
+  shareIdParamsSchema,
+} from '../../../contract/nominations';
+import { certificateCacheKey, renderCertificateSvg, type RenderKind } from '../certificates/certificate-renderer';
+import type { NominationsContext } from './context';
+import { cleanNominationText, resolveAwardAndTemplate } from './create-nomination';
+import {
+  certificateDataFor,
+  reactionSummaries,
+  requireVisibleByShareId,
+  toCertificates,
+  type LoadedNomination,
+} from './nominations.service';
+import { enforceLimit } from './rate-limits';
+import { removeReaction, setReaction } from './reactions.service';
+import { normaliseLine } from './text';
+import { voterOf } from './visitor';
+
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 410: apiErrorSchema, 429: apiErrorSchema };
+
+interface FileDef {
+  kind: RenderKind;
+  type: string;
+  summary: string;
+  /** attachment: a download with a readable file name; inline: shown in the browser / link previews. */
+  disposition: 'inline' | 'attachment';
+  suffix: string;
+  ext: string;
+}
+
+/** docs/decisions/035: the four outputs of one certificate. */
+const FILES: Record<string, FileDef> = {
+  'certificate.svg': { kind: 'svg', type: 'image/svg+xml; charset=utf-8', summary: 'The certificate as SVG', disposition: 'inline', suffix: '', ext: 'svg' },
+  'share.png': { kind: 'share-png', type: 'image/png', summary: 'The 1200×630 share image (og:image)', disposition: 'inline', suffix: '-share', ext: 'png' },
+  'print.png': { kind: 'print-png', type: 'image/png', summary: 'Print-ready PNG, A4 landscape at 300 DPI (download)', disposition: 'attachment', suffix: '-print', ext: 'png' },
+  'certificate.pdf': { kind: 'pdf', type: 'application/pdf', summary: 'A4 landscape PDF (download)', disposition: 'attachment', suffix: '', ext: 'pdf' },
+};
+
+/** "certificate-CF-7Q2K9-dana-whitfield-print.png": ASCII only, so every browser keeps it. */
+export function downloadName(loaded: LoadedNomination, def: FileDef): string {
+  const who = loaded.nomination.nomineeName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return `certificate-${loaded.nomination.certificateNumber}${who ? `-${who}` : ''}${def.suffix}.${def.ext}`;
+}
+
+function matchesEtag(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const v = t.trim();
+    return v === '*' || v === etag || v === `W/${etag}`;
+  });
+}
+
+const PREVIEW_NOMINEE = 'Your Nominee';
+
+/** Certificate JSON, its files, the live preview and reactions. */
+export function certificatesRoutes(ctx: NominationsContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/certificates/preview',
+      {
+        schema: {
+          tags: ['certificates'],
+          summary: 'Live preview of a nomination as SVG (never stored)',
+          description: 'Per-IP limit PREVIEW_RATE_LIMIT (429 RATE_LIMITED). Empty fields show placeholders.',
+          body: certificatePreviewBodySchema,
+          produces: ['image/svg+xml'],
+          response: { 200: z.string().describe('SVG document'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await enforceLimit(ctx.db, 'preview', `ip:${request.ip}`, request.ip);
+        const body = request.body;
+        const { award, template } = await resolveAwardAndTemplate(ctx, body.award_id, body.template_id);
+        const text = cleanNominationText({
+          nominee_name: normaliseLine(body.nominee_name) || PREVIEW_NOMINEE,
+          reason: body.reason,
+          nominator_name: body.nominator_name,
+        });
+        const [settings, emblem] = await Promise.all([ctx.settings.getPublic(), ctx.emblems.get(award.imageUrl)]);
+        const today = new Date();
+        today.setUTCHours(0, 0, 0, 0);
+        const svg = renderCertificateSvg(
+          {
+            certificateNumber: 'CF-SAMPLE',
+            awardTitle: award.title,
+            awardTagline: award.tagline,
+            awardDescription: award.description,
+            awardEmblemSvg: emblem,
+            nomineeName: text.nomineeName,
+            reason: text.reason,
+            issuedAt: today,
+            nominatorName: text.nominatorName || null,
+            verifyUrl: `${ctx.config.publicUrl}/`,
+            brandName: settings.brand_name,
+          },
+          template.slug,
+        );
+        return reply.header('cache-control', 'no-store').type('image/svg+xml; charset=utf-8').send(svg);
+      },
+    );
+
+    app.get(
+      '/api/certificates/:share_id',
+      {
+        schema: {
+          tags: ['certificates'],
+          summary: 'A certificate (its public page; also the "verify this certificate" answer)',
+          description: '404 CERTIFICATE_NOT_FOUND when unknown; 410 CERTIFICATE_WITHDRAWN when declined or hidden.',
+          params: shareIdParamsSchema,
+          response: { 200: certificateSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-cache');
+        const loaded = await requireVisibleByShareId(ctx.db, request.params.share_id);
+        const voter = await voterOf(app, request, reply, { create: false });
+        const [certificate] = await toCertificates(ctx.db, [loaded], ctx.config.publicUrl, voter);
+        if (!loaded.nomination.isPublic) reply.header('x-robots-tag', 'noindex');
+        return certificate!;
+      },
+    );
+
+    for (const [file, def] of Object.entries(FILES)) {
+      app.get(
+        `/api/certificates/:share_id/${file}`,
+        {
+          schema: {
+            tags: ['certificates'],
+            summary: def.summary,
+            description:
+              'ETag = hash of everything drawn; revalidate with If-None-Match (304). 404 when unknown, 410 when declined or hidden — never the file.',
+            params: shareIdParamsSchema,
+            produces: [def.type.split(';')[0]!],
+            response: { 200: z.string().describe(def.summary), ...errors },
+          },
+        },
+        async (request, reply) => serveFile(ctx, request, reply, request.params.share_id, def),
+      );
+    }
+
+    const reactionSchema = {
+      tags: ['community'],
+      params: shareIdParamsSchema,
+      response: { 200: reactionResultSchema, ...errors },
+    };
+
+    app.post(
+      '/api/certificates/:share_id/reaction',
+      {
+        schema: {
+          ...reactionSchema,
+          summary: 'React to a certificate (one reaction per visitor; a new one replaces it)',
+          description:
+            'Signed in: one per account. Otherwise one per visitor, named by the httpOnly certifiable_visitor cookie set here. Per-IP limit REACTION_RATE_LIMIT.',
+          body: reactionBodySchema,
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const loaded = await requireVisibleByShareId(ctx.db, request.params.share_id);
+        await enforceLimit(ctx.db, 'reaction', `ip:${request.ip}`, request.ip);
+        const voter = (await voterOf(app, request, reply, { create: true }))!;
+        const s = await setReaction(ctx.db, loaded.nomination.id, voter, request.body.kind);
+        return { reactions: s.counts, my_reaction: s.mine };
+      },
+    );
+
+    app.delete(
+      '/api/certificates/:share_id/reaction',
+      { schema: { ...reactionSchema, summary: 'Take back my reaction' } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const loaded = await requireVisibleByShareId(ctx.db, request.params.share_id);
+        await enforceLimit(ctx.db, 'reaction', `ip:${request.ip}`, request.ip);
+        const id = loaded.nomination.id;
+        const voter = await voterOf(app, request, reply, { create: false });
+        const s = voter ? await removeReaction(ctx.db, id, voter) : (await reactionSummaries(ctx.db, [id], null)).get(id)!;
+        return { reactions: s.counts, my_reaction: s.mine };
+      },
+    );
+  };
+}
+
+async function serveFile(ctx: NominationsContext, request: FastifyRequest, reply: FastifyReply, shareId: string, def: FileDef) {
+  const loaded = await requireVisibleByShareId(ctx.db, shareId);
+  const data = await certificateDataFor(ctx, loaded);
+  const slug = loaded.template.slug;
+  // The render cache's own key: the same input always gives the same bytes, so it is a strong validator.
+  const etag = `"${certificateCacheKey(def.kind, data, slug).slice(0, 40)}"`;
+  reply
+    .header('etag', etag)
+    // Always revalidated (a 304 costs one lookup, no render), so a declined or hidden certificate
+    // disappears from every browser and CDN at its next request (docs/decisions/035).
+    .header('cache-control', `${loaded.nomination.isPublic ? 'public' : 'private'}, no-cache`)
+    .header('x-robots-tag', 'noindex');
+  if (matchesEtag(request, etag)) return reply.code(304).send();
+  const body =
+    def.kind === 'svg'
+      ? await ctx.renderer.svg(data, slug)
+      : def.kind === 'share-png'
+        ? await ctx.renderer.sharePng(data, slug)
+        : def.kind === 'print-png'
+          ? await ctx.renderer.printPng(data, slug)
+          : await ctx.renderer.pdf(data, slug);
+  reply.type(def.type).header('content-disposition', `${def.disposition}; filename="${downloadName(loaded, def)}"`);
+  if (def.kind === 'svg') {
+    // Opened on its own, the SVG may run nothing and load nothing but its embedded images and fonts.
+    reply.header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:");
+  }
+  return reply.send(body);
+}

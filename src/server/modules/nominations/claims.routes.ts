@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../../contract/errors';
+import {
+  acceptClaimResultSchema,
+  claimSchema,
+  claimTokenParamsSchema,
+  declineClaimResultSchema,
+} from '../../../contract/nominations';
+import { acceptClaim, declineClaim, getClaim } from './claims.service';
+import type { NominationsContext } from './context';
+
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 410: apiErrorSchema };
+
+/** /claim/{token}: the nominee sees, accepts or declines their certificate. */
+export function claimsRoutes(ctx: NominationsContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    app.get(
+      '/api/claims/:token',
+      {
+        schema: {
+          tags: ['claims'],
+          summary: 'The certificate behind a claim link',
+          description:
+            "404 CLAIM_NOT_FOUND: unknown, replaced, or hidden by moderators. 410 CLAIM_USED: declined. After an accept it answers 200 with status 'claimed'.",
+          params: claimTokenParamsSchema,
+          response: { 200: claimSchema, ...errors },
+        },
+      },
+      async (request) => getClaim(ctx, request.params.token),
+    );
+
+    app.post(
+      '/api/claims/:token/accept',
+      {
+        schema: {
+          tags: ['claims'],
+          summary: 'Accept the award (signed in: it shows on my account)',
+          params: claimTokenParamsSchema,
+          response: { 200: acceptClaimResultSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await app.auth.getAuth(request, reply);
+        return acceptClaim(ctx, request.params.token, user?.id ?? null);
+      },
+    );
+
+    app.post(
+      '/api/claims/:token/decline',
+      {
+        schema: {
+          tags: ['claims'],
+          summary: 'Decline the award: final; it leaves public view at once',
+          description: 'Also possible after accepting. Removes it from the community wall, its page and its files; prints can no longer be ordered.',
+          params: claimTokenParamsSchema,
+          response: { 200: declineClaimResultSchema, ...errors },
+        },
+      },
+      async (request) => declineClaim(ctx, request.params.token),
+    );
+  };
+}

@@ -1,0 +1,130 @@
+import type { OutgoingMail } from '../mail/mail.service';
+
+/**
+ * Mails about nominations, in the shop's voice and look (see modules/mail/mail.templates.ts).
+ * Plain links only: no tracking pixels, no redirecting click trackers.
+ */
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Text a nominator typed, made safe for a header line (no line breaks) and a sane length. */
+export function oneLine(s: string, max = 120): string {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+interface Paragraph {
+  text: string;
+  /** Shown as a quotation (the citation). */
+  quote?: boolean;
+}
+
+function layout(opts: {
+  brand: string;
+  greeting: string;
+  lines: Paragraph[];
+  action: { label: string; url: string };
+  after: string[];
+}) {
+  const text = [
+    opts.greeting,
+    '',
+    ...opts.lines.flatMap((l) => [l.quote ? `    "${l.text}"` : l.text, '']),
+    `${opts.action.label}: ${opts.action.url}`,
+    '',
+    ...opts.after.flatMap((l) => [l, '']),
+    `The Committee of ${opts.brand}`,
+  ].join('\n');
+  const p = (l: Paragraph) =>
+    l.quote
+      ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:3px solid #c8102e;font-family:Georgia,serif;font-style:italic">${escapeHtml(l.text)}</blockquote>`
+      : `<p style="margin:0 0 16px">${escapeHtml(l.text)}</p>`;
+  const html = `<!doctype html><html><body style="margin:0;background:#fff8ef;font-family:Inter,Segoe UI,Arial,sans-serif;color:#1f1a17">
+<div style="max-width:560px;margin:0 auto;padding:32px 24px">
+<p style="font-family:Georgia,serif;font-size:22px;font-weight:bold;margin:0 0 24px">${escapeHtml(opts.brand)}</p>
+${p({ text: opts.greeting })}${opts.lines.map(p).join('')}
+<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#c8102e;color:#fff;text-decoration:none;padding:12px 22px;border-radius:999px;font-weight:bold;display:inline-block">${escapeHtml(opts.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#6b5f57">Or paste this link into your browser: ${escapeHtml(opts.action.url)}</p>
+${opts.after.map((t) => p({ text: t })).join('')}
+<p style="margin:24px 0 0;font-size:13px;color:#6b5f57">The Committee of ${escapeHtml(opts.brand)}</p>
+</div></body></html>`;
+  return { text, html };
+}
+
+export interface NominationMailFacts {
+  brand: string;
+  nomineeName: string;
+  /** '' when anonymous */
+  nominatorName: string;
+  awardTitle: string;
+  reason: string;
+  isPublic: boolean;
+  certificateNumber: string;
+}
+
+/** To the nominee: the claim link, as a guest of honour. */
+export function claimMail(to: string, f: NominationMailFacts, claimUrl: string, opts: { resent?: boolean } = {}): OutgoingMail {
+  const nominator = oneLine(f.nominatorName, 80);
+  const who = nominator || 'Someone who prefers to remain anonymous';
+  const award = oneLine(f.awardTitle, 120);
+  const lines: Paragraph[] = [];
+  if (opts.resent) lines.push({ text: 'Here is a fresh link to your certificate. Any earlier link we sent you no longer works.' });
+  lines.push({ text: `${who} has nominated you for the ${award} award${f.reason ? ', with this citation:' : '.'}` });
+  if (f.reason) lines.push({ text: f.reason, quote: true });
+  lines.push({ text: `The Committee has reviewed the evidence and found it beyond reasonable doubt. Certificate ${f.certificateNumber} has been issued in your name.` });
+  lines.push({
+    text: f.isPublic
+      ? 'Your nominator chose to show it on our public community wall. If you would rather it were not there, declining takes one click and removes it from public view for good.'
+      : 'It is private: only people with the link can see it.',
+  });
+  return {
+    to,
+    kind: 'nomination_claim',
+    subject: `${oneLine(nominator || 'Someone', 60)} has nominated you for ${oneLine(award, 80)}`,
+    ...layout({
+      brand: f.brand,
+      greeting: `Hello ${oneLine(f.nomineeName, 80)},`,
+      lines,
+      action: { label: 'See your certificate', url: claimUrl },
+      after: [
+        'From there you can accept it (and keep it on your account, if you have one), download it, order a print, or decline it. You do not need an account for any of this.',
+        'If you do not know who this is from, you can safely ignore this message. We will not write to you about it again unless a new link is requested.',
+      ],
+    }),
+  };
+}
+
+/** To the nominator, when they gave an email: where the certificate lives. No claim link (that is the nominee's). */
+export function receiptMail(to: string, f: NominationMailFacts, pageUrl: string, claimMailSent: boolean): OutgoingMail {
+  const nominee = oneLine(f.nomineeName, 80);
+  return {
+    to,
+    kind: 'nomination_receipt',
+    subject: `Your nomination of ${oneLine(nominee, 60)} has been filed`,
+    ...layout({
+      brand: f.brand,
+      greeting: nominatorGreeting(f.nominatorName),
+      lines: [
+        { text: `Your nomination of ${nominee} for the ${oneLine(f.awardTitle, 120)} award has been filed as certificate ${f.certificateNumber}.` },
+        {
+          text: claimMailSent
+            ? `We have sent ${nominee} a link to accept or decline it.`
+            : `Pass on the claim link you were shown, so ${nominee} can accept or decline it.`,
+        },
+        {
+          text: f.isPublic
+            ? `It is public: it appears on the community wall until ${nominee} declines it.`
+            : 'It is private: only people with the link can see it.',
+        },
+      ],
+      action: { label: 'See the certificate', url: pageUrl },
+      after: ['If you did not file this nomination, ignore this message.'],
+    }),
+  };
+}
+
+function nominatorGreeting(name: string) {
+  const n = oneLine(name, 80);
+  return n ? `Hello ${n},` : 'Hello,';
+}
