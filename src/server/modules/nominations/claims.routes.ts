@@ -1,13 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { apiErrorSchema } from '../../../contract/errors';
-import {
-  acceptClaimResultSchema,
-  claimSchema,
-  claimTokenParamsSchema,
-  declineClaimResultSchema,
-} from '../../../contract/nominations';
+import { acceptClaimResultSchema, claimSchema, declineClaimResultSchema } from '../../../contract/nominations';
 import { acceptClaim, declineClaim, getClaim } from './claims.service';
 import type { NominationsContext } from './context';
+
+/**
+ * Looser than the contract's claimTokenParamsSchema on purpose: a link cut short by a mail program
+ * is an unknown link to the nominee, so it gets the same clear 404 CLAIM_NOT_FOUND, not a 400.
+ */
+const claimTokenParamsSchema = z.object({
+  token: z.string().max(256).meta({ description: '43 base64url characters from the claim link', example: 'dGhpcy1pcy1ub3QtYS1yZWFsLWNsYWltLXRva2VuLXg' }),
+});
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 410: apiErrorSchema };
 

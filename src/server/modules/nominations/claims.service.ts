@@ -3,7 +3,7 @@ import { CLAIM_ERROR_CODES, type Certificate } from '../../../contract/nominatio
 import { claimTokens, nominations, reactions } from '../../db/schema/index';
 import { HttpError, notFound } from '../../lib/http-errors';
 import type { NominationsContext } from './context';
-import { hashClaimToken, newClaimToken } from './ids';
+import { CLAIM_TOKEN_PATTERN, hashClaimToken, newClaimToken } from './ids';
 import { findById, revokeClaimTokens, toCertificates, type LoadedNomination } from './nominations.service';
 
 /**
@@ -25,6 +25,7 @@ interface ClaimLookup {
 }
 
 async function lookup(ctx: NominationsContext, token: string): Promise<ClaimLookup> {
+  if (!CLAIM_TOKEN_PATTERN.test(token)) throw notFound(NOT_FOUND_MESSAGE, CLAIM_ERROR_CODES.notFound);
   const [row] = await ctx.db
     .select({ tokenId: claimTokens.id, nominationId: claimTokens.nominationId, revokedAt: claimTokens.revokedAt })
     .from(claimTokens)

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { NOMINATION_LIMITS, createNominationBodySchema, type Certificate } from '../../../contract/nominations';
+import type { z } from 'zod';
+import { NOMINATION_LIMITS, type createNominationBodySchema, type Certificate } from '../../../contract/nominations';
 import { claimTokens, awards, nominations, templates } from '../../db/schema/index';
 import { badRequest } from '../../lib/http-errors';
 import type { NominationsContext } from './context';

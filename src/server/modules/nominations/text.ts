@@ -1,4 +1,5 @@
 /** C0/C1 controls, bidi overrides and isolates, zero-width space and BOM: never meaningful in a name or a citation. */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
 const INVISIBLE = /[\u0000-\u001F\u007F-\u009F\u200B\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 
 /**
