@@ -51,3 +51,35 @@ describe('GET /api/account/nominations', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('what other modules use (integration.ts)', () => {
+  it('printableNomination refuses declined and hidden certificates', async () => {
+    const { printableNomination } = await import('./integration');
+    const { nominations } = await import('../../db/schema/index');
+    const { eq } = await import('drizzle-orm');
+    const ok = await nominate(freshClient(t.app), { award_id: cat.award.id });
+    const declined = await nominate(freshClient(t.app), { award_id: cat.award.id });
+    await new TestClient(t.app).post(`/api/claims/${tokenOf(declined.claim_url)}/decline`);
+    const hidden = await nominate(freshClient(t.app), { award_id: cat.award.id });
+    await t.database.db.update(nominations).set({ hidden: true }).where(eq(nominations.shareId, hidden.certificate.share_id));
+    expect((await printableNomination(t.database.db, ok.certificate.share_id))?.nomination.shareId).toBe(ok.certificate.share_id);
+    expect(await printableNomination(t.database.db, declined.certificate.share_id)).toBeNull();
+    expect(await printableNomination(t.database.db, hidden.certificate.share_id)).toBeNull();
+    expect(await printableNomination(t.database.db, 'AAAAAAAAAAAAAAAA')).toBeNull();
+  });
+
+  it('exportNominationsOf and forgetUserInNominations cover what an account made and received', async () => {
+    const { exportNominationsOf, forgetUserInNominations } = await import('./integration');
+    const { client: me, user } = await signedInClient(t.app);
+    await nominate(me, { award_id: cat.award.id, nominee_name: 'Exported', nominator_email: user.email });
+    const forMe = await nominate(freshClient(t.app), { award_id: cat.award.id, nominee_name: 'Me Too', nominee_email: 'x@example.test' });
+    await me.post(`/api/claims/${tokenOf(forMe.claim_url)}/accept`);
+    const exported = await exportNominationsOf(t.database.db, user.id);
+    expect(exported.map((e) => [e.role, e.nominee_name])).toEqual([
+      ['nominee', 'Me Too'],
+      ['nominator', 'Exported'],
+    ]);
+    await forgetUserInNominations(t.database.db, user.id);
+    expect((await exportNominationsOf(t.database.db, user.id)).find((e) => e.role === 'nominator')!.nominator_email).toBeNull();
+  });
+});
