@@ -15,6 +15,7 @@ const NominateSuccess = lazy(() => import('./routes/nominate-success'));
 const Gallery = lazy(() => import('./routes/gallery'));
 const Community = lazy(() => import('./routes/community'));
 const Claim = lazy(() => import('./routes/claim'));
+const Certificate = lazy(() => import('./routes/certificate'));
 const QuizLanding = lazy(() => import('./routes/quiz-landing'));
 const Quiz = lazy(() => import('./routes/quiz'));
 const QuizResult = lazy(() => import('./routes/quiz-result'));
@@ -40,6 +41,7 @@ const AdminDashboard = lazy(() => import('./routes/admin/dashboard'));
 const AdminCrmContact = lazy(() => import('./routes/admin/crm-contact'));
 const AdminSection = lazy(() => import('./routes/admin/section'));
 const AdminUsers = lazy(() => import('./routes/admin/users'));
+const AdminNominations = lazy(() => import('./routes/admin/nominations'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 /** The route table of spec §2. */
@@ -59,6 +61,7 @@ export function AppRoutes() {
         <Route path={pages.gallery.path} element={<Gallery />} />
         <Route path={pages.community.path} element={<Community />} />
         <Route path={pages.claim.path} element={<Claim />} />
+        <Route path={pages.certificate.path} element={<Certificate />} />
         <Route path={pages.quizLanding.path} element={<QuizLanding />} />
         <Route path={pages.quiz.path} element={<Quiz />} />
         <Route path={pages.quizResult.path} element={<QuizResult />} />
@@ -81,6 +84,7 @@ export function AppRoutes() {
         <Route path="/admin" element={<AdminLayout />}>
           <Route index element={<AdminDashboard />} />
           <Route path="users" element={<AdminUsers />} />
+          <Route path="nominations" element={<AdminNominations />} />
           <Route path="crm/contact/:id" element={<AdminCrmContact />} />
           <Route path=":section" element={<AdminSection />} />
         </Route>

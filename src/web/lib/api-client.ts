@@ -50,12 +50,8 @@ async function csrfToken(renew = false): Promise<string | undefined> {
   return body?.csrf_token ?? readCookie(AUTH_COOKIES.csrf);
 }
 
-/**
- * The one way the web app talks to the API: JSON in and out, errors turned into
- * ApiRequestError with a message a person can read. Mutations carry the CSRF token
- * (docs/decisions/012); a 401 tells the auth store the session is gone.
- */
-export async function apiFetch<T>(path: string, init: RequestInit & { query?: Query } = {}, retried = false): Promise<T> {
+/** Sends a request with credentials and, for mutations, the CSRF token; turns failures into ApiRequestError. */
+async function request(path: string, init: RequestInit & { query?: Query }, accept: string, retried: boolean): Promise<Response> {
   const { query, headers, ...rest } = init;
   let response: Response;
   try {
@@ -65,28 +61,39 @@ export async function apiFetch<T>(path: string, init: RequestInit & { query?: Qu
       credentials: 'same-origin',
       ...rest,
       headers: {
-        accept: 'application/json',
+        accept,
         ...(rest.body ? { 'content-type': 'application/json' } : {}),
         ...(token ? { [CSRF_HEADER]: token } : {}),
         ...headers,
       },
     });
-  } catch {
+  } catch (err) {
+    // An abort is the caller's own doing (a newer request replaced this one): let it through as is.
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiRequestError(0, 'NETWORK_ERROR', 'We could not reach the server. Check your connection and try again.');
   }
-  if (response.status === 204) return undefined as T;
+  if (response.ok) return response;
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const err = (body as { error?: { code?: string; message?: string; field?: string } } | null)?.error;
-    // The CSRF cookie is a browser-session cookie: after a restart, fetch a fresh one and try once more.
-    if (err?.code === 'CSRF_FAILED' && !retried) return apiFetch<T>(path, init, true);
-    if (response.status === 401 && err?.code === 'UNAUTHORIZED') unauthorizedListeners.forEach((l) => l());
-    throw new ApiRequestError(
-      response.status,
-      err?.code ?? 'HTTP_ERROR',
-      err?.message ?? 'An unexpected error occurred',
-      err?.field,
-    );
-  }
-  return body as T;
+  const err = (body as { error?: { code?: string; message?: string; field?: string } } | null)?.error;
+  // The CSRF cookie is a browser-session cookie: after a restart, fetch a fresh one and try once more.
+  if (err?.code === 'CSRF_FAILED' && !retried) return request(path, init, accept, true);
+  if (response.status === 401 && err?.code === 'UNAUTHORIZED') unauthorizedListeners.forEach((l) => l());
+  throw new ApiRequestError(response.status, err?.code ?? 'HTTP_ERROR', err?.message ?? 'An unexpected error occurred', err?.field);
+}
+
+/**
+ * The one way the web app talks to the API: JSON in and out, errors turned into
+ * ApiRequestError with a message a person can read. Mutations carry the CSRF token
+ * (docs/decisions/012); a 401 tells the auth store the session is gone.
+ */
+export async function apiFetch<T>(path: string, init: RequestInit & { query?: Query } = {}): Promise<T> {
+  const response = await request(path, init, 'application/json', false);
+  if (response.status === 204) return undefined as T;
+  return (await response.json().catch(() => null)) as T;
+}
+
+/** Like apiFetch, for endpoints that answer with a file (an SVG preview, an image): the body as a Blob. */
+export async function apiFetchBlob(path: string, init: RequestInit & { query?: Query } = {}, accept = '*/*'): Promise<Blob> {
+  const response = await request(path, init, accept, false);
+  return response.blob();
 }

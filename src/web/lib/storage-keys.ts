@@ -3,4 +3,6 @@ export const STORAGE_KEYS = {
   cookieConsent: 'cookie-consent',
   cookiePreferences: 'cookie-preferences',
   funnel: (product: string) => `${product}_funnel`,
+  /** sessionStorage: the nomination just filed (with its once-only claim link), so a reload of /nominate/success keeps it. */
+  nominationResult: 'nomination-result',
 } as const;

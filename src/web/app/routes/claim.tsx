@@ -1,5 +1,8 @@
-import { ComingSoon } from '../../components/layout/coming-soon';
+import { useParams } from 'react-router';
+import { ClaimPage } from '../../features/nominations/components/claim-page';
 
-export default function ClaimPage() {
-  return <ComingSoon title="Claim Your Award" lead="Nominees will accept (or graciously decline) their honours here." />;
+/** /claim/:token — the nominee's page. */
+export default function ClaimRoute() {
+  const { token = '' } = useParams();
+  return <ClaimPage key={token} token={token} />;
 }

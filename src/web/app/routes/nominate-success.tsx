@@ -1,5 +1,6 @@
-import { ComingSoon } from '../../components/layout/coming-soon';
+import { NominationSuccess } from '../../features/nominations/components/nomination-success';
 
+/** /nominate/success: the certificate, its links (the claim link shown once) and the way to a print. */
 export default function NominateSuccessPage() {
-  return <ComingSoon title="Nomination Filed" lead="This is where you will copy the link, share the certificate and order a print." />;
+  return <NominationSuccess />;
 }

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** POST /api/claims/:token/decline — final: the certificate leaves public view at once. */
+export const declineClaim = (token: string) =>
+  apiFetch<{ status: 'declined' }>(`/api/claims/${encodeURIComponent(token)}/decline`, { method: 'POST' });
+
+export function useDeclineClaim(token: string, shareId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => declineClaim(token),
+    onSuccess: () => {
+      if (shareId) queryClient.removeQueries({ queryKey: ['certificates', shareId] });
+      void queryClient.invalidateQueries({ queryKey: ['community'] });
+      void queryClient.invalidateQueries({ queryKey: ['account', 'nominations'] });
+    },
+  });
+}

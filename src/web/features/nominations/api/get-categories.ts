@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Category } from '../../../../contract/categories';
+import { apiFetch } from '../../../lib/api-client';
+
+export const getCategories = () => apiFetch<Category[]>('/api/categories');
+
+export const categoriesQueryOptions = () =>
+  queryOptions({ queryKey: ['categories'], queryFn: getCategories, staleTime: 5 * 60_000 });
+
+export function useCategories() {
+  return useQuery(categoriesQueryOptions());
+}

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DesignTemplate } from '../../../../contract/templates';
+import { apiFetch } from '../../../lib/api-client';
+
+/** Active certificate designs, in their sort order. */
+export const getTemplates = () => apiFetch<DesignTemplate[]>('/api/templates');
+
+export const templatesQueryOptions = () =>
+  queryOptions({ queryKey: ['templates'], queryFn: getTemplates, staleTime: 5 * 60_000 });
+
+export function useTemplates() {
+  return useQuery(templatesQueryOptions());
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import {
+  createNominationBodySchema,
+  NOMINATION_LIMITS,
+  type CertificatePreviewBody,
+  type CreateNominationBody,
+} from '../../../../contract/nominations';
+
+const body = createNominationBodySchema.shape;
+
+/**
+ * The nomination form: the contract's own field schemas (the server checks the same rules), plus
+ * the two things that exist only in the browser — visibility as a two-way choice, and an empty
+ * template id meaning "the first design".
+ */
+export const nominationFormSchema = z.object({
+  award_id: body.award_id,
+  template_id: z.union([z.literal(''), z.uuid()]),
+  nominee_name: body.nominee_name,
+  nominee_email: body.nominee_email,
+  reason: body.reason,
+  nominator_name: body.nominator_name,
+  nominator_email: body.nominator_email,
+  visibility: z.enum(['public', 'private']),
+  website: z.string().max(500),
+});
+
+export type NominationFormValues = z.input<typeof nominationFormSchema>;
+export type NominationFormOutput = z.output<typeof nominationFormSchema>;
+export type NominationField = keyof NominationFormValues;
+
+export const emptyNomination: NominationFormValues = {
+  award_id: '',
+  template_id: '',
+  nominee_name: '',
+  nominee_email: '',
+  reason: '',
+  nominator_name: '',
+  nominator_email: '',
+  visibility: 'public',
+  website: '',
+};
+
+/** The request body for POST /api/nominations from validated form values. */
+export function toCreateBody(v: NominationFormOutput): CreateNominationBody {
+  return {
+    award_id: v.award_id,
+    ...(v.template_id ? { template_id: v.template_id } : {}),
+    nominee_name: v.nominee_name,
+    ...(v.nominee_email ? { nominee_email: v.nominee_email } : {}),
+    reason: v.reason,
+    nominator_name: v.nominator_name,
+    ...(v.nominator_email ? { nominator_email: v.nominator_email } : {}),
+    is_public: v.visibility === 'public',
+    ...(v.website ? { website: v.website } : {}),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const clip = (s: string | undefined, max: number) => (s ?? '').trim().slice(0, max);
+
+/**
+ * What the live preview draws for the form as it stands: null until an award is chosen. Text is
+ * trimmed and clipped to the limits, so a too-long draft still previews while its field says why.
+ */
+export function toPreviewBody(v: Partial<NominationFormValues>): CertificatePreviewBody | null {
+  if (!v.award_id || !UUID.test(v.award_id)) return null;
+  return {
+    award_id: v.award_id,
+    ...(v.template_id && UUID.test(v.template_id) ? { template_id: v.template_id } : {}),
+    nominee_name: clip(v.nominee_name, NOMINATION_LIMITS.name),
+    reason: clip(v.reason, NOMINATION_LIMITS.reason),
+    nominator_name: clip(v.nominator_name, NOMINATION_LIMITS.name),
+  };
+}
+
+/** The form field a server error is about ("is_public" is the visibility choice), or null. */
+export function formFieldFor(serverField: string | undefined): NominationField | null {
+  if (!serverField) return null;
+  if (serverField === 'is_public') return 'visibility';
+  return serverField in emptyNomination ? (serverField as NominationField) : null;
+}
+
+/** "Nominate Dana" — the first name, kept short enough for a button on a phone. */
+export function submitLabel(nomineeName: string | undefined): string {
+  const first = (nomineeName ?? '').trim().split(/\s+/)[0] ?? '';
+  if (!first) return 'Nominate them';
+  return `Nominate ${first.length > 18 ? `${first.slice(0, 17)}…` : first}`;
+}
