@@ -1,5 +1,27 @@
-import { ComingSoon } from '../../components/layout/coming-soon';
+import { Link } from 'react-router';
+import { pages } from '../../../contract/pages';
+import { buttonVariants } from '../../components/ui/button';
+import { CommunityWall } from '../../features/nominations/components/community-wall';
 
+/** /community: the wall of public certificates. */
 export default function CommunityPage() {
-  return <ComingSoon title="Community Wall" lead="A wall of public certificates, newest and most-liked, awarded by people who know exactly what their friends did." />;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <header className="flex flex-col gap-5 md:flex-row md:items-end md:justify-between">
+        <div className="max-w-2xl">
+          <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">The public record</p>
+          <h1 className="mt-2 text-4xl font-semibold tracking-tight sm:text-5xl">Community Wall</h1>
+          <p className="mt-3 text-lg text-ink-soft">
+            Certificates their nominators chose to make public, for achievements the rest of the world overlooked.
+          </p>
+        </div>
+        <Link to={pages.nominate.path} className={`${buttonVariants({ size: 'lg' })} self-start md:self-auto`}>
+          Nominate someone
+        </Link>
+      </header>
+      <div className="mt-8">
+        <CommunityWall />
+      </div>
+    </div>
+  );
 }

@@ -23,7 +23,18 @@ function EmptyPreview() {
  * The certificate as the server will draw it, redrawn when the (already debounced) fields change.
  * The SVG arrives as a blob shown through an object URL in an <img>: nothing typed can run as markup.
  */
-export function LivePreview({ body, alt, className }: { body: CertificatePreviewBody | null; alt: string; className?: string }) {
+export function LivePreview({
+  body,
+  alt,
+  className,
+  announce = true,
+}: {
+  body: CertificatePreviewBody | null;
+  alt: string;
+  className?: string;
+  /** Say "preview updated" to screen readers (off where many previews redraw at once). */
+  announce?: boolean;
+}) {
   const preview = useCertificatePreview(body);
   const url = useBlobUrl(preview.data);
   const updating = preview.isFetching;
@@ -46,9 +57,11 @@ export function LivePreview({ body, alt, className }: { body: CertificatePreview
         </span>
       </div>
       {/* One polite sentence per redraw, not per keystroke. */}
-      <p className="sr-only" role="status" aria-live="polite">
-        {body && url && !updating ? 'Certificate preview updated.' : ''}
-      </p>
+      {announce ? (
+        <p className="sr-only" role="status" aria-live="polite">
+          {body && url && !updating ? 'Certificate preview updated.' : ''}
+        </p>
+      ) : null}
       {error && body ? (
         <p className="mt-3 flex items-start gap-2 text-sm text-ink-soft" role="alert">
           <CircleAlert className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, Frame, Globe2, Link2, Lock, MailCheck, Send } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { NOMINATION_LIMITS } from '../../../../contract/nominations-constants';
 import { pages } from '../../../../contract/pages';
 import { Button } from '../../../components/ui/button';
@@ -22,6 +22,7 @@ import {
   nominationFormSchema,
   submitLabel,
   toCreateBody,
+  draftFromState,
   toPreviewBody,
   type NominationFormOutput,
   type NominationFormValues,
@@ -55,8 +56,18 @@ export function NominateForm() {
   const { register, control, handleSubmit, setValue, setError, setFocus, getFieldState, formState } = form;
   const { errors, isSubmitting } = formState;
 
+  // Words typed on /dynamic-templates come along (router state): filled in once.
+  const location = useLocation();
+  const [draft] = useState(() => draftFromState(location.state));
+  useEffect(() => {
+    if (!draft) return;
+    if (draft.nominee_name) setValue('nominee_name', draft.nominee_name, { shouldDirty: true });
+    if (draft.reason) setValue('reason', draft.reason, { shouldDirty: true });
+  }, [draft, setValue]);
+  const awardFromDraft = draft?.award_id;
+
   // ?award= from a gallery card, once the list is here (an award no longer issued is said so).
-  const awardParam = params.get('award');
+  const awardParam = params.get('award') ?? awardFromDraft ?? null;
   useEffect(() => {
     if (!awardParam || !awards.data) return;
     if (awards.data.some((a) => a.id === awardParam)) {

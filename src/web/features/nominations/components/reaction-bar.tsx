@@ -46,6 +46,11 @@ export function ReactionBar({
             <span aria-hidden="true" className={size === 'sm' ? 'text-sm' : 'text-base'}>
               {emoji}
             </span>
+            {size === 'md' ? (
+              <span aria-hidden="true" className="font-medium">
+                {label}
+              </span>
+            ) : null}
             <span aria-hidden="true">{count}</span>
           </button>
         );

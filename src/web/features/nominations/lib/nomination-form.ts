@@ -87,3 +87,22 @@ export function submitLabel(nomineeName: string | undefined): string {
   if (!first) return 'Nominate them';
   return `Nominate ${first.length > 18 ? `${first.slice(0, 17)}…` : first}`;
 }
+
+/** What "Use this template" carries to /nominate in router state (never the URL): only what the visitor edited. */
+export interface NominationDraft {
+  award_id?: string;
+  nominee_name?: string;
+  reason?: string;
+}
+
+/** The draft in router state, if it looks like one. */
+export function draftFromState(state: unknown): NominationDraft | null {
+  const d = (state as { draft?: unknown } | null)?.draft;
+  if (!d || typeof d !== 'object') return null;
+  const out: NominationDraft = {};
+  for (const k of ['award_id', 'nominee_name', 'reason'] as const) {
+    const v = (d as Record<string, unknown>)[k];
+    if (typeof v === 'string' && v) out[k] = v;
+  }
+  return out;
+}
