@@ -6,6 +6,7 @@ import { DeleteAccountCard } from '../../features/account/components/delete-acco
 import { PasswordCard } from '../../features/account/components/password-card';
 import { PrivacyCard } from '../../features/account/components/privacy-card';
 import { ProfileCard } from '../../features/account/components/profile-card';
+import { MyNominations } from '../../features/nominations/components/my-nominations';
 
 /** /account (signed in only, see RequireAuth): profile, password, privacy, activity, deletion. */
 export default function AccountPage() {
@@ -28,6 +29,7 @@ export default function AccountPage() {
           <ProfileCard account={account.data} />
           <PasswordCard account={account.data} />
           <PrivacyCard />
+          <MyNominations />
           <ActivityCards />
           <DeleteAccountCard account={account.data} />
         </div>

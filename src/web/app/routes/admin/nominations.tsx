@@ -1,6 +1,5 @@
-import { AdminPlaceholder } from './admin-placeholder';
-import { ADMIN_SECTIONS } from './admin-sections';
+import { NominationsAdmin } from '../../../features/nominations/components/nominations-admin';
 
 export default function AdminNominationsPage() {
-  return <AdminPlaceholder title="Nominations" lead={ADMIN_SECTIONS[6].lead} />;
+  return <NominationsAdmin />;
 }

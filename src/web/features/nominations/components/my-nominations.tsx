@@ -1,0 +1,193 @@
+import { ExternalLink, Globe2, KeyRound, Lock } from 'lucide-react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import type { MyNominations as MyNominationsData } from '../../../../contract/nominations';
+import { hrefs, pages } from '../../../../contract/pages';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { Notice } from '../../../components/ui/notice';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/use-toast';
+import { cn } from '../../../lib/utils';
+import { useCreateClaimLink } from '../api/create-claim-link';
+import { useMyNominations } from '../api/get-my-nominations';
+import { textLink } from '../lib/styles';
+import { issuedDate } from '../lib/time-ago';
+import { CopyField } from './copy-field';
+import { StatusBadge } from './status-badge';
+
+type Made = MyNominationsData['made'][number];
+type Received = MyNominationsData['received'][number];
+
+function Row({ c, made, onNewLink, busy }: { c: Made | Received; made: boolean; onNewLink?: () => void; busy?: boolean }) {
+  const withdrawn = c.hidden || c.status === 'declined';
+  return (
+    <li className="flex gap-4 py-4" data-testid={made ? 'made-nomination' : 'received-nomination'}>
+      <div className="w-20 shrink-0 sm:w-28">
+        {withdrawn ? (
+          <div className="flex aspect-[297/210] items-center justify-center rounded-md bg-paper-dark text-[0.65rem] font-semibold text-muted uppercase">
+            Withdrawn
+          </div>
+        ) : (
+          <img src={c.urls.svg} alt="" loading="lazy" className="aspect-[297/210] w-full rounded-md bg-white object-contain shadow-sm ring-1 ring-line" />
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold break-words">{made ? c.nominee_name : c.award.title}</span>
+          <StatusBadge status={c.hidden ? 'hidden' : c.status} />
+        </p>
+        <p className="text-sm text-brand-700">{made ? c.award.title : `From ${c.nominator_name}`}</p>
+        <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-muted">
+          <span className="font-mono">{c.certificate_number}</span>
+          <span aria-hidden="true">·</span>
+          <span>{issuedDate(c.issued_at)}</span>
+          <span aria-hidden="true">·</span>
+          <span className="inline-flex items-center gap-1">
+            {c.is_public ? <Globe2 className="size-3" aria-hidden="true" /> : <Lock className="size-3" aria-hidden="true" />}
+            {c.is_public ? 'Public' : 'Private'}
+          </span>
+        </p>
+        <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
+          {withdrawn ? (
+            <span className="text-sm text-muted">{c.hidden ? 'Hidden by our moderators.' : 'The nominee declined it.'}</span>
+          ) : (
+            <Link to={hrefs.certificate(c.share_id)} className={textLink} aria-label={`View certificate ${c.certificate_number}`}>
+              View certificate <ExternalLink aria-hidden="true" />
+            </Link>
+          )}
+          {made && c.status === 'pending' && !c.hidden && onNewLink ? (
+            <button type="button" onClick={onNewLink} disabled={busy} className={cn(textLink, 'disabled:opacity-60')}>
+              <KeyRound aria-hidden="true" />
+              {busy ? 'Making a link…' : 'New claim link'}
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+const TABS = [
+  { key: 'made', label: 'Made by me' },
+  { key: 'received', label: 'Received' },
+] as const;
+
+/** The "My nominations" section of /account: what I nominated (with fresh claim links) and what I accepted. */
+export function MyNominations() {
+  const query = useMyNominations();
+  const newLink = useCreateClaimLink();
+  const [tab, setTab] = useState<'made' | 'received'>('made');
+  const [link, setLink] = useState<{ nominee: string; url: string; mailed: boolean; email: string | null } | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const id = useId();
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  function makeLink(c: Made) {
+    setBusyId(c.share_id);
+    newLink.mutate(c.share_id, {
+      onSuccess: (r) => setLink({ nominee: c.nominee_name, url: r.claim_url, mailed: r.claim_mail_sent, email: c.nominee_email }),
+      onError: (err) => toast({ title: 'No new link was made', description: err.message, variant: 'destructive' }),
+      onSettled: () => setBusyId(null),
+    });
+  }
+
+  function onTabKey(e: KeyboardEvent<HTMLButtonElement>, i: number) {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+    e.preventDefault();
+    const next = (i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length;
+    setTab(TABS[next]!.key);
+    tabRefs.current[next]?.focus();
+  }
+
+  const data = query.data;
+  const list = data ? (tab === 'made' ? data.made : data.received) : [];
+
+  return (
+    <section aria-labelledby={`${id}-h`} className="rounded-3xl border border-line bg-white p-6 shadow-card sm:p-8">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={`${id}-h`} className="text-2xl font-semibold">
+            My nominations
+          </h2>
+          <p className="mt-1 text-ink-soft">Everyone you nominated while signed in, and the honours you accepted.</p>
+        </div>
+        <Link to={pages.nominate.path} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          Nominate someone
+        </Link>
+      </div>
+
+      <div role="tablist" aria-label="My nominations" className="mt-5 inline-flex rounded-full border border-line bg-paper p-1">
+        {TABS.map((t, i) => (
+          <button
+            key={t.key}
+            ref={(el) => {
+              tabRefs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${t.key}`}
+            aria-selected={tab === t.key}
+            aria-controls={`${id}-panel`}
+            tabIndex={tab === t.key ? 0 : -1}
+            onClick={() => setTab(t.key)}
+            onKeyDown={(e) => onTabKey(e, i)}
+            className={cn('h-9 rounded-full px-4 text-sm font-semibold', tab === t.key ? 'bg-ink text-white' : 'text-ink-soft hover:text-ink')}
+          >
+            {t.label}
+            {data ? <span className="ml-1.5 tabular-nums opacity-70">{t.key === 'made' ? data.made.length : data.received.length}</span> : null}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`} className="mt-2">
+        {query.isPending ? (
+          <div className="space-y-3 py-4">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="h-20 w-full rounded-2xl" />
+            ))}
+          </div>
+        ) : null}
+        {query.isError ? (
+          <Notice tone="error" title="Your nominations did not load" className="mt-3">
+            {query.error.message}
+          </Notice>
+        ) : null}
+        {data && list.length === 0 ? (
+          <p className="py-6 text-sm text-muted">
+            {tab === 'made'
+              ? 'No nominations yet. The committee awaits your first.'
+              : 'Nothing received yet. When someone nominates you, accept it while signed in and it lands here.'}
+          </p>
+        ) : null}
+        {data && list.length > 0 ? (
+          <ul className="divide-y divide-line">
+            {tab === 'made'
+              ? data.made.map((c) => <Row key={c.share_id} c={c} made onNewLink={() => makeLink(c)} busy={busyId === c.share_id} />)
+              : data.received.map((c) => <Row key={c.share_id} c={c} made={false} />)}
+          </ul>
+        ) : null}
+      </div>
+
+      <Dialog open={link !== null} onOpenChange={(o) => (o ? undefined : setLink(null))}>
+        {link ? (
+          <DialogContent>
+            <DialogTitle>A fresh claim link for {link.nominee}</DialogTitle>
+            <DialogDescription>
+              The old link no longer works.{' '}
+              {link.mailed ? `We have emailed this one to ${link.email ?? 'them'} as well.` : 'Send this one to them yourself: it is shown only now.'}
+            </DialogDescription>
+            <div className="mt-5">
+              <CopyField label="Claim link" value={link.url} buttonLabel="Copy claim link" copiedMessage="Claim link copied" tone="gold" testId="new-claim-link" />
+            </div>
+            <div className="mt-6 text-right">
+              <Button variant="secondary" onClick={() => setLink(null)}>
+                Done
+              </Button>
+            </div>
+          </DialogContent>
+        ) : null}
+      </Dialog>
+    </section>
+  );
+}
