@@ -27,7 +27,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   return (
     <>
       <dt className="text-muted">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
+      <dd className="min-w-0 wrap-anywhere">{children}</dd>
     </>
   );
 }
@@ -264,7 +264,7 @@ export function AdminNominationSheet({ id, onClose }: { id: string | null; onClo
         <SheetPrimitive.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-xl flex-col bg-paper shadow-2xl focus:outline-none motion-safe:animate-rise">
           <div className="flex items-start justify-between gap-3 border-b border-line bg-white px-5 py-4">
             <div className="min-w-0">
-              <SheetPrimitive.Title className="font-display text-2xl font-semibold break-words">{n ? n.nominee_name : 'Nomination'}</SheetPrimitive.Title>
+              <SheetPrimitive.Title className="font-display text-2xl font-semibold wrap-anywhere">{n ? n.nominee_name : 'Nomination'}</SheetPrimitive.Title>
               <SheetPrimitive.Description className="text-sm text-muted">{n ? n.award.title : 'Loading...'}</SheetPrimitive.Description>
             </div>
             <SheetPrimitive.Close aria-label="Close" className="rounded-full p-1.5 text-muted hover:bg-paper-dark hover:text-ink">

@@ -35,9 +35,9 @@ function VerificationPanel({ c }: { c: Certificate }) {
       </div>
       <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
         <dt className="text-muted">Awarded to</dt>
-        <dd className="font-semibold break-words">{c.nominee_name}</dd>
+        <dd className="font-semibold wrap-anywhere">{c.nominee_name}</dd>
         <dt className="text-muted">Nominated by</dt>
-        <dd className="break-words">{c.nominator_name}</dd>
+        <dd className="wrap-anywhere">{c.nominator_name}</dd>
         <dt className="text-muted">Status</dt>
         <dd className="flex items-center gap-1.5">
           {c.status === 'claimed' ? (
@@ -179,7 +179,7 @@ export function CertificatePage({ shareId }: { shareId: string }) {
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1.35fr)_minmax(0,1fr)] lg:gap-10">
         <div className="min-w-0">
           <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">Official certificate</p>
-          <h1 className="mt-1 text-3xl leading-tight font-semibold tracking-tight text-balance break-words sm:text-4xl">
+          <h1 className="mt-1 text-3xl leading-tight font-semibold tracking-tight text-balance wrap-anywhere sm:text-4xl">
             {c.nominee_name}
             <span className="block font-display text-xl font-normal text-ink-soft italic sm:text-2xl">
               is hereby recognised for {c.award.title}
@@ -188,7 +188,7 @@ export function CertificatePage({ shareId }: { shareId: string }) {
           <CertificateFrame className="mt-6" src={c.urls.svg} alt={`${c.award.title}, awarded to ${c.nominee_name}. ${c.reason}`} priority />
           {c.reason ? (
             <blockquote className="mt-6 border-l-4 border-gold pl-4">
-              <p className="font-display text-lg text-ink italic break-words" data-testid="citation">
+              <p className="font-display text-lg text-ink italic wrap-anywhere" data-testid="citation">
                 &ldquo;{c.reason}&rdquo;
               </p>
               <footer className="mt-1 text-sm text-muted">Nominated by {c.nominator_name}</footer>

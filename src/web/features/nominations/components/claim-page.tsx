@@ -265,7 +265,7 @@ export function ClaimPage({ token }: { token: string }) {
           <p className="inline-flex items-center gap-2 rounded-full border border-gold/50 bg-white/70 px-3 py-1 text-xs font-semibold tracking-widest text-gold-dark uppercase">
             <Gift className="size-3.5" aria-hidden="true" /> Official notice · {issuedDate(c.issued_at)}
           </p>
-          <h1 ref={heading} tabIndex={-1} className="mt-4 text-4xl leading-[1.08] font-semibold tracking-tight text-balance outline-none sm:text-5xl">
+          <h1 ref={heading} tabIndex={-1} className="mt-4 text-4xl leading-[1.08] font-semibold tracking-tight text-balance wrap-anywhere outline-none sm:text-5xl">
             You have been officially recognised, {first}.
           </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-soft">
@@ -277,7 +277,7 @@ export function ClaimPage({ token }: { token: string }) {
         <CertificateFrame className="mx-auto mt-8 max-w-3xl" src={c.urls.svg} alt={`${c.award.title}, awarded to ${c.nominee_name}. ${c.reason}`} priority />
         {c.reason ? (
           <blockquote className="mx-auto mt-6 max-w-2xl text-center">
-            <p className="font-display text-xl text-ink italic break-words">&ldquo;{c.reason}&rdquo;</p>
+            <p className="font-display text-xl text-ink italic wrap-anywhere">&ldquo;{c.reason}&rdquo;</p>
             <footer className="mt-1 text-sm text-muted">{c.nominator_name}</footer>
           </blockquote>
         ) : null}

@@ -27,13 +27,13 @@ export function CommunityCard({ c }: { c: Certificate }) {
           <span aria-hidden="true">·</span>
           <time dateTime={c.issued_at}>{timeAgo(c.issued_at)}</time>
         </p>
-        <h2 id={headingId} className="mt-2 font-display text-xl leading-snug font-semibold break-words">
+        <h2 id={headingId} className="mt-2 font-display text-xl leading-snug font-semibold wrap-anywhere">
           <Link to={href} className="hover:text-brand-700 focus-visible:underline">
             {c.nominee_name}
           </Link>
         </h2>
         <p className="text-sm font-semibold text-brand-700">{c.award.title}</p>
-        {c.reason ? <p className="mt-2 line-clamp-3 text-sm text-ink-soft italic break-words">&ldquo;{c.reason}&rdquo;</p> : null}
+        {c.reason ? <p className="mt-2 line-clamp-3 text-sm text-ink-soft italic wrap-anywhere">&ldquo;{c.reason}&rdquo;</p> : null}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-4">
           <p className="min-w-0 truncate text-xs text-muted">Nominated by {c.nominator_name}</p>
           <ReactionBar certificate={c} size="sm" />

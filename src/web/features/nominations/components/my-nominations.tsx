@@ -34,7 +34,7 @@ function Row({ c, made, onNewLink, busy }: { c: Made | Received; made: boolean; 
       </div>
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold break-words">{made ? c.nominee_name : c.award.title}</span>
+          <span className="font-semibold wrap-anywhere">{made ? c.nominee_name : c.award.title}</span>
           <StatusBadge status={c.hidden ? 'hidden' : c.status} />
         </p>
         <p className="text-sm text-brand-700">{made ? c.award.title : `From ${c.nominator_name}`}</p>

@@ -10,6 +10,7 @@ import { Notice } from '../../../components/ui/notice';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiRequestError } from '../../../lib/api-client';
+import { focusFirstError } from '../../../lib/form-errors';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/utils';
 import { useAwards } from '../api/get-awards';
@@ -52,7 +53,10 @@ export function NominateForm() {
     resolver: zodResolver(nominationFormSchema),
     defaultValues: emptyNomination,
     mode: 'onTouched',
+    // Focus goes to the first invalid field in page order (react-hook-form would use registration order).
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
   const { register, control, handleSubmit, setValue, setError, setFocus, getFieldState, formState } = form;
   const { errors, isSubmitting } = formState;
 
@@ -108,25 +112,32 @@ export function NominateForm() {
     ? `Certificate preview: ${award.title}, awarded to ${(nomineeName ?? '').trim() || 'your nominee'}`
     : 'Certificate preview';
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const result = await create.mutateAsync(toCreateBody(values));
-      saveNominationResult(result);
-      navigate(pages.nominateSuccess.path, { state: result });
-    } catch (err) {
-      if (!(err instanceof ApiRequestError)) throw err;
-      const field = formFieldFor(err.field);
-      if (field && err.status === 400) {
-        setError(field, { type: 'server', message: err.message }, { shouldFocus: true });
-        return;
+  const onSubmit = handleSubmit(
+    async (values) => {
+      try {
+        const result = await create.mutateAsync(toCreateBody(values));
+        saveNominationResult(result);
+        navigate(pages.nominateSuccess.path, { state: result });
+      } catch (err) {
+        if (!(err instanceof ApiRequestError)) throw err;
+        const field = formFieldFor(err.field);
+        if (field && err.status === 400) {
+          setError(field, { type: 'server', message: err.message }, { shouldFocus: true });
+          return;
+        }
+        toast({
+          title: err.status === 429 ? 'That is a lot of nominations for one hour' : 'The nomination was not filed',
+          description: err.message,
+          variant: 'destructive',
+        });
       }
-      toast({
-        title: err.status === 429 ? 'That is a lot of nominations for one hour' : 'The nomination was not filed',
-        description: err.message,
-        variant: 'destructive',
-      });
-    }
-  });
+    },
+    (invalid) =>
+      focusFirstError(
+        formRef.current,
+        Object.fromEntries(Object.entries(invalid).map(([k, v]) => [k, String(v?.message ?? '')])),
+      ),
+  );
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:gap-10">
@@ -161,7 +172,7 @@ export function NominateForm() {
         </div>
       </aside>
 
-      <form onSubmit={onSubmit} noValidate aria-label="Nomination" className="relative min-w-0 space-y-5">
+      <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Nomination" className="relative min-w-0 space-y-5">
         {missingAward ? (
           <Notice title="That award is no longer issued">The committee retired it. Please choose another below.</Notice>
         ) : null}

@@ -56,7 +56,7 @@ export function NominationSuccess() {
       <header className="flex flex-col items-center text-center">
         <SealStamp className="size-20" />
         <p className="mt-4 text-sm font-semibold tracking-widest text-brand-700 uppercase">Filed · No. {c.certificate_number}</p>
-        <h1 ref={heading} tabIndex={-1} className="mt-2 max-w-3xl text-4xl font-semibold tracking-tight text-balance outline-none sm:text-5xl">
+        <h1 ref={heading} tabIndex={-1} className="mt-2 max-w-3xl text-4xl font-semibold tracking-tight text-balance wrap-anywhere outline-none sm:text-5xl">
           It&rsquo;s official. {c.nominee_name} has been recognised.
         </h1>
         <p className="mt-3 max-w-xl text-lg text-ink-soft">Now for the best part: telling everyone.</p>

@@ -193,7 +193,7 @@ export function NominationsAdmin() {
                 {data.nominations.map((n) => (
                   <tr key={n.id} className="cursor-pointer hover:bg-paper/70" onClick={() => open(n.id)} data-testid="admin-nomination-row">
                     <th scope="row" className="max-w-[14rem] px-4 py-3 font-normal">
-                      <span className="flex items-center gap-1.5 font-semibold break-words text-ink">
+                      <span className="flex items-center gap-1.5 font-semibold wrap-anywhere text-ink">
                         {n.is_public ? <Globe2 className="size-3.5 shrink-0 text-muted" aria-label="Public" /> : <Lock className="size-3.5 shrink-0 text-muted" aria-label="Private" />}
                         {n.nominee_name}
                       </span>
@@ -224,7 +224,7 @@ export function NominationsAdmin() {
               <li key={n.id}>
                 <button type="button" onClick={() => open(n.id)} className="block w-full rounded-2xl border border-line bg-white p-4 text-left shadow-card hover:border-ink/40">
                   <span className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-semibold break-words">{n.nominee_name}</span>
+                    <span className="font-semibold wrap-anywhere">{n.nominee_name}</span>
                     <span className="flex gap-1">
                       <StatusBadge status={n.status} />
                       {n.hidden ? <StatusBadge status="hidden" /> : null}

@@ -9,6 +9,18 @@ import {
 const body = createNominationBodySchema.shape;
 
 /**
+ * The contract's email rule (optional, trimmed, at most 254, lower-cased) with a message for people
+ * rather than for API clients ("nominee_email must be a valid email address").
+ */
+const friendlyEmail = z
+  .string()
+  .trim()
+  .max(254, { message: 'That email address is too long' })
+  .pipe(z.union([z.literal(''), z.email({ message: "That doesn't look like an email address. Check it, or leave it empty." })]))
+  .optional()
+  .transform((v) => (v ? v.toLowerCase() : null));
+
+/**
  * The nomination form: the contract's own field schemas (the server checks the same rules), plus
  * the two things that exist only in the browser — visibility as a two-way choice, and an empty
  * template id meaning "the first design".
@@ -17,10 +29,10 @@ export const nominationFormSchema = z.object({
   award_id: body.award_id,
   template_id: z.union([z.literal(''), z.uuid()]),
   nominee_name: body.nominee_name,
-  nominee_email: body.nominee_email,
+  nominee_email: friendlyEmail,
   reason: body.reason,
   nominator_name: body.nominator_name,
-  nominator_email: body.nominator_email,
+  nominator_email: friendlyEmail,
   visibility: z.enum(['public', 'private']),
   website: z.string().max(500),
 });
