@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/audit.service';
 import type { AuthService, SessionUser } from '../auth/auth.service';
 import { toAuthUser } from '../auth/auth.service';
 import { countActiveAdmins, isAdmin, rolesOf, withAdminRoleLock } from '../roles/roles.service';
+import { exportNominationsOf, forgetUserInNominations } from '../nominations/integration';
 
 export async function getAccount(db: Db, auth: AuthService, user: SessionUser): Promise<Account> {
   const [row] = await db.select().from(users).where(eq(users.id, user.id));
@@ -58,7 +59,7 @@ export async function exportAccount(db: Db, auth: AuthService, user: SessionUser
     sign_in_attempts: attempts.map((a) => ({ at: iso(a.createdAt), successful: a.successful, ip: a.ip })),
     security_events: events.map((e) => ({ at: iso(e.createdAt), event_type: e.eventType, ip: e.ip, user_agent: e.userAgent })),
     mails_sent: mails.map((m) => ({ at: iso(m.createdAt), subject: m.subject, kind: m.kind })),
-    nominations: [],
+    nominations: await exportNominationsOf(db, user.id),
     orders: [],
   };
 }
@@ -98,6 +99,7 @@ export async function deleteAccount(
       after: null,
       ip,
     });
+    await forgetUserInNominations(tx, user.id);
     await tx.delete(users).where(eq(users.id, user.id));
     // What was kept under the email goes too; security events stay as evidence, without the address.
     await tx.delete(rateLimitAttempts).where(eq(rateLimitAttempts.identifier, user.email));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../../contract/account';
-import { accounts, auditLog, mailOutbox, rateLimitAttempts, securityEvents, sessions, userRoles, users } from '../../db/schema/index';
+import { accounts, auditLog, awards, mailOutbox, nominations, rateLimitAttempts, securityEvents, sessions, templates, userRoles, users } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { setCookies, signedInClient, TestClient } from '../../test/auth-client';
 
@@ -87,5 +87,28 @@ describe('/api/account', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('LAST_ADMIN');
     expect(await t.database.db.select().from(userRoles).where(eq(userRoles.userId, user.id))).toHaveLength(1);
+  });
+});
+
+describe('/api/account and nominations', () => {
+  it('exports the nominations I made and forgets the email I typed when I delete my account', async () => {
+    const [award] = await t.database.db.insert(awards).values({ slug: `acct-award-${Date.now()}`, title: 'Export Award' }).returning();
+    await t.database.db.insert(templates).values({ slug: `acct-tpl-${Date.now()}`, name: 'Plain' }).onConflictDoNothing();
+    const { client, user } = await signedInClient(t.app);
+    const created = await client.post('/api/nominations', {
+      award_id: award!.id,
+      nominee_name: 'Dana',
+      nominator_name: 'Sam',
+      nominator_email: 'sam@example.test',
+      is_public: false,
+    });
+    expect(created.statusCode).toBe(201);
+
+    const data = (await client.get('/api/account/export')).json() as AccountExport;
+    expect(data.nominations).toEqual([expect.objectContaining({ role: 'nominator', nominee_name: 'Dana', nominator_email: 'sam@example.test' })]);
+
+    expect((await client.delete('/api/account', { confirm_email: user.email, password: user.password })).statusCode).toBeLessThan(300);
+    const [kept] = await t.database.db.select().from(nominations).where(eq(nominations.nomineeName, 'Dana'));
+    expect(kept).toMatchObject({ nominatorEmail: null, nominatorUserId: null });
   });
 });

@@ -69,6 +69,8 @@ describe('sitemap.xml and robots.txt', () => {
   it('robots.txt names the sitemap', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(res.body).toContain('Sitemap: https://certifiable.test/sitemap.xml');
+    // Link previews (X, chat apps) fetch certificate share images from the API.
+    expect(res.body.indexOf('Allow: /api/certificates/')).toBeLessThan(res.body.indexOf('Disallow: /api/'));
   });
 
   it('serves a service worker that never caches admin or auth traffic', async () => {

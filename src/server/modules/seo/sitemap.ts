@@ -35,6 +35,8 @@ export function buildRobots(origin: string): string {
     'User-agent: *',
     'Allow: /',
     'Disallow: /admin',
+    // Link-preview crawlers must be able to fetch certificate share images.
+    'Allow: /api/certificates/',
     'Disallow: /api/',
     'Disallow: /account',
     'Disallow: /auth',

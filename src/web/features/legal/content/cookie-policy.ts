@@ -26,6 +26,7 @@ export const cookiePolicy: PolicyDocument = {
         'certifiable_session, first-party cookie: keeps you signed in. It cannot be read by scripts on the page. Lasts up to 30 days from your last visit, and is deleted when you sign out.',
         'certifiable_csrf, first-party cookie: protects forms and purchases against cross-site request forgery. Deleted when you close your browser.',
         'certifiable_oauth, first-party cookie: set only while you sign in with Google, to check that the answer really comes from the sign-in you started. Lasts 10 minutes.',
+        'certifiable_visitor, first-party cookie: set only when you react to a certificate without signing in, so you keep exactly one reaction and can change or remove it. A random value with nothing about you in it; we store only a scrambled (hashed) copy. Lasts one year.',
         'cookie-consent, local storage: records that you have made a cookie choice, so the banner does not keep asking. Kept until you change your choice or clear your browser storage.',
         'cookie-preferences, local storage: records which optional categories (Analytics, Marketing, Preferences) you allowed. Kept until you change your choice or clear your browser storage.',
         'Keys ending in _funnel (one per product), local storage: remember the certificate or order you are putting together, so it survives a page reload. Removed when the order is complete, or when you clear your browser storage.',
