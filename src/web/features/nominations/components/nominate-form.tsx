@@ -223,7 +223,7 @@ export function NominateForm() {
             autoComplete="off"
             maxLength={254}
             placeholder="dana@example.com"
-            description="We'll send them a claim link. Leave it empty to send the link yourself."
+            description="We'll send them a claim link. Leave it empty and you get the link on the next page to send yourself."
             error={errors.nominee_email?.message}
             {...register('nominee_email')}
           />
