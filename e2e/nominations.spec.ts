@@ -115,6 +115,7 @@ test.describe('nominate → share → claim → community', () => {
 
   test('the form checks its fields, and an unknown claim link gets a clear message', async ({ page }) => {
     await page.goto('/nominate');
+    await expect(page.getByRole('option').first()).toBeVisible();
     await page.getByRole('button', { name: 'Nominate them' }).click();
     await expect(page.getByText('Please choose an award')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Search awards' })).toBeFocused();
