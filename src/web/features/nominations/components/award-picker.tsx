@@ -181,7 +181,7 @@ export function AwardPicker({ awards, loading, value, onChange, onChosen, error,
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="Search awards: coffee, meetings, cats…"
+          placeholder="Try: coffee, meetings, cats…"
           className="h-11 w-full rounded-xl bg-paper pr-3 pl-10 text-base placeholder:text-muted focus:ring-4 focus:ring-brand-100 focus:outline-none"
         />
       </div>
