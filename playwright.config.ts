@@ -55,6 +55,9 @@ export default defineConfig({
         PUBLIC_URL: E2E_BASE_URL,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        // Each test comes from its own client address (see e2e/fixtures.ts), so per-IP limits
+        // (10 nominations an hour) hold per test, retries included.
+        TRUST_PROXY: 'true',
         SMTP_URL: `smtp://127.0.0.1:${LOOPBACK.smtpPort}`,
         MAIL_FROM: 'Certifiable <no-reply@certifiable.test>',
         GOOGLE_CLIENT_ID: LOOPBACK.googleClientId,

@@ -9,6 +9,13 @@ export interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   consent: ['accepted', { option: true }],
+  // A client address per test and attempt: the server trusts X-Forwarded-For in e2e runs, so the
+  // per-IP limits count each test on its own instead of the whole suite from 127.0.0.1.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    let h = 0;
+    for (const ch of `${testInfo.testId}:${testInfo.retry}:${testInfo.repeatEachIndex}`) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': `10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${h & 255}` });
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -33,3 +33,14 @@ export const REACTION_RATE_LIMIT = { max: 60, windowMinutes: 10 } as const;
  * (docs/decisions/033). Set only when a signed-out visitor reacts; 1 year; Path=/api.
  */
 export const VISITOR_COOKIE = 'certifiable_visitor';
+
+/** Errors of the claim endpoints: 404 unknown/replaced/hidden, 410 already answered. */
+export const CLAIM_ERROR_CODES = { notFound: 'CLAIM_NOT_FOUND', used: 'CLAIM_USED' } as const;
+
+/** Errors of GET /api/certificates/:share_id and its files. */
+export const CERTIFICATE_ERROR_CODES = {
+  /** 404: no such certificate (or deleted). */
+  notFound: 'CERTIFICATE_NOT_FOUND',
+  /** 410: declined by the nominee or hidden by moderators; the message does not say which. */
+  withdrawn: 'CERTIFICATE_WITHDRAWN',
+} as const;

@@ -131,7 +131,6 @@ export const claimSchema = z.object({
 });
 export type Claim = z.infer<typeof claimSchema>;
 
-export const CLAIM_ERROR_CODES = { notFound: 'CLAIM_NOT_FOUND', used: 'CLAIM_USED' } as const;
 
 /** POST /api/claims/:token/accept — signed-in nominees see it on /account afterwards. 410 CLAIM_USED when already accepted or declined. */
 export const acceptClaimResultSchema = z.object({ certificate: certificateSchema, linked_to_account: z.boolean() });
@@ -189,13 +188,6 @@ export type MyNominations = z.infer<typeof myNominationsSchema>;
  */
 export const newClaimLinkSchema = z.object({ claim_url: z.string(), claim_mail_sent: z.boolean() });
 
-/** Errors of GET /api/certificates/:share_id and its files. */
-export const CERTIFICATE_ERROR_CODES = {
-  /** 404: no such certificate (or deleted). */
-  notFound: 'CERTIFICATE_NOT_FOUND',
-  /** 410: declined by the nominee or hidden by moderators; the message does not say which. */
-  withdrawn: 'CERTIFICATE_WITHDRAWN',
-} as const;
 
 // ---- Admin (/api/admin/nominations) ----
 //  GET    /api/admin/nominations                    list (adminNominationListQuerySchema → adminNominationListSchema)

@@ -1,7 +1,7 @@
 import { Award as AwardIcon, BadgeCheck, Clock, Globe2, Lock, Sparkles } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import type { Certificate } from '../../../../contract/nominations';
-import { CERTIFICATE_ERRORS } from '../lib/error-codes';
+import { CERTIFICATE_ERROR_CODES as CERTIFICATE_ERRORS } from '../../../../contract/nominations-constants';
 import { hrefs } from '../../../../contract/pages';
 import { buttonVariants } from '../../../components/ui/button';
 import { Notice } from '../../../components/ui/notice';

@@ -14,7 +14,7 @@ import { cn } from '../../../lib/utils';
 import { useAcceptClaim } from '../api/accept-claim';
 import { useClaim } from '../api/get-claim';
 import { useDeclineClaim } from '../api/decline-claim';
-import { CLAIM_ERRORS } from '../lib/error-codes';
+import { CLAIM_ERROR_CODES as CLAIM_ERRORS } from '../../../../contract/nominations-constants';
 import { issuedDate } from '../lib/time-ago';
 import { textLink } from '../lib/styles';
 import { CertificateFrame } from './certificate-frame';
