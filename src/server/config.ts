@@ -127,4 +127,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/** For entry points (server, CLI): the config, or a readable list of problems and exit code 1. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
 export { projectRoot };

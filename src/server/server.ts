@@ -1,22 +1,13 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed/seed';
 import { ensureBootstrapAdmin } from './modules/roles/bootstrap';
 
 /** The only entry point: config → database → migrate → seed → listen, and a graceful close. */
 async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

@@ -12,10 +12,9 @@ import {
 import {
   deleteNomination,
   getAdminNomination,
-  hideNomination,
   listAdminNominations,
   resendClaimMail,
-  unhideNomination,
+  setNominationHidden,
   type Actor,
 } from './admin.service';
 import type { NominationsContext } from './context';
@@ -71,7 +70,7 @@ export function adminNominationsRoutes(ctx: NominationsContext): FastifyPluginAs
           response: { 200: adminNominationSchema, ...errors },
         },
       },
-      async (request) => hideNomination(ctx, await actor(request), request.params.id, request.body.reason),
+      async (request) => setNominationHidden(ctx, await actor(request), request.params.id, request.body.reason),
     );
 
     app.post(
@@ -84,7 +83,7 @@ export function adminNominationsRoutes(ctx: NominationsContext): FastifyPluginAs
           response: { 200: adminNominationSchema, ...errors },
         },
       },
-      async (request) => unhideNomination(ctx, await actor(request), request.params.id),
+      async (request) => setNominationHidden(ctx, await actor(request), request.params.id, null),
     );
 
     app.post(

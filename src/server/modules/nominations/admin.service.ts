@@ -101,40 +101,22 @@ const auditSnapshot = (n: LoadedNomination['nomination']) => ({
   is_public: n.isPublic,
 });
 
-export async function hideNomination(ctx: NominationsContext, actor: Actor, id: string, reason: string) {
+/** Hides a nomination from every public place (reason required), or shows it again (reason null). */
+export async function setNominationHidden(ctx: NominationsContext, actor: Actor, id: string, reason: string | null) {
   const loaded = await requireNomination(ctx, id);
+  const hidden = reason !== null;
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(nominations)
-      .set({ hidden: true, hiddenReason: reason, hiddenAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ hidden, hiddenReason: reason, hiddenAt: hidden ? sql`now()` : null, updatedAt: sql`now()` })
       .where(eq(nominations.id, id));
     await recordAudit(tx, {
       actorUserId: actor.userId,
-      action: 'nomination.hidden',
+      action: hidden ? 'nomination.hidden' : 'nomination.unhidden',
       entityType: 'nomination',
       entityId: id,
       before: { hidden: loaded.nomination.hidden, hidden_reason: loaded.nomination.hiddenReason },
-      after: { hidden: true, hidden_reason: reason },
-      ip: actor.ip,
-    });
-  });
-  return getAdminNomination(ctx, id);
-}
-
-export async function unhideNomination(ctx: NominationsContext, actor: Actor, id: string) {
-  const loaded = await requireNomination(ctx, id);
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(nominations)
-      .set({ hidden: false, hiddenReason: null, hiddenAt: null, updatedAt: sql`now()` })
-      .where(eq(nominations.id, id));
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      action: 'nomination.unhidden',
-      entityType: 'nomination',
-      entityId: id,
-      before: { hidden: loaded.nomination.hidden, hidden_reason: loaded.nomination.hiddenReason },
-      after: { hidden: false, hidden_reason: null },
+      after: { hidden, hidden_reason: reason },
       ip: actor.ip,
     });
   });
