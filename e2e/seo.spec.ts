@@ -77,9 +77,16 @@ test.describe('sitemap and robots', () => {
 test.describe('service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('registers on localhost, precaches the shell and never caches admin API calls', async ({ page }) => {
+  test('registers on localhost, precaches the shell and never caches admin calls or certificate files', async ({ page, request }) => {
+    const [award] = (await (await request.get('/api/awards?limit=1')).json()) as Award[];
+    const created = await request.post('/api/nominations', {
+      data: { award_id: award!.id, nominee_name: 'Cache Tester', is_public: false },
+    });
+    expect(created.status()).toBe(201);
+    const shareId = ((await created.json()) as { certificate: { share_id: string } }).certificate.share_id;
+    const pngPath = `/api/certificates/${shareId}/share.png`;
     await page.goto('/');
-    const result: { scope: string; names: string[]; urls: string[] } = await page.evaluate(async () => {
+    const result: { scope: string; names: string[]; urls: string[] } = await page.evaluate(async (png) => {
       const reg = await navigator.serviceWorker.ready;
       // Wait until the worker controls the page so fetches go through it.
       if (!navigator.serviceWorker.controller) {
@@ -87,6 +94,7 @@ test.describe('service worker', () => {
       }
       await fetch('/api/categories');
       await fetch('/api/admin/nothing').catch(() => null);
+      await (await fetch(png)).arrayBuffer();
       const names: string[] = await caches.keys();
       const urls: string[] = [];
       for (const name of names) {
@@ -94,15 +102,22 @@ test.describe('service worker', () => {
         urls.push(...(await cache.keys()).map((r: Request) => new URL(r.url).pathname));
       }
       return { scope: reg.scope, names, urls };
-    });
+    }, pngPath);
     expect(result.names.some((n) => n.startsWith('certifiable-shell-'))).toBe(true);
     expect(result.urls).toContain('/');
     expect(result.urls.some((u) => u.startsWith('/assets/index-') && u.endsWith('.js'))).toBe(true);
-    await expect.poll(async () => page.evaluate(async (): Promise<string[]> => {
-      const all: string[] = [];
-      for (const name of await caches.keys()) all.push(...(await (await caches.open(name)).keys()).map((r: Request) => new URL(r.url).pathname));
-      return all;
-    })).toContain('/api/categories');
-    expect(result.urls.some((u) => u.startsWith('/api/admin'))).toBe(false);
+    const cached = () =>
+      page.evaluate(async (): Promise<string[]> => {
+        const all: string[] = [];
+        for (const name of await caches.keys()) all.push(...(await (await caches.open(name)).keys()).map((r: Request) => new URL(r.url).pathname));
+        return all;
+      });
+    await expect.poll(cached).toContain('/api/categories');
+    // The worker stores answers after handing them over: give the PNG the same time to (not) arrive.
+    await page.evaluate(async (png) => (await fetch('/api/templates'), await fetch(png)).arrayBuffer(), pngPath);
+    await expect.poll(cached).toContain('/api/templates');
+    const after = await cached();
+    expect(after.some((u) => u.startsWith('/api/admin'))).toBe(false);
+    expect(after).not.toContain(pngPath);
   });
 });

@@ -1,15 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { CachedResponse } from './response-cache';
 
+// Browsers and CDNs may keep catalogue answers a minute and serve a stale copy while revalidating;
+// the ETag makes revalidation a 304 (answered by @fastify/etag).
 const CATALOG_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
-
-/**
- * Public catalog reads: browsers and CDNs may keep them a minute and serve a stale copy
- * while revalidating; the ETag makes revalidation a 304 (answered by @fastify/etag).
- */
-export function catalogCacheHeaders(reply: FastifyReply) {
-  reply.header('cache-control', CATALOG_CACHE_CONTROL);
-}
 
 /** Sends a pre-serialized JSON answer from the response cache, with its ETag. */
 export function sendCachedJson(reply: FastifyReply, cached: CachedResponse) {

@@ -53,10 +53,12 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-async function networkFirst(request, fallbackUrl) {
+async function networkFirst(request, fallbackUrl, onlyJson) {
   try {
     const response = await fetch(request);
-    if (response.ok && response.type === 'basic') {
+    const json = (response.headers.get('content-type') || '').includes('application/json');
+    // API answers are kept only when they are JSON: certificate PNGs and PDFs would fill the cache.
+    if (response.ok && response.type === 'basic' && (!onlyJson || json)) {
       const copy = response.clone();
       caches.open(RUNTIME_CACHE).then((cache) => cache.put(request, copy));
     }
@@ -88,9 +90,9 @@ self.addEventListener('fetch', (event) => {
   if (url.pathname.startsWith('/assets/')) {
     event.respondWith(cacheFirst(request));
   } else if (url.pathname.startsWith('/api/')) {
-    event.respondWith(networkFirst(request));
+    event.respondWith(networkFirst(request, undefined, true));
   } else if (request.mode === 'navigate') {
-    event.respondWith(networkFirst(request, '/'));
+    event.respondWith(networkFirst(request, '/', false));
   }
 });
 `;
