@@ -169,18 +169,19 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
 
   // Everything else: API paths get a JSON 404, page paths get the app shell with their own metadata.
   app.setNotFoundHandler(async (request, reply) => {
-    const url = new URL(request.url, 'http://local');
+    // The path as sent. Not new URL(request.url, base): "//api/x" would parse as host "api", path "/x".
+    const pathname = request.url.split('?', 1)[0]!;
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !url.pathname.startsWith('/api/') &&
-      !/\.[a-z0-9]{2,5}$/i.test(url.pathname);
+      !pathname.startsWith('/api/') &&
+      !/\.[a-z0-9]{2,5}$/i.test(pathname);
     if (!isPage) {
       return reply.code(404).send({
-        error: { code: 'NOT_FOUND', message: `Nothing here: ${request.method} ${url.pathname}` },
+        error: { code: 'NOT_FOUND', message: `Nothing here: ${request.method} ${pathname.slice(0, 200)}` },
       });
     }
     const settings = await app.settings.getPublic();
-    const { status, html } = await app.shell.render(url.pathname, config.publicUrl, settings);
+    const { status, html } = await app.shell.render(pathname, config.publicUrl, settings);
     return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 

@@ -56,20 +56,30 @@ describe('every /api/admin route (enumerated from the OpenAPI document)', () => 
     expect(outcomes).toEqual(outcomes.map((o) => o.replace(/ \S+ \S+ \S+$/, ' 401 403 in')));
   });
 
-  it('covers admin routes added later, wherever they are registered (one hook on the path)', async () => {
+  it('covers admin routes added later, wherever they are registered (one hook, decided by the matched route)', async () => {
     const app = await buildApp({
       config: loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://certifiable.test' }),
       database: t.database,
     });
     await app.register(async (child) => {
       child.get('/api/admin/brand-new-thing', async () => ({ secret: true }));
+      // Outside /api/admin, the route's own `admin: true` option asks for the same guard.
+      child.get('/api/reports/secret', { config: { admin: true } }, async () => ({ secret: true }));
     });
     await app.ready();
-    expect((await app.inject({ method: 'GET', url: '/api/admin/brand-new-thing' })).statusCode).toBe(401);
     const cookie = member.cookieHeader();
-    expect((await app.inject({ method: 'GET', url: '/api/admin/brand-new-thing', headers: { cookie } })).statusCode).toBe(403);
-    // Even paths that do not exist reveal nothing to non-admins.
-    expect((await app.inject({ method: 'GET', url: '/api/admin/no-such-route' })).statusCode).toBe(401);
+    for (const url of ['/api/admin/brand-new-thing', '/api/%61dmin/brand-new-thing', '/api/reports/secret', '/api/reports/secr%65t']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+      expect((await app.inject({ method: 'GET', url, headers: { cookie } })).statusCode, url).toBe(403);
+      expect((await app.inject({ method: 'GET', url, headers: { cookie: admin.cookieHeader() } })).json(), url).toEqual({ secret: true });
+    }
+    // A path no route answers is the same 404 for everyone: it runs nothing, so it needs no guard.
+    const missing = [undefined, cookie, admin.cookieHeader()].map(async (c) =>
+      (await app.inject({ method: 'GET', url: '/api/admin/no-such-route', headers: c ? { cookie: c } : {} })).json(),
+    );
+    for (const body of await Promise.all(missing)) {
+      expect(body).toEqual({ error: { code: 'NOT_FOUND', message: 'Nothing here: GET /api/admin/no-such-route' } });
+    }
     await app.close();
   });
 });

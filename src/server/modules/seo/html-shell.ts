@@ -24,17 +24,21 @@ const FALLBACK_TEMPLATE = `<!doctype html>
 </html>`;
 
 export class HtmlShell {
-  private readonly template: string;
+  /** The template cut at its two marks: [before head, between, after settings]. */
+  private readonly parts: [string, string, string];
   readonly built: boolean;
   private readonly resolvers: { pattern: RegExp; resolve: HeadResolver }[] = [];
 
   constructor(webDistDir: string) {
     const file = path.join(webDistDir, 'index.html');
     this.built = fs.existsSync(file);
-    this.template = this.built ? fs.readFileSync(file, 'utf8') : FALLBACK_TEMPLATE;
-    if (!this.template.includes(HEAD_MARK)) {
-      throw new Error(`${file} has no ${HEAD_MARK} mark: the server cannot write page metadata into it`);
+    const template = this.built ? fs.readFileSync(file, 'utf8') : FALLBACK_TEMPLATE;
+    const [before, rest, ...extraHead] = template.split(HEAD_MARK);
+    const [between, after, ...extraSettings] = (rest ?? '').split(SETTINGS_MARK);
+    if (rest === undefined || after === undefined || extraHead.length || extraSettings.length) {
+      throw new Error(`${file} needs exactly one ${HEAD_MARK} followed by one ${SETTINGS_MARK}: the server writes page metadata there`);
     }
+    this.parts = [before!, between!, after];
   }
 
   addHeadResolver(pattern: RegExp, resolve: HeadResolver) {
@@ -62,12 +66,10 @@ export class HtmlShell {
       ...overrides,
     });
     const settingsJson = JSON.stringify(settings).replace(/</g, '\\u003c');
-    const html = this.template
-      .replace(HEAD_MARK, renderHeadTags(tags))
-      .replace(
-        SETTINGS_MARK,
-        `<script id="app-settings" type="application/json">${settingsJson}</script>`,
-      );
+    // Concatenation, not String.replace: text from users (a nominee's name in a title) may hold "$'" or "$&",
+    // which a replacement string would expand into pieces of the template.
+    const [before, between, after] = this.parts;
+    const html = `${before}${renderHeadTags(tags)}${between}<script id="app-settings" type="application/json">${settingsJson}</script>${after}`;
     return { status: matched ? 200 : 404, html };
   }
 }

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awards, settings } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { TestClient } from '../../test/auth-client';
+import { catalogue, freshClient, nominate, tokenOf } from '../nominations/test-support';
 
 let t: TestApp;
 
@@ -48,6 +50,28 @@ describe('served HTML', () => {
     expect(JSON.parse(bootstrap).brand_name).toBe('Cert</script><b>ified');
     await t.database.db.delete(settings).where(eq(settings.key, 'brand_name'));
     t.app.settings.invalidate();
+  });
+});
+
+describe('user text in the served HTML', () => {
+  it('is written as text: "$\'", "$&", "$`", "$1" and </script> in a nominee name splice nothing into the page', async () => {
+    const { award } = await catalogue(t.database.db);
+    const name = "Dana $' $& $` $1 </script><b>x";
+    const { certificate, claim_url } = await nominate(freshClient(t.app), { award_id: award.id, nominee_name: name });
+    expect((await new TestClient(t.app).post(`/api/claims/${tokenOf(claim_url)}/accept`)).statusCode).toBe(200);
+    const share_id = certificate.share_id;
+    const res = await t.app.inject({ method: 'GET', url: `/certificate/${share_id}` });
+    expect(res.statusCode).toBe(200);
+    const escaped = "Dana $' $&amp; $` $1 &lt;/script&gt;&lt;b&gt;x";
+    expect(res.body).toContain(`<title data-head>${escaped}: ${award.title} | Certifiable</title>`);
+    expect(res.body).toContain(`<meta property="og:title" content="${escaped}: ${award.title}`);
+    // The page is the template with exactly one head block and one settings block, in their places.
+    expect(res.body.match(/<title/g)).toHaveLength(1);
+    expect(res.body.match(/id="app-settings"/g)).toHaveLength(1);
+    expect(res.body).not.toContain('<!--app-');
+    expect(res.body.indexOf('id="app-settings"')).toBeGreaterThan(res.body.indexOf('</title>'));
+    expect(res.body.trimEnd().endsWith('</html>')).toBe(true);
+    expect(res.body.match(/<\/html>/g)).toHaveLength(1);
   });
 });
 
