@@ -88,7 +88,11 @@ export const certificateSchema = z.object({
   is_public: z.boolean(),
   status: nominationStatusSchema,
   issued_at: z.string(),
-  /** Absolute URLs. */
+  /**
+   * Same-origin paths (`/certificate/{share_id}`, `/api/certificates/{share_id}/…`), so they work on
+   * whatever host name the page was opened with; resolve them against the page's origin to share
+   * them (docs/decisions/037).
+   */
   urls: z.object({
     page: z.string(),
     svg: z.string(),
@@ -105,6 +109,7 @@ export type Certificate = z.infer<typeof certificateSchema>;
 /** 201 answer to POST /api/nominations. claim_url is shown once: only its hash is stored. */
 export const createNominationResultSchema = z.object({
   certificate: certificateSchema,
+  /** The path `/claim/{token}`; the mail to the nominee carries it on PUBLIC_URL. */
   claim_url: z.string(),
   /** Whether a claim mail went to the nominee (an email was given). */
   claim_mail_sent: z.boolean(),
@@ -186,7 +191,11 @@ export type MyNominations = z.infer<typeof myNominationsSchema>;
  * Only the signed-in nominator, only while pending (409 NOT_PENDING otherwise; 404 for anyone else).
  * When the nominee has an email they get the new link too, so the mailed link never goes dead.
  */
-export const newClaimLinkSchema = z.object({ claim_url: z.string(), claim_mail_sent: z.boolean() });
+export const newClaimLinkSchema = z.object({
+  /** The path `/claim/{token}`, like createNominationResultSchema's. */
+  claim_url: z.string(),
+  claim_mail_sent: z.boolean(),
+});
 
 
 // ---- Admin (/api/admin/nominations) ----

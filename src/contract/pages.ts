@@ -12,6 +12,12 @@ export interface PageDef {
   keywords?: string[];
   /** false → robots noindex,nofollow and left out of the sitemap. */
   indexable: boolean;
+  /**
+   * The route still shows the "Under construction" page (docs/decisions/038): it is noindex and left
+   * out of the sitemap whatever `indexable` says, until it is built. The change that builds the page
+   * removes the flag (e2e/shell.spec.ts checks the two stay in step).
+   */
+  underConstruction?: true;
   /** Sitemap priority for indexable pages. */
   priority?: number;
   changefreq?: 'daily' | 'weekly' | 'monthly' | 'yearly';
@@ -20,7 +26,11 @@ export interface PageDef {
 const BASE_KEYWORDS = ['funny awards', 'novelty certificates', 'gag gifts', 'personalised certificates'];
 
 function page(def: PageDef): PageDef {
-  return { ...def, keywords: [...(def.keywords ?? []), ...BASE_KEYWORDS] };
+  return {
+    ...def,
+    indexable: def.indexable && !def.underConstruction,
+    keywords: [...(def.keywords ?? []), ...BASE_KEYWORDS],
+  };
 }
 
 export const pages = {
@@ -108,6 +118,7 @@ export const pages = {
     description: 'Answer a few honest questions and find out which award you have secretly been earning all along.',
     keywords: ['personality quiz', 'funny quiz'],
     indexable: true,
+    underConstruction: true,
     priority: 0.7,
     changefreq: 'monthly',
   }),
@@ -116,6 +127,7 @@ export const pages = {
     title: 'The Quiz',
     description: 'A short, scientifically dubious quiz that matches you with the award you deserve.',
     indexable: true,
+    underConstruction: true,
     priority: 0.6,
     changefreq: 'monthly',
   }),
@@ -124,12 +136,14 @@ export const pages = {
     title: 'Your Quiz Result',
     description: 'The committee has reviewed your answers and reached a verdict.',
     indexable: false,
+    underConstruction: true,
   }),
   quizGallery: page({
     path: '/quiz/gallery',
     title: 'Quiz Hall of Fame',
     description: 'Every verdict the quiz can reach, and the people who earned them.',
     indexable: true,
+    underConstruction: true,
     priority: 0.5,
     changefreq: 'weekly',
   }),
@@ -140,6 +154,7 @@ export const pages = {
       'Printed certificates and frames worth hanging. Shipped worldwide in 7–14 business days, express available.',
     keywords: ['printed certificate', 'framed certificate', 'gift'],
     indexable: true,
+    underConstruction: true,
     priority: 0.9,
     changefreq: 'weekly',
   }),
@@ -148,48 +163,56 @@ export const pages = {
     title: 'Your Cart',
     description: 'Review your printed certificates before checkout.',
     indexable: false,
+    underConstruction: true,
   }),
   orderSuccess: page({
     path: '/order/success',
     title: 'Order Confirmed',
     description: 'Thank you. Your order is on its way to the print room.',
     indexable: false,
+    underConstruction: true,
   }),
   order: page({
     path: '/order/:orderId',
     title: 'Order Status',
     description: 'Where your certificate is right now.',
     indexable: false,
+    underConstruction: true,
   }),
   funnelCheckout: page({
     path: '/funnel/checkout',
     title: 'Checkout',
     description: 'Secure checkout for your printed certificate.',
     indexable: false,
+    underConstruction: true,
   }),
   funnelThankYou: page({
     path: '/funnel/thank-you',
     title: 'Thank You',
     description: 'Your order is confirmed.',
     indexable: false,
+    underConstruction: true,
   }),
   funnelTimer: page({
     path: '/funnel/timer',
     title: 'One Moment',
     description: 'Preparing your order.',
     indexable: false,
+    underConstruction: true,
   }),
   funnelOto1: page({
     path: '/funnel/oto1',
     title: 'A One-Time Offer',
     description: 'A one-time addition to your order.',
     indexable: false,
+    underConstruction: true,
   }),
   funnelOto1Downsell: page({
     path: '/funnel/oto1-downsell',
     title: 'A Smaller Offer',
     description: 'A smaller one-time addition to your order.',
     indexable: false,
+    underConstruction: true,
   }),
   dynamicTemplates: page({
     path: '/dynamic-templates',

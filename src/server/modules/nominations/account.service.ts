@@ -1,10 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { MyNominations } from '../../../contract/nominations';
+import { hrefs } from '../../../contract/pages';
 import { nominations } from '../../db/schema/index';
 import { conflict, notFound } from '../../lib/http-errors';
 import { issueClaimToken } from './claims.service';
 import type { NominationsContext } from './context';
-import { claimUrlFor, sendClaimMail } from './create-nomination';
+import { sendClaimMail } from './create-nomination';
 import { reactionSummaries, selectLoaded, toCertificate } from './nominations.service';
 import { enforceLimit } from './rate-limits';
 
@@ -27,14 +28,13 @@ export async function myNominations(ctx: NominationsContext, userId: string, vot
     [...new Set([...made, ...received].map((r) => r.nomination.id))],
     voter,
   );
-  const origin = ctx.config.publicUrl;
   return {
     made: made.map((r) => ({
-      ...toCertificate(r, origin, summaries.get(r.nomination.id)),
+      ...toCertificate(r, summaries.get(r.nomination.id)),
       nominee_email: r.nomination.nomineeEmail,
       hidden: r.nomination.hidden,
     })),
-    received: received.map((r) => ({ ...toCertificate(r, origin, summaries.get(r.nomination.id)), hidden: r.nomination.hidden })),
+    received: received.map((r) => ({ ...toCertificate(r, summaries.get(r.nomination.id)), hidden: r.nomination.hidden })),
   };
 }
 
@@ -55,5 +55,5 @@ export async function newClaimLink(ctx: NominationsContext, userId: string, shar
   await enforceLimit(ctx.db, 'claimLink', `user:${userId}`, ip);
   const token = await issueClaimToken(ctx, row.nomination.id);
   const claimMailSent = await sendClaimMail(ctx, row, token, ip, { resent: true });
-  return { claim_url: claimUrlFor(ctx.config.publicUrl, token), claim_mail_sent: claimMailSent };
+  return { claim_url: hrefs.claim(token), claim_mail_sent: claimMailSent };
 }

@@ -18,10 +18,10 @@ export interface Actor {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export function toAdminNomination(loaded: LoadedNomination, origin: string, summary?: ReactionSummary): AdminNomination {
+export function toAdminNomination(loaded: LoadedNomination, summary?: ReactionSummary): AdminNomination {
   const n = loaded.nomination;
   return {
-    ...toCertificate(loaded, origin, summary),
+    ...toCertificate(loaded, summary),
     id: n.id,
     nominee_email: n.nomineeEmail,
     nominator_email: n.nominatorEmail,
@@ -73,7 +73,7 @@ export async function listAdminNominations(ctx: NominationsContext, q: ListQuery
     null,
   );
   return {
-    nominations: rows.map((r) => toAdminNomination(r, ctx.config.publicUrl, summaries.get(r.nomination.id))),
+    nominations: rows.map((r) => toAdminNomination(r, summaries.get(r.nomination.id))),
     total: Number(totalRow?.n ?? 0),
     page: q.page,
     page_size: q.page_size,
@@ -89,7 +89,7 @@ async function requireNomination(ctx: NominationsContext, id: string): Promise<L
 export async function getAdminNomination(ctx: NominationsContext, id: string): Promise<AdminNomination> {
   const loaded = await requireNomination(ctx, id);
   const summaries = await reactionSummaries(ctx.db, [id], null);
-  return toAdminNomination(loaded, ctx.config.publicUrl, summaries.get(id));
+  return toAdminNomination(loaded, summaries.get(id));
 }
 
 /** No personal text in audit rows: what was done to which certificate, not what it said. */

@@ -131,7 +131,8 @@ describe('GET /api/admin/nominations', () => {
 
 describe('moderation', () => {
   it('hide takes it out of public view with a reason; unhide brings it back; both audited', async () => {
-    const { certificate } = await nominate(freshClient(t.app), { award_id: cat.award.id, nominee_name: 'Moderated' });
+    const { certificate, claim_url } = await nominate(freshClient(t.app), { award_id: cat.award.id, nominee_name: 'Moderated' });
+    await new TestClient(t.app).post(`/api/claims/${tokenOf(claim_url)}/accept`);
     const id = await idOf(certificate.share_id);
     expect(await onWall(certificate.share_id)).toBe(true);
 

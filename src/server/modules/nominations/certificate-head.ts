@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { HeadOverrides } from '../seo/html-shell';
 import type { NominationsContext } from './context';
 import { oneLine } from './mail';
-import { certificateUrls, findByShareId, isWithdrawn } from './nominations.service';
+import { certificateUrls, findByShareId, isListed, isWithdrawn } from './nominations.service';
 
 export const CERTIFICATE_PAGE = /^\/certificate\/([0-9A-Za-z]{16})$/;
 
@@ -28,8 +28,9 @@ export function certificateHead(ctx: NominationsContext, log: FastifyBaseLogger)
       return {
         title: `${oneLine(n.nomineeName, 80)}: ${oneLine(award.title, 100)}`,
         description: `${lead} Certificate ${n.certificateNumber}, ${by}.`,
-        image: certificateUrls(ctx.config.publicUrl, n.shareId).share_png,
-        noindex: !n.isPublic || n.status !== 'claimed',
+        // A path: the head tags make it absolute on PUBLIC_URL, as a link preview needs.
+        image: certificateUrls(n.shareId).share_png,
+        noindex: !isListed(n),
       };
     } catch (err) {
       // The page still works without its preview tags.

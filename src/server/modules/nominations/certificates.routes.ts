@@ -14,6 +14,7 @@ import type { NominationsContext } from './context';
 import { cleanNominationText, resolveAwardAndTemplate } from './create-nomination';
 import {
   certificateDataFor,
+  isListed,
   reactionSummaries,
   requireVisibleByShareId,
   toCertificates,
@@ -130,8 +131,9 @@ export function certificatesRoutes(ctx: NominationsContext): FastifyPluginAsyncZ
         reply.header('cache-control', 'private, no-cache');
         const loaded = await requireVisibleByShareId(ctx.db, request.params.share_id);
         const voter = await voterOf(app, request, reply, { create: false });
-        const [certificate] = await toCertificates(ctx.db, [loaded], ctx.config.publicUrl, voter);
-        if (!loaded.nomination.isPublic) reply.header('x-robots-tag', 'noindex');
+        const [certificate] = await toCertificates(ctx.db, [loaded], voter);
+        // Private and not-yet-accepted certificates are unlisted (docs/decisions/036).
+        if (!isListed(loaded.nomination)) reply.header('x-robots-tag', 'noindex');
         return certificate!;
       },
     );

@@ -40,7 +40,7 @@ async function lookup(ctx: NominationsContext, token: string): Promise<ClaimLook
 }
 
 async function certificateOf(ctx: NominationsContext, loaded: LoadedNomination): Promise<Certificate> {
-  const [certificate] = await toCertificates(ctx.db, [loaded], ctx.config.publicUrl, null);
+  const [certificate] = await toCertificates(ctx.db, [loaded], null);
   return certificate!;
 }
 

@@ -82,7 +82,8 @@ describe('claim links', () => {
     const share = certificate.share_id;
     const visitor = freshClient(t.app);
     expect((await visitor.post(`/api/certificates/${share}/reaction`, { kind: 'laugh' })).statusCode).toBe(200);
-    expect(await onWall(share)).toBe(true);
+    // Pending: unlisted until the nominee says yes (docs/decisions/036), but its page and files work.
+    expect(await onWall(share)).toBe(false);
     expect((await visitor.get(`/api/certificates/${share}/certificate.svg`)).statusCode).toBe(200);
 
     const declined = await new TestClient(t.app).post(`/api/claims/${token}/decline`);
@@ -154,7 +155,7 @@ describe('a fresh claim link from /account (POST /api/account/nominations/:share
     expect(fresh.claim_url).not.toBe(claim_url);
     expect(fresh.claim_mail_sent).toBe(true);
     const mail = (await lastMailTo(t.database.db, nomineeEmail))!;
-    expect(firstLink(mail.text)).toBe(fresh.claim_url);
+    expect(firstLink(mail.text)).toBe(`https://certifiable.test${fresh.claim_url}`);
     expect(mail.text).toMatch(/fresh link/);
 
     const old = await new TestClient(t.app).get(`/api/claims/${tokenOf(claim_url)}`);

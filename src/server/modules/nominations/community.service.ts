@@ -43,7 +43,7 @@ function decodeCursor(raw: string, sort: CommunityQuery['sort']): Cursor {
 const createdAtText = sql<string>`to_char(${nominations.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
- * The community wall: public, not declined, not hidden; newest first or most reactions first
+ * The community wall: public, accepted, not hidden (docs/decisions/036); newest first or most reactions first
  * (ties newest first), optionally one category. Keyset pagination on (reaction_count,) created_at,
  * id: a nomination added while someone scrolls never shifts the pages they have not seen.
  */
@@ -77,7 +77,6 @@ export async function communityPage(ctx: NominationsContext, q: CommunityQuery, 
   const items = await toCertificates(
     ctx.db,
     ids.map((id) => byId.get(id)!).filter(Boolean),
-    ctx.config.publicUrl,
     voter,
   );
   const last = page[page.length - 1];

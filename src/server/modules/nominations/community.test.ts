@@ -8,8 +8,16 @@ import { catalogue, freshClient, nominate, tokenOf } from './test-support';
 
 let t: TestApp;
 let cat: Awaited<ReturnType<typeof catalogue>>;
-/** Public, visible certificates made for this file, newest last. */
+/** Public, accepted certificates made for this file, newest last. */
 const made: Certificate[] = [];
+
+/** Files a public nomination and has the nominee accept it: only accepted ones are on the wall. */
+async function accepted(body: { award_id: string; nominee_name: string }): Promise<Certificate> {
+  const { certificate, claim_url } = await nominate(freshClient(t.app), body);
+  const res = await new TestClient(t.app).post(`/api/claims/${tokenOf(claim_url)}/accept`);
+  expect(res.statusCode, res.body).toBe(200);
+  return { ...certificate, status: 'claimed' };
+}
 
 const page = async (query: string, client: TestClient = new TestClient(t.app)) => {
   const res = await client.get(`/api/community${query}`);
@@ -35,8 +43,7 @@ beforeAll(async () => {
   const [first, second] = cat.categories;
   const awardsFor = [cat.inCategory(first!.id)[0]!, cat.inCategory(second!.id)[0]!];
   for (let i = 0; i < 7; i++) {
-    const c = freshClient(t.app);
-    made.push((await nominate(c, { award_id: awardsFor[i % 2]!.id, nominee_name: `Wall Person ${i}` })).certificate);
+    made.push(await accepted({ award_id: awardsFor[i % 2]!.id, nominee_name: `Wall Person ${i}` }));
   }
   // Same created_at for two of them: the cursor must still neither skip nor repeat.
   await t.database.db
@@ -49,23 +56,53 @@ afterAll(async () => {
 });
 
 describe('GET /api/community', () => {
-  it('shows public, not declined, not hidden certificates, newest first', async () => {
+  it('shows public certificates their nominee accepted (not pending, private, declined or hidden ones), newest first', async () => {
     const priv = await nominate(freshClient(t.app), { award_id: cat.award.id, is_public: false, nominee_name: 'Private' });
+    const privAccepted = await nominate(freshClient(t.app), { award_id: cat.award.id, is_public: false, nominee_name: 'Private Accepted' });
+    await new TestClient(t.app).post(`/api/claims/${tokenOf(privAccepted.claim_url)}/accept`);
+    const pending = await nominate(freshClient(t.app), { award_id: cat.award.id, nominee_name: 'Not Asked Yet' });
     const declined = await nominate(freshClient(t.app), { award_id: cat.award.id, nominee_name: 'Declined' });
     await new TestClient(t.app).post(`/api/claims/${tokenOf(declined.claim_url)}/decline`);
-    const hidden = await nominate(freshClient(t.app), { award_id: cat.award.id, nominee_name: 'Hidden' });
-    await t.database.db.update(nominations).set({ hidden: true }).where(eq(nominations.shareId, hidden.certificate.share_id));
+    const hidden = await accepted({ award_id: cat.award.id, nominee_name: 'Hidden' });
+    await t.database.db.update(nominations).set({ hidden: true }).where(eq(nominations.shareId, hidden.share_id));
 
     const res = await new TestClient(t.app).get('/api/community');
     expect(res.headers['cache-control']).toBe('private, no-cache');
     const all = await walk('?limit=48');
     const ids = all.map((c) => c.share_id);
-    for (const gone of [priv, declined, hidden]) expect(ids).not.toContain(gone.certificate.share_id);
+    for (const gone of [priv, privAccepted, pending, declined]) expect(ids).not.toContain(gone.certificate.share_id);
+    expect(ids).not.toContain(hidden.share_id);
     expect(new Set(ids)).toEqual(new Set(made.map((c) => c.share_id)));
+    expect(all.every((c) => c.status === 'claimed' && c.is_public)).toBe(true);
     const times = all.map((c) => Date.parse(c.issued_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(all[0]!.share_id).toBe(made[6]!.share_id);
     expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('keeps a public nomination off the wall until the nominee accepts; until then its link works, unindexed', async () => {
+    const { certificate, claim_url } = await nominate(freshClient(t.app), { award_id: cat.award.id, nominee_name: 'Unaware Person' });
+    const onWall = async () => (await walk('?limit=48')).some((c) => c.share_id === certificate.share_id);
+    expect(await onWall()).toBe(false);
+    for (const category of cat.categories) {
+      expect((await walk(`?limit=48&category_id=${category.id}`)).map((c) => c.share_id)).not.toContain(certificate.share_id);
+    }
+    expect((await walk('?sort=most_liked&limit=48')).map((c) => c.share_id)).not.toContain(certificate.share_id);
+
+    // The nominator's share link is an unlisted page: it opens, but nothing invites search engines in.
+    const json = await new TestClient(t.app).get(`/api/certificates/${certificate.share_id}`);
+    expect(json.statusCode).toBe(200);
+    expect(json.json().status).toBe('pending');
+    expect(json.headers['x-robots-tag']).toBe('noindex');
+    const html = await t.app.inject({ method: 'GET', url: `/certificate/${certificate.share_id}` });
+    expect(html.body).toContain('<meta name="robots" content="noindex, nofollow"');
+
+    await new TestClient(t.app).post(`/api/claims/${tokenOf(claim_url)}/accept`);
+    expect(await onWall()).toBe(true);
+    expect((await new TestClient(t.app).get(`/api/certificates/${certificate.share_id}`)).headers['x-robots-tag']).toBeUndefined();
+    const after = await t.app.inject({ method: 'GET', url: `/certificate/${certificate.share_id}` });
+    expect(after.body).toContain('<meta name="robots" content="index, follow"');
+    made.push({ ...certificate, status: 'claimed' });
   });
 
   it('pages with a cursor: every item once, stable when new nominations arrive between pages', async () => {
@@ -73,13 +110,13 @@ describe('GET /api/community', () => {
     expect(first.items).toHaveLength(3);
     expect(first.next_cursor).toEqual(expect.any(String));
     // A newcomer lands at the top; the pages after the cursor do not shift.
-    const newcomer = await nominate(freshClient(t.app), { award_id: cat.award.id, nominee_name: 'Newcomer' });
+    const newcomer = await accepted({ award_id: cat.award.id, nominee_name: 'Newcomer' });
     const rest = await walk('?limit=2', undefined, first.next_cursor);
     const seen = [...first.items, ...rest].map((c) => c.share_id);
     expect(seen).toHaveLength(new Set(seen).size);
     expect(new Set(seen)).toEqual(new Set(made.map((c) => c.share_id)));
-    expect(seen).not.toContain(newcomer.certificate.share_id);
-    made.push(newcomer.certificate);
+    expect(seen).not.toContain(newcomer.share_id);
+    made.push(newcomer);
   });
 
   it('filters by category', async () => {

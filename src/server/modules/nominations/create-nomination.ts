@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { NOMINATION_LIMITS, type createNominationBodySchema, type Certificate } from '../../../contract/nominations';
+import { hrefs } from '../../../contract/pages';
 import { claimTokens, awards, nominations, templates } from '../../db/schema/index';
 import { badRequest } from '../../lib/http-errors';
 import type { NominationsContext } from './context';
@@ -8,7 +9,7 @@ import { hashClaimToken, newCertificateNumber, newClaimToken, newShareId } from 
 import { claimMail, receiptMail, type NominationMailFacts } from './mail';
 import {
   activeTemplates,
-  certificateUrls,
+  certificatePageUrl,
   findById,
   isUniqueViolation,
   toCertificate,
@@ -19,7 +20,8 @@ import { normaliseLine } from './text';
 
 export type CreateNominationInput = z.output<typeof createNominationBodySchema>;
 
-export const claimUrlFor = (origin: string, token: string) => `${origin}/claim/${token}`;
+/** The absolute claim link, for the mail to the nominee (API answers carry the path: docs/decisions/037). */
+export const claimUrlFor = (origin: string, token: string) => `${origin}${hrefs.claim(token)}`;
 
 /** The honeypot's answer: the same words a person would get for any refused form (docs/decisions/032). */
 export const REFUSED_MESSAGE = 'We could not accept this nomination. Please reload the page and try again.';
@@ -102,7 +104,7 @@ async function sendReceipt(ctx: NominationsContext, loaded: LoadedNomination, cl
   if (!to || to === n.nomineeEmail) return;
   if (!(await tryLimit(ctx.db, 'nominationMail', to, ip))) return;
   const brand = (await ctx.settings.getPublic()).brand_name;
-  const page = certificateUrls(ctx.config.publicUrl, n.shareId).page;
+  const page = certificatePageUrl(ctx.config.publicUrl, n.shareId);
   await ctx.mailer.send(receiptMail(to, mailFacts(loaded, brand), page, claimMailSent)).catch(() => undefined);
 }
 
@@ -153,8 +155,8 @@ export async function createNomination(
   const claimMailSent = await sendClaimMail(ctx, loaded, token, ip);
   await sendReceipt(ctx, loaded, claimMailSent, ip);
   return {
-    certificate: toCertificate(loaded, ctx.config.publicUrl),
-    claimUrl: claimUrlFor(ctx.config.publicUrl, token),
+    certificate: toCertificate(loaded),
+    claimUrl: hrefs.claim(token),
     claimMailSent,
   };
 }

@@ -75,7 +75,7 @@ export function claimMail(to: string, f: NominationMailFacts, claimUrl: string, 
   lines.push({ text: `The Committee has reviewed the evidence and found it beyond reasonable doubt. Certificate ${f.certificateNumber} has been issued in your name.` });
   lines.push({
     text: f.isPublic
-      ? 'Your nominator chose to show it on our public community wall. If you would rather it were not there, declining takes one click and removes it from public view for good.'
+      ? 'Your nominator would like it on our public community wall. It goes up there only if you accept it; until then only people with its link can see it. If you would rather it were not shown at all, declining takes one click and is final.'
       : 'It is private: only people with the link can see it.',
   });
   return {
@@ -88,7 +88,7 @@ export function claimMail(to: string, f: NominationMailFacts, claimUrl: string, 
       lines,
       action: { label: 'See your certificate', url: claimUrl },
       after: [
-        'From there you can accept it (and keep it on your account, if you have one), download it, order a print, or decline it. You do not need an account for any of this.',
+        'From there you can accept it (and keep it on your account, if you have one), download it, or decline it. You do not need an account for any of this.',
         'If you do not know who this is from, you can safely ignore this message. We will not write to you about it again unless a new link is requested.',
       ],
     }),
@@ -114,7 +114,7 @@ export function receiptMail(to: string, f: NominationMailFacts, pageUrl: string,
         },
         {
           text: f.isPublic
-            ? `It is public: it appears on the community wall until ${nominee} declines it.`
+            ? `It is public: once ${nominee} accepts it, it appears on the community wall (until they decline it). Until then only people with the link can see it.`
             : 'It is private: only people with the link can see it.',
         },
       ],

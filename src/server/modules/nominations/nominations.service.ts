@@ -6,6 +6,7 @@ import {
   type Certificate,
   type ReactionKind,
 } from '../../../contract/nominations';
+import { hrefs } from '../../../contract/pages';
 import type { Db } from '../../db/client';
 import { awards, categories, claimTokens, nominations, reactions, templates } from '../../db/schema/index';
 import { HttpError, notFound } from '../../lib/http-errors';
@@ -36,9 +37,16 @@ export const isWithdrawn = (n: Pick<NominationRow, 'status' | 'hidden'>) => n.st
 /** SQL twin of !isWithdrawn, for lists. */
 export const notWithdrawn = (): SQL => sql`not ${nominations.hidden} and ${nominations.status} <> 'declined'`;
 
-/** The community wall's rule: public and not withdrawn (matches the partial indexes). */
+/**
+ * The community wall's rule: public, accepted by the nominee, not hidden (docs/decisions/036). Nobody
+ * is shown to the public before they have said yes. It implies the partial indexes' predicate
+ * (`status <> 'declined'`), so the planner still uses them.
+ */
 export const onCommunityWall = (): SQL =>
-  sql`${nominations.isPublic} and not ${nominations.hidden} and ${nominations.status} <> 'declined'`;
+  sql`${nominations.isPublic} and not ${nominations.hidden} and ${nominations.status} = 'claimed'`;
+
+/** Whether search engines may index a certificate: the same rule as the wall (docs/decisions/031, 036). */
+export const isListed = (n: Pick<NominationRow, 'status' | 'hidden' | 'isPublic'>) => n.isPublic && !n.hidden && n.status === 'claimed';
 
 /** Nominations joined with their award, the award's (active) category and the design template. */
 export function selectLoaded(db: Pick<Db, 'select'>) {
@@ -74,16 +82,23 @@ export async function requireVisibleByShareId(db: Db, shareId: string): Promise<
   return loaded;
 }
 
-export function certificateUrls(origin: string, shareId: string): Certificate['urls'] {
-  const api = `${origin}/api/certificates/${shareId}`;
+/**
+ * A certificate's page and files as same-origin paths: what pages and API answers carry, so they
+ * work on whatever host name the visitor used (docs/decisions/037).
+ */
+export function certificateUrls(shareId: string): Certificate['urls'] {
+  const api = `/api/certificates/${encodeURIComponent(shareId)}`;
   return {
-    page: `${origin}/certificate/${shareId}`,
+    page: hrefs.certificate(shareId),
     svg: `${api}/certificate.svg`,
     share_png: `${api}/share.png`,
     print_png: `${api}/print.png`,
     pdf: `${api}/certificate.pdf`,
   };
 }
+
+/** The absolute address of a certificate's page, for what leaves the site: mails and the QR code. */
+export const certificatePageUrl = (origin: string, shareId: string) => `${origin}${hrefs.certificate(shareId)}`;
 
 const emptyCounts = (): Record<ReactionKind, number> =>
   Object.fromEntries(REACTION_KINDS.map((k) => [k, 0])) as Record<ReactionKind, number>;
@@ -120,7 +135,7 @@ export async function reactionSummaries(
   return out;
 }
 
-export function toCertificate(loaded: LoadedNomination, origin: string, summary?: ReactionSummary): Certificate {
+export function toCertificate(loaded: LoadedNomination, summary?: ReactionSummary): Certificate {
   const { nomination: n, award, category, template } = loaded;
   return {
     share_id: n.shareId,
@@ -140,25 +155,20 @@ export function toCertificate(loaded: LoadedNomination, origin: string, summary?
     is_public: n.isPublic,
     status: n.status,
     issued_at: n.createdAt.toISOString(),
-    urls: certificateUrls(origin, n.shareId),
+    urls: certificateUrls(n.shareId),
     reactions: summary?.counts ?? emptyCounts(),
     my_reaction: summary?.mine ?? null,
   };
 }
 
 /** Certificates for a list of loaded nominations, with reaction counts and this voter's reactions. */
-export async function toCertificates(
-  db: Db,
-  rows: LoadedNomination[],
-  origin: string,
-  voter: string | null,
-): Promise<Certificate[]> {
+export async function toCertificates(db: Db, rows: LoadedNomination[], voter: string | null): Promise<Certificate[]> {
   const summaries = await reactionSummaries(
     db,
     rows.map((r) => r.nomination.id),
     voter,
   );
-  return rows.map((r) => toCertificate(r, origin, summaries.get(r.nomination.id)));
+  return rows.map((r) => toCertificate(r, summaries.get(r.nomination.id)));
 }
 
 /** What the renderer draws for a stored nomination. */
@@ -175,7 +185,7 @@ export async function certificateDataFor(ctx: NominationsContext, loaded: Loaded
     reason: n.reason,
     issuedAt: n.createdAt,
     nominatorName: n.nominatorName || null,
-    verifyUrl: certificateUrls(ctx.config.publicUrl, n.shareId).page,
+    verifyUrl: certificatePageUrl(ctx.config.publicUrl, n.shareId),
     brandName: settings.brand_name,
   };
 }

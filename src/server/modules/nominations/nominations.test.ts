@@ -45,14 +45,15 @@ describe('POST /api/nominations', () => {
       reactions: { applause: 0, laugh: 0, salute: 0 },
       my_reaction: null,
     });
+    // Same-origin paths (docs/decisions/037); the mails carry them on PUBLIC_URL.
     expect(c.urls).toEqual({
-      page: `https://certifiable.test/certificate/${c.share_id}`,
-      svg: `https://certifiable.test/api/certificates/${c.share_id}/certificate.svg`,
-      share_png: `https://certifiable.test/api/certificates/${c.share_id}/share.png`,
-      print_png: `https://certifiable.test/api/certificates/${c.share_id}/print.png`,
-      pdf: `https://certifiable.test/api/certificates/${c.share_id}/certificate.pdf`,
+      page: `/certificate/${c.share_id}`,
+      svg: `/api/certificates/${c.share_id}/certificate.svg`,
+      share_png: `/api/certificates/${c.share_id}/share.png`,
+      print_png: `/api/certificates/${c.share_id}/print.png`,
+      pdf: `/api/certificates/${c.share_id}/certificate.pdf`,
     });
-    expect(body.claim_url).toMatch(/^https:\/\/certifiable\.test\/claim\/[\w-]{43}$/);
+    expect(body.claim_url).toMatch(/^\/claim\/[\w-]{43}$/);
     expect(body.claim_mail_sent).toBe(false);
 
     // Only the token's hash is stored.
@@ -203,13 +204,14 @@ describe('the claim mail', () => {
     expect(mail.text).toContain('Hello Dana Whitfield,');
     expect(mail.text).toContain('For heroic reply-all <script>alert(1)</script>');
     expect(mail.text).toMatch(/declin/i);
-    expect(firstLink(mail.text)).toBe(res.claim_url);
+    const claimUrl = `https://certifiable.test${res.claim_url}`;
+    expect(firstLink(mail.text)).toBe(claimUrl);
     // HTML: escaped, the same link, nothing fetched from elsewhere.
-    expect(mail.html).toContain(`href="${res.claim_url}"`);
+    expect(mail.html).toContain(`href="${claimUrl}"`);
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail.html).not.toMatch(/<img|src=/i);
-    expect([...mail.html!.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual([res.claim_url]);
+    expect([...mail.html!.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual([claimUrl]);
   });
 
   it('says when the certificate is private', async () => {

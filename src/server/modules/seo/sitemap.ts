@@ -3,10 +3,13 @@ import { pages, hrefs, type PageDef } from '../../../contract/pages';
 const xmlEscape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-/** Indexable routes without parameters: the static part of the sitemap. */
+/**
+ * Indexable routes without parameters: the static part of the sitemap. A page still "under
+ * construction" is never listed (docs/decisions/038); nor are certificates (docs/decisions/031).
+ */
 export function sitemapPages(): PageDef[] {
   return Object.values(pages as Record<string, PageDef>).filter(
-    (p) => p.indexable && !p.path.includes(':') && !p.path.includes('*'),
+    (p) => p.indexable && !p.underConstruction && !p.path.includes(':') && !p.path.includes('*'),
   );
 }
 

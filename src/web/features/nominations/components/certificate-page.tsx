@@ -10,6 +10,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { useHeadOverrides } from '../../../lib/head';
 import { cn } from '../../../lib/utils';
 import { useCertificate } from '../api/get-certificate';
+import { absoluteUrl } from '../lib/absolute-url';
 import { totalReactions } from '../lib/reactions';
 import { issuedDate } from '../lib/time-ago';
 import { CertificateFrame } from './certificate-frame';
@@ -140,7 +141,8 @@ export function CertificatePage({ shareId }: { shareId: string }) {
           title: `${c.nominee_name}: ${c.award.title}`,
           description: c.reason || `Officially recognised by ${c.nominator_name}. ${c.award.tagline ?? ''}`.trim(),
           image: c.urls.share_png,
-          ...(c.is_public ? {} : { noindex: true }),
+          // Only public certificates the nominee accepted may be indexed (docs/decisions/036).
+          ...(c.is_public && c.status === 'claimed' ? {} : { noindex: true }),
         }
       : withdrawn || missing
         ? { title: withdrawn ? 'Certificate withdrawn' : 'Certificate not found', noindex: true }
@@ -172,7 +174,8 @@ export function CertificatePage({ shareId }: { shareId: string }) {
     );
   }
 
-  const share = { url: c.urls.page, nominee: c.nominee_name, awardTitle: c.award.title };
+  const pageUrl = absoluteUrl(c.urls.page);
+  const share = { url: pageUrl, nominee: c.nominee_name, awardTitle: c.award.title };
   const reactions = totalReactions(c.reactions);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
@@ -209,7 +212,7 @@ export function CertificatePage({ shareId }: { shareId: string }) {
               Spread the news
             </h2>
             <div className="mt-3">
-              <CopyField label="Link to this certificate" value={c.urls.page} />
+              <CopyField label="Link to this certificate" value={pageUrl} />
             </div>
             <ShareButtons input={share} className="mt-4" />
             <div className="mt-5 border-t border-line pt-4">

@@ -15,6 +15,7 @@ import { useAcceptClaim } from '../api/accept-claim';
 import { useClaim } from '../api/get-claim';
 import { useDeclineClaim } from '../api/decline-claim';
 import { CLAIM_ERROR_CODES as CLAIM_ERRORS } from '../../../../contract/nominations-constants';
+import { absoluteUrl } from '../lib/absolute-url';
 import { issuedDate } from '../lib/time-ago';
 import { textLink } from '../lib/styles';
 import { CertificateFrame } from './certificate-frame';
@@ -198,7 +199,8 @@ export function ClaimPage({ token }: { token: string }) {
   );
 
   if (isAccepted) {
-    const share = { url: c.urls.page, nominee: c.nominee_name, awardTitle: c.award.title };
+    const pageUrl = absoluteUrl(c.urls.page);
+    const share = { url: pageUrl, nominee: c.nominee_name, awardTitle: c.award.title };
     return (
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:py-14">
         <header className="flex flex-col items-center text-center">
@@ -237,7 +239,7 @@ export function ClaimPage({ token }: { token: string }) {
               Show it off
             </h2>
             <div className="mt-3">
-              <CopyField label="Link to your certificate" value={c.urls.page} />
+              <CopyField label="Link to your certificate" value={pageUrl} />
             </div>
             <ShareButtons input={share} className="mt-4" />
           </section>

@@ -12,6 +12,7 @@ import { cn } from '../../../lib/utils';
 import { useCreateClaimLink } from '../api/create-claim-link';
 import { useMyNominations } from '../api/get-my-nominations';
 import { textLink } from '../lib/styles';
+import { absoluteUrl } from '../lib/absolute-url';
 import { issuedDate } from '../lib/time-ago';
 import { CopyField } from './copy-field';
 import { StatusBadge } from './status-badge';
@@ -86,7 +87,7 @@ export function MyNominations() {
   function makeLink(c: Made) {
     setBusyId(c.share_id);
     newLink.mutate(c.share_id, {
-      onSuccess: (r) => setLink({ nominee: c.nominee_name, url: r.claim_url, mailed: r.claim_mail_sent, email: c.nominee_email }),
+      onSuccess: (r) => setLink({ nominee: c.nominee_name, url: absoluteUrl(r.claim_url), mailed: r.claim_mail_sent, email: c.nominee_email }),
       onError: (err) => toast({ title: 'No new link was made', description: err.message, variant: 'destructive' }),
       onSettled: () => setBusyId(null),
     });

@@ -5,6 +5,7 @@ import type { CreateNominationResult } from '../../../../contract/nominations';
 import { hrefs, pages } from '../../../../contract/pages';
 import { buttonVariants } from '../../../components/ui/button';
 import { cn } from '../../../lib/utils';
+import { absoluteUrl } from '../lib/absolute-url';
 import { loadNominationResult } from '../lib/success-store';
 import { textLink } from '../lib/styles';
 import { CertificateFrame } from './certificate-frame';
@@ -49,7 +50,9 @@ export function NominationSuccess() {
 
   const c = result.certificate;
   const first = c.nominee_name.split(/\s+/)[0] || c.nominee_name;
-  const share = { url: c.urls.page, nominee: c.nominee_name, awardTitle: c.award.title };
+  const pageUrl = absoluteUrl(c.urls.page);
+  const claimUrl = absoluteUrl(result.claim_url);
+  const share = { url: pageUrl, nominee: c.nominee_name, awardTitle: c.award.title };
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:py-14">
@@ -79,7 +82,7 @@ export function NominationSuccess() {
 
         <div className="space-y-5">
           <Panel title="Share it">
-            <CopyField label="Certificate link" value={c.urls.page} testId="certificate-link" />
+            <CopyField label="Certificate link" value={pageUrl} testId="certificate-link" />
             <ShareButtons input={share} className="mt-4" />
           </Panel>
 
@@ -92,7 +95,7 @@ export function NominationSuccess() {
             <div className="mt-3">
               <CopyField
                 label="Claim link"
-                value={result.claim_url}
+                value={claimUrl}
                 buttonLabel="Copy claim link"
                 copiedMessage="Claim link copied"
                 tone="gold"
@@ -102,7 +105,7 @@ export function NominationSuccess() {
             </div>
             {!result.claim_mail_sent ? (
               <a
-                href={`mailto:?subject=${encodeURIComponent(`You have been officially recognised: ${c.award.title}`)}&body=${encodeURIComponent(`Claim your certificate here: ${result.claim_url}`)}`}
+                href={`mailto:?subject=${encodeURIComponent(`You have been officially recognised: ${c.award.title}`)}&body=${encodeURIComponent(`Claim your certificate here: ${claimUrl}`)}`}
                 className={cn(textLink, 'mt-3')}
               >
                 <Send aria-hidden="true" /> Email it to {first}
