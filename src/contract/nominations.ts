@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, pageNumber } from './fields';
 import { NOMINATION_LIMITS, REACTION_KINDS } from './nominations-constants';
 
 export * from './nominations-constants';
@@ -229,9 +230,9 @@ export const adminNominationListQuerySchema = z
     status: z.enum(['pending', 'claimed', 'declined', 'hidden'], { message: 'status must be pending, claimed, declined or hidden' }).optional(),
     award_id: z.uuid({ message: 'award_id must be an award id (UUID)' }).optional(),
     visibility: z.enum(['public', 'private'], { message: "visibility must be 'public' or 'private'" }).optional(),
-    from: z.iso.date({ message: 'from must be a date (YYYY-MM-DD)' }).optional(),
-    to: z.iso.date({ message: 'to must be a date (YYYY-MM-DD)' }).optional(),
-    page: z.coerce.number({ message: 'page must be a whole number from 1' }).int().min(1, { message: 'page must be a whole number from 1' }).default(1),
+    from: calendarDate('from').optional(),
+    to: calendarDate('to').optional(),
+    page: pageNumber(),
     page_size: z.coerce
       .number({ message: 'page_size must be a whole number from 1 to 100' })
       .int()

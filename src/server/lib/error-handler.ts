@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './http-errors';
 
@@ -31,6 +31,27 @@ export function describeValidationIssue(issue: ValidationIssue, part: string | u
   return { field, message };
 }
 
+/** Fastify's own 4xx errors (body parsing, URLs), in words a person understands and with our own codes. */
+const FRAMEWORK_ERRORS: Record<string, { code: string; message: string }> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_BODY', message: 'The request body is empty: send a JSON object.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'BODY_TOO_LARGE', message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as application/json.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'INVALID_BODY', message: 'The request body does not match its Content-Length.' },
+  FST_ERR_BAD_URL: { code: 'BAD_URL', message: 'This address is not valid: it has a broken %-escape.' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'URL_TOO_LONG', message: 'A part of this address is too long.' },
+};
+
+/**
+ * For errors Fastify raises before any route runs (a broken %-escape, an over-long path parameter):
+ * the same JSON error shape as everything else.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  const known = FRAMEWORK_ERRORS[err.code] ?? { code: 'BAD_REQUEST', message: 'This request is not valid.' };
+  return reply.code(status).header('cache-control', 'no-store').send({ error: known });
+}
+
 /**
  * The app's one error handler: 4xx answers name what the caller got wrong,
  * 5xx answers never leak internals (the details go to the log).
@@ -51,8 +72,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
+      const known = FRAMEWORK_ERRORS[err.code];
       return reply.code(status).send({
-        error: { code: err.code ?? 'BAD_REQUEST', message: err.message },
+        error: known ?? { code: err.code?.startsWith('FST_') ? 'BAD_REQUEST' : (err.code ?? 'BAD_REQUEST'), message: err.message },
       });
     }
     request.log.error({ err, url: request.url, method: request.method }, 'request failed');

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CommunityPage, communityQuerySchema } from '../../../contract/nominations';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { int4, utcTimestamp } from '../../../contract/fields';
 import { awards, nominations } from '../../db/schema/index';
 import { badRequest } from '../../lib/http-errors';
 import type { NominationsContext } from './context';
@@ -20,24 +21,27 @@ interface Cursor {
   i: string;
 }
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What a cursor may hold: every part checked for range, not only format, before it reaches SQL. */
+const cursorSchema = z.object({
+  s: z.enum(['newest', 'most_liked']),
+  r: int4('r').optional(),
+  t: utcTimestamp('t'),
+  i: z.uuid(),
+});
 
 const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c), 'utf8').toString('base64url');
 
 function decodeCursor(raw: string, sort: CommunityQuery['sort']): Cursor {
   const bad = () => badRequest('cursor is not valid: start again from the first page', 'cursor');
-  let c: Partial<Cursor>;
+  let json: unknown;
   try {
-    c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<Cursor>;
+    json = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch {
     throw bad();
   }
-  if (!c || typeof c !== 'object' || c.s !== sort || typeof c.t !== 'string' || !TIMESTAMP.test(c.t) || typeof c.i !== 'string' || !UUID.test(c.i)) {
-    throw bad();
-  }
-  if (sort === 'most_liked' && (typeof c.r !== 'number' || !Number.isInteger(c.r) || c.r < 0)) throw bad();
-  return c as Cursor;
+  const c = cursorSchema.safeParse(json);
+  if (!c.success || c.data.s !== sort || (sort === 'most_liked' && c.data.r === undefined)) throw bad();
+  return c.data;
 }
 
 const createdAtText = sql<string>`to_char(${nominations.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
