@@ -23,6 +23,6 @@ export const faq: { question: string; answer: string }[] = [
   {
     question: 'Is my nomination public?',
     answer:
-      'Only if you choose so when you nominate. Private certificates are seen only by people who have the link.',
+      'Only if you choose so when you nominate, and only once the nominee accepts it: until then it is not on the community wall. Private certificates are seen only by people who have the link.',
   },
 ];

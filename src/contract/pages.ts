@@ -234,7 +234,7 @@ export const pages = {
   termsOfService: page({
     path: '/terms-of-service',
     title: 'Terms of Service',
-    description: 'The rules for using the site, nominating people and ordering prints.',
+    description: 'The rules for using the site, nominating people and sharing certificates.',
     indexable: true,
     priority: 0.3,
     changefreq: 'yearly',
@@ -258,7 +258,7 @@ export const pages = {
   refundPolicy: page({
     path: '/refund-policy',
     title: 'Refund Policy',
-    description: 'Reprints, refunds, cancellations and delivery times (7–14 business days worldwide).',
+    description: 'Certificates are free to make, share and download, so there is nothing to refund. The store is not open yet.',
     indexable: true,
     priority: 0.3,
     changefreq: 'yearly',

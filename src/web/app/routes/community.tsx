@@ -3,7 +3,7 @@ import { pages } from '../../../contract/pages';
 import { buttonVariants } from '../../components/ui/button';
 import { CommunityWall } from '../../features/nominations/components/community-wall';
 
-/** /community: the wall of public certificates. */
+/** /community: the wall of public certificates their nominees accepted (docs/decisions/036). */
 export default function CommunityPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
@@ -12,7 +12,7 @@ export default function CommunityPage() {
           <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">The public record</p>
           <h1 className="mt-2 text-4xl font-semibold tracking-tight sm:text-5xl">Community Wall</h1>
           <p className="mt-3 text-lg text-ink-soft">
-            Certificates their nominators chose to make public, for achievements the rest of the world overlooked.
+            Certificates their nominators made public and their recipients accepted, for achievements the rest of the world overlooked.
           </p>
         </div>
         <Link to={pages.nominate.path} className={`${buttonVariants({ size: 'lg' })} self-start md:self-auto`}>

@@ -7,51 +7,42 @@ export const cookiePolicy: PolicyDocument = {
     'The cookies and browser storage {brand} uses, what each does and how long it lasts, and how to change your choices at any time.',
   updated: '2026-11-22',
   intro:
-    'Regrettably, none of these cookies are edible. This policy lists every cookie and browser storage item {brand} uses, grouped by the categories you see in Cookie Preferences, with what each one does and how long it lasts. Only the strictly necessary ones are used without your permission.',
+    'Regrettably, none of these cookies are edible. This policy lists every cookie and browser storage item {brand} uses, grouped by the categories you see in Cookie Preferences, with what each one does and how long it lasts. Today we use only the strictly necessary ones: the other categories are empty, whatever you choose.',
   sections: [
     {
       heading: 'Cookies and local storage in brief',
       paragraphs: [
         'A cookie is a small text file a website stores in your browser. Local storage is a similar space in your browser that a site can use to remember things on your device; unlike cookies, it is not sent to our servers with every request. The law treats both the same way, and so do we: this policy covers both.',
-        '“First party” items are set by {brand} itself. “Third party” items are set by another company’s service that we use, in our case Google, and only if you allow them.',
+        '“First party” items are set by {brand} itself. “Third party” items would be set by another company’s service. Everything we use today is first party.',
         'Each item below is listed as: name, type, what it does, how long it lasts.',
       ],
     },
     {
       heading: 'Strictly necessary',
       paragraphs: [
-        'These make the site work and keep it secure. They are always on, because without them you could not sign in, check out or even record a “no” to the other categories. They are not used to track you.',
+        'These make the site work and keep it secure. They are always on, because without them you could not sign in, keep your reaction or even record a “no” to the other categories. They are not used to track you.',
       ],
       list: [
         'certifiable_session, first-party cookie: keeps you signed in. It cannot be read by scripts on the page. Lasts up to 30 days from your last visit, and is deleted when you sign out.',
-        'certifiable_csrf, first-party cookie: protects forms and purchases against cross-site request forgery. Deleted when you close your browser.',
+        'certifiable_csrf, first-party cookie: protects forms against cross-site request forgery. Deleted when you close your browser.',
         'certifiable_oauth, first-party cookie: set only while you sign in with Google, to check that the answer really comes from the sign-in you started. Lasts 10 minutes.',
         'certifiable_visitor, first-party cookie: set only when you react to a certificate without signing in, so you keep exactly one reaction and can change or remove it. A random value with nothing about you in it; we store only a scrambled (hashed) copy. Lasts one year.',
         'cookie-consent, local storage: records that you have made a cookie choice, so the banner does not keep asking. Kept until you change your choice or clear your browser storage.',
         'cookie-preferences, local storage: records which optional categories (Analytics, Marketing, Preferences) you allowed. Kept until you change your choice or clear your browser storage.',
-        'Keys ending in _funnel (one per product), local storage: remember the certificate or order you are putting together, so it survives a page reload. Removed when the order is complete, or when you clear your browser storage.',
-        'Service worker cache, browser cache storage: keeps copies of the site’s own files (code, fonts, images; no personal data) so pages load quickly. Replaced whenever we release a new version.',
+        'nomination-result, session storage: keeps the nomination you just filed, with its claim link, so that reloading the page that shows them loses nothing. Only in that browser tab, and gone when you close it.',
+        'Service worker cache, browser cache storage (on secure connections): keeps copies of the site’s own files (code, fonts, images) and of the latest public answers the pages you visited used, such as the award gallery or a certificate you opened, so pages load quickly and still open without a connection. Never your account, sign-in or admin data. Replaced whenever we release a new version.',
       ],
     },
     {
       heading: 'Analytics',
       paragraphs: [
-        'Off unless you turn it on. With your permission, analytics tell us which pages are visited and where people get stuck, so we can improve the site. We do not use them to build advertising profiles.',
-      ],
-      list: [
-        '_ga, third-party cookie set by Google Analytics on our domain: distinguishes visitors, using a random identifier. Lasts 2 years.',
-        '_ga_ followed by our measurement ID, third-party cookie set by Google Analytics on our domain: keeps track of the current visit. Lasts 2 years.',
-        'Our own analytics events, stored on our servers, not in your browser: page views and, if you are signed in, session start and a periodic activity signal. Recorded only while Analytics is on, and kept for 14 months.',
+        'Off unless you turn it on, and today there is nothing to turn on. We have not installed any analytics tool: no analytics cookies are set, and no page views or events are sent to us or to anyone else, whatever you choose. If we add one, we will list its cookies here first, and it will only ever run if you have turned Analytics on.',
       ],
     },
     {
       heading: 'Marketing',
       paragraphs: [
-        'Off unless you turn it on. With your permission, marketing cookies let us find out whether our advertisements lead to visits and orders, and let Google use your data for advertising and personalised ads.',
-      ],
-      list: [
-        '_gcl_au, third-party cookie set by Google on our domain: links a visit or purchase to an ad you clicked earlier. Lasts 90 days.',
-        'Cookies set by Google on its own advertising domains, when Marketing is on: used by Google for ad measurement and personalisation as described in Google’s own policies. Google sets their names and durations, and describes them in its own policies.',
+        'Off unless you turn it on, and today there is nothing to turn on either. We run no advertising tags and set no marketing cookies. If we add any, we will list them here first, and they will only ever run if you have turned Marketing on.',
       ],
     },
     {
@@ -63,24 +54,23 @@ export const cookiePolicy: PolicyDocument = {
     {
       heading: 'Google consent mode',
       paragraphs: [
-        'We use Google consent mode to pass your choices on to Google’s tags. Before you choose, and whenever a category is off, the matching signals are set to “denied”. We load Google’s tags only after you allow Analytics or Marketing, so nothing is sent to Google before you decide.',
-        'Turning on Analytics sets analytics_storage to “granted”. Turning on Marketing sets ad_storage, ad_user_data and ad_personalization to “granted”. When a signal is “denied”, Google’s tags do not read or write cookies for that purpose and do not use your data for advertising.',
+        'Your choice is also written down in the standard form Google’s tags read, called consent mode. Before you choose, and whenever a category is off, the matching signals say “denied”. No Google tag is loaded today, so these signals go nowhere; they are there so that anything we add later obeys your choice from its first moment.',
+        'Turning on Analytics sets analytics_storage to “granted”. Turning on Marketing sets ad_storage, ad_user_data and ad_personalization to “granted”, unless your browser sends a Global Privacy Control signal, in which case they stay “denied”.',
       ],
     },
     {
       heading: 'Changing your choices',
       paragraphs: [
         'On your first visit a banner lets you choose Accept All, Necessary Only or Customize. Closing the banner with the X records nothing, and no optional cookies are set; we will simply ask again on your next visit.',
-        'You can change your mind at any time: open Cookie Preferences from the link in the footer of every page, or from your account page (/account), switch categories on or off and select Save Preferences. Your new choice applies straight away. When you turn a category off, we stop using it, delete the cookies in that category that we can reach, and tell Google’s tags the matching signals are now “denied”.',
+        'You can change your mind at any time: open Cookie Preferences from the link in the footer of every page, or from your account page (/account), switch categories on or off and select Save Preferences. Your new choice applies straight away.',
         'Your choice is stored in your browser, so it applies to that browser and device only. If you use several devices, or clear your browser storage, you will be asked again.',
       ],
     },
     {
       heading: 'Browser controls',
       paragraphs: [
-        'You can also view, block and delete cookies and site data in your browser’s settings, usually under Privacy or Site data, and most browsers offer private windows that forget everything when closed. Blocking strictly necessary cookies will stop sign-in and checkout from working.',
+        'You can also view, block and delete cookies and site data in your browser’s settings, usually under Privacy or Site data, and most browsers offer private windows that forget everything when closed. Blocking strictly necessary cookies will stop sign-in from working.',
         'If your browser sends a Global Privacy Control signal, we treat it as a refusal of Marketing cookies.',
-        'For Google’s own controls, including opting out of personalised ads, visit your Google account settings or adssettings.google.com.',
       ],
     },
     {

@@ -12,7 +12,7 @@ export const dmcaPolicy: PolicyDocument = {
     {
       heading: 'What this policy covers',
       paragraphs: [
-        'It covers content that users add to {brand}, such as nomination text, custom certificate wording and anything else users upload or enter, as it appears on certificate pages, the community wall and printed products.',
+        'It covers content that users add to {brand}, such as nomination text, custom certificate wording and anything else users enter, as it appears on certificate pages, in certificate files and on the community wall.',
         'Our own designs, templates and award artwork are made for {brand}. If you believe any of them infringes your rights, you can use the same process.',
       ],
     },
@@ -40,7 +40,7 @@ export const dmcaPolicy: PolicyDocument = {
     {
       heading: 'What happens next',
       paragraphs: [
-        'When we receive a complete notice, we remove or disable access to the material promptly, normally within 2 business days, and stop any unprinted orders of it. We tell the user who posted it, where we can contact them, and send them a copy of the notice so they can respond.',
+        'When we receive a complete notice, we remove or disable access to the material promptly, normally within 2 business days. We tell the user who posted it, where we can contact them, and send them a copy of the notice so they can respond.',
         'If a notice is missing any of the required elements, we will tell you what is missing; an incomplete notice may not lead to removal.',
       ],
     },

@@ -4,16 +4,16 @@ export const termsOfService: PolicyDocument = {
   slug: 'terms-of-service',
   title: 'Terms of Service',
   summary:
-    'The rules for using {brand}: accounts, nominations, orders, printing and delivery, and what our novelty certificates are and are not.',
+    'The rules for using {brand}: accounts, nominations and sharing, and what our novelty certificates are and are not.',
   updated: '2026-11-22',
   intro:
-    'Every institution needs a rulebook, even one that awards certificates for replying “sounds good” to unread messages. These terms are the agreement between you and us when you use {brand}, make a nomination or buy a print. They are written to be read, so please read them. If you do not agree with them, please do not use the site.',
+    'Every institution needs a rulebook, even one that awards certificates for replying “sounds good” to unread messages. These terms are the agreement between you and us when you use {brand} or make a nomination. They are written to be read, so please read them. If you do not agree with them, please do not use the site.',
   sections: [
     {
       heading: 'Who we are and who can use the site',
       paragraphs: [
         '{brand} is run by {brand}, a subsidiary of {company} (“we”, “us”). You can reach us at {email}.',
-        'You must be at least 16 years old to use {brand}, create an account or make a nomination. To place an order you must be old enough to enter a binding contract where you live, which in most countries means 18; if you are younger, please ask a parent or guardian to order for you.',
+        'You must be at least 16 years old to use {brand}, create an account or make a nomination.',
         'If you use {brand} on behalf of a company or team, you confirm you may accept these terms for it.',
       ],
     },
@@ -45,32 +45,22 @@ export const termsOfService: PolicyDocument = {
       heading: 'Moderation and nominees’ rights',
       paragraphs: [
         'We may hide or remove any nomination, certificate or other content that breaks these rules or that we reasonably believe could hurt someone, and we may suspend or close accounts that break them, repeatedly or seriously. Where we can contact you, we will tell you what we removed and why, and you can ask us to look at it again by writing to {email}.',
-        'A nominee is our guest of honour. They can claim an award, or decline it with one click on the claim page. Declining is final: the certificate leaves public view, including its page and the community wall, and no new prints can be ordered. A nominee without the claim link can ask us at {email} to remove a certificate that names them, and we will.',
+        'A nominee is our guest of honour. A public certificate appears on the community wall only after its nominee accepts it. They can accept an award, or decline it with one click on the claim page. Declining is final: the certificate leaves public view, including its page and the community wall. A nominee without the claim link can ask us at {email} to remove a certificate that names them, and we will.',
         'If you see content on {brand} that you think is hurtful or unlawful, please report it to {email} with its link.',
       ],
     },
     {
       heading: 'Your content and the licence you give us',
       paragraphs: [
-        'You keep ownership of the words you write. So that we can run the service, you give us a worldwide, non-exclusive, royalty-free licence to store, reproduce, adapt to our certificate designs, display and print your content, to send it to the people you choose, and to show it on the certificate page and, if you made it public, on the community wall and in link previews. The licence ends when the content is deleted, except for prints already made, copies already shared by others and backups that expire in the normal way.',
+        'You keep ownership of the words you write. So that we can run the service, you give us a worldwide, non-exclusive, royalty-free licence to store, reproduce, adapt to our certificate designs and display your content, to send it to the people you choose, and to show it on the certificate page, in its files and link previews and, if you made it public and the nominee accepted it, on the community wall. The licence ends when the content is deleted, except for copies already downloaded or shared by others.',
         'We will not use your nomination in our advertising without asking you first.',
       ],
     },
     {
-      heading: 'Orders, prices, taxes and payment',
+      heading: 'Prices and the store',
       paragraphs: [
-        'Sharing a certificate online is free. Printed certificates and other products are sold at the prices shown in the store. Before you pay, checkout shows the total: the product price, the shipping cost for the delivery option you chose and any taxes we are required to collect. For deliveries to some countries, import duties or local taxes may be charged to the recipient on arrival; where we know this, we say so at checkout.',
-        'Placing an order is an offer to buy. The contract is made when we e-mail you the order confirmation. We may decline or cancel an order, with a full refund, if a price or product was shown in error, if we suspect fraud, if we cannot deliver to the address given, or if the certificate breaks the house rules.',
-        'Payment is taken by card through our card payment processor when you place the order. We never see your full card number. If a payment fails or is reversed, we will not print the order.',
-        'Cancellations, reprints and refunds are covered by our Refund Policy, which is part of these terms.',
-      ],
-    },
-    {
-      heading: 'Printing and delivery',
-      paragraphs: [
-        'Every print is made to order by our print-on-demand partner from the certificate you designed, so please check names and spelling before you pay: we print what you wrote. Colours on paper can differ slightly from colours on a screen.',
-        'We ship worldwide. Standard delivery usually takes 7–14 business days, and express options are shown at checkout with their own estimates. These are estimates, not guarantees, especially where customs are involved. We will e-mail you a tracking link when your order is dispatched.',
-        'Please give a complete and correct delivery address. The parcel becomes your responsibility once it is delivered to that address. If it is lost or arrives damaged, our Refund Policy explains what we do.',
+        'Making, sharing and downloading certificates is free. The store is not open yet, so nothing on {brand} can be bought, and no page asks for payment.',
+        'Before the store takes its first order, we will add the terms for orders, payment, printing and delivery here, and tell account holders by e-mail. An order will always be governed by the terms in force when it was placed.',
       ],
     },
     {
@@ -83,7 +73,7 @@ export const termsOfService: PolicyDocument = {
     {
       heading: 'Our intellectual property',
       paragraphs: [
-        'The {brand} name and logo, the site, the award titles and texts we wrote, the certificate designs and templates, and the award artwork belong to us or our licensors. Buying a print gives you the physical item and the right to enjoy, display and give it away; sharing a certificate link is welcome. You may not copy our designs or artwork, resell our products or use our brand without written permission.',
+        'The {brand} name and logo, the site, the award titles and texts we wrote, the certificate designs and templates, and the award artwork belong to us or our licensors. You may download your certificates, print them at home, display them and give them away, and sharing a certificate link is welcome. You may not otherwise copy our designs or artwork, sell them or use our brand without written permission.',
         'If you believe something on {brand} infringes your copyright, please follow our DMCA Policy.',
       ],
     },
@@ -91,16 +81,16 @@ export const termsOfService: PolicyDocument = {
       heading: 'Disclaimers and limits of liability',
       paragraphs: [
         'We work hard to keep {brand} available and correct, but we provide the site as it is and cannot promise that it will always be available or free of errors. Content written by users is theirs, not ours, and we do not endorse it.',
-        'If you are a consumer, we are responsible for loss or damage you suffer that is a foreseeable result of our breaking these terms or failing to use reasonable care and skill. We are not responsible for loss that was not foreseeable. Our products are for private use, so we are not liable to consumers for loss of profit, business or business opportunity.',
-        'If you use {brand} for business purposes, our total liability for any order is limited to the amount paid for that order, or 100 pounds sterling for anything else, and we are not liable for indirect or consequential loss.',
-        'Nothing in these terms limits or excludes liability for death or personal injury caused by negligence, for fraud, or for anything else that cannot be limited by law, and nothing affects your statutory rights as a consumer, such as your right to goods that are as described and of satisfactory quality.',
+        'If you are a consumer, we are responsible for loss or damage you suffer that is a foreseeable result of our breaking these terms or failing to use reasonable care and skill. We are not responsible for loss that was not foreseeable. {brand} is for private use, so we are not liable to consumers for loss of profit, business or business opportunity.',
+        'If you use {brand} for business purposes, our total liability is limited to 100 pounds sterling, and we are not liable for indirect or consequential loss.',
+        'Nothing in these terms limits or excludes liability for death or personal injury caused by negligence, for fraud, or for anything else that cannot be limited by law, and nothing affects your statutory rights as a consumer.',
       ],
     },
     {
       heading: 'Governing law, changes and contact',
       paragraphs: [
         'These terms are governed by the law of England and Wales, and the courts of England and Wales may hear any dispute. If you live in Scotland or Northern Ireland, you can also bring proceedings in your own courts. If you are a consumer living elsewhere, you keep the protection of the mandatory consumer laws of your country and can bring a claim in your local courts.',
-        'We may update these terms when our service or the law changes. We will show the new date at the top and, for changes that matter, tell account holders by e-mail before they take effect. An order is always governed by the terms in force when you placed it.',
+        'We may update these terms when our service or the law changes. We will show the new date at the top and, for changes that matter, tell account holders by e-mail before they take effect.',
         'If any part of these terms is found unenforceable, the rest still applies. If we do not enforce a right straight away, we can still enforce it later.',
         'Questions about these terms: {email}.',
       ],

@@ -136,10 +136,56 @@ function DeleteDialog({ n, open, onOpenChange, onDeleted }: { n: AdminNomination
   );
 }
 
+/** A new link kills the one the nominee may already hold (issue 7): ask first, and say so. */
+function ResendDialog({ n, open, onOpenChange }: { n: AdminNomination; open: boolean; onOpenChange(o: boolean): void }) {
+  const resend = useResendClaim();
+  function send() {
+    resend.mutate(
+      { id: n.id },
+      {
+        onSuccess: (r) => {
+          toast({
+            title: r.claim_mail_sent ? `A new claim link is on its way to ${n.nominee_email}` : 'A new claim link was made, but no mail could be sent',
+            description: 'The old link no longer works.',
+            variant: r.claim_mail_sent ? 'success' : 'default',
+          });
+          onOpenChange(false);
+        },
+        onError: (err) => {
+          toast({ title: 'No mail sent', description: err.message, variant: 'destructive' });
+          onOpenChange(false);
+        },
+      },
+    );
+  }
+  return (
+    <Dialog open={open} onOpenChange={(o) => (resend.isPending ? undefined : onOpenChange(o))}>
+      <DialogContent>
+        <span className="flex size-11 items-center justify-center rounded-full bg-gold/25 text-gold-dark">
+          <MailPlus className="size-5" aria-hidden="true" />
+        </span>
+        <DialogTitle className="mt-4 wrap-anywhere">Send {n.nominee_name} a new claim link?</DialogTitle>
+        <DialogDescription>
+          We make a new link and email it to {n.nominee_email}. The link they have now stops working at once, whether it came in our
+          earlier email or from the nominator.
+        </DialogDescription>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={resend.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={send} disabled={resend.isPending}>
+            {resend.isPending ? 'Sending…' : 'Send new link'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 function Detail({ n, onClose }: { n: AdminNomination; onClose(): void }) {
   const unhide = useUnhideNomination();
-  const resend = useResendClaim();
   const [hiding, setHiding] = useState(false);
+  const [resending, setResending] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const visible = !n.hidden && n.status !== 'declined';
   const canResend = n.status === 'pending' && !n.hidden && Boolean(n.nominee_email);
@@ -188,24 +234,11 @@ function Detail({ n, onClose }: { n: AdminNomination; onClose(): void }) {
         <Button
           size="sm"
           variant="outline"
-          disabled={!canResend || resend.isPending}
+          disabled={!canResend}
           title={canResend ? undefined : 'Only for pending nominations with a nominee email'}
-          onClick={() =>
-            resend.mutate(
-              { id: n.id },
-              {
-                onSuccess: (r) =>
-                  toast({
-                    title: r.claim_mail_sent ? `A new claim link is on its way to ${n.nominee_email}` : 'A new claim link was made, but no mail could be sent',
-                    description: 'The old link no longer works.',
-                    variant: r.claim_mail_sent ? 'success' : 'default',
-                  }),
-                onError: (err) => toast({ title: 'No mail sent', description: err.message, variant: 'destructive' }),
-              },
-            )
-          }
+          onClick={() => setResending(true)}
         >
-          <MailPlus aria-hidden="true" /> {resend.isPending ? 'Sending…' : 'Resend claim mail'}
+          <MailPlus aria-hidden="true" /> Resend claim mail
         </Button>
         <Button size="sm" variant="outline" onClick={() => setDeleting(true)}>
           <Trash2 aria-hidden="true" /> Delete
@@ -248,6 +281,7 @@ function Detail({ n, onClose }: { n: AdminNomination; onClose(): void }) {
       <p className="text-xs text-muted">Every action here is written to the audit log.</p>
 
       <HideDialog n={n} open={hiding} onOpenChange={setHiding} />
+      <ResendDialog n={n} open={resending} onOpenChange={setResending} />
       <DeleteDialog n={n} open={deleting} onOpenChange={setDeleting} onDeleted={onClose} />
     </div>
   );

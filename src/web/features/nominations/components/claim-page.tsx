@@ -306,7 +306,7 @@ export function ClaimPage({ token }: { token: string }) {
           </p>
           <p className="mt-2 text-xs text-muted">
             {c.is_public
-              ? 'Accepted certificates stay on the community wall. You can still decline later.'
+              ? 'Your nominator would like it on the community wall: it goes up only once you accept. You can still decline later.'
               : 'This one is private: only people with its link can see it. You can still decline later.'}
           </p>
           <div className="mt-5 border-t border-line pt-4">

@@ -1,5 +1,5 @@
 import { ExternalLink, Globe2, KeyRound, Lock } from 'lucide-react';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { MyNominations as MyNominationsData } from '../../../../contract/nominations';
 import { hrefs, pages } from '../../../../contract/pages';
@@ -20,7 +20,7 @@ import { StatusBadge } from './status-badge';
 type Made = MyNominationsData['made'][number];
 type Received = MyNominationsData['received'][number];
 
-function Row({ c, made, onNewLink, busy }: { c: Made | Received; made: boolean; onNewLink?: () => void; busy?: boolean }) {
+function Row({ c, made, onNewLink }: { c: Made | Received; made: boolean; onNewLink?: () => void }) {
   const withdrawn = c.hidden || c.status === 'declined';
   return (
     <li className="flex gap-4 py-4" data-testid={made ? 'made-nomination' : 'received-nomination'}>
@@ -58,14 +58,72 @@ function Row({ c, made, onNewLink, busy }: { c: Made | Received; made: boolean; 
             </Link>
           )}
           {made && c.status === 'pending' && !c.hidden && onNewLink ? (
-            <button type="button" onClick={onNewLink} disabled={busy} className={cn(textLink, 'disabled:opacity-60')}>
+            <button type="button" onClick={onNewLink} className={textLink}>
               <KeyRound aria-hidden="true" />
-              {busy ? 'Making a link…' : 'New claim link'}
+              New claim link
             </button>
           ) : null}
         </div>
       </div>
     </li>
+  );
+}
+
+interface NewLink {
+  nominee: string;
+  url: string;
+  mailed: boolean;
+  email: string | null;
+}
+
+/** What happens to the link the nominee may already hold, said before anything happens. */
+function ConfirmNewLink({ c, pending, onConfirm, onCancel }: { c: Made; pending: boolean; onConfirm(): void; onCancel(): void }) {
+  return (
+    <>
+      <span className="flex size-11 items-center justify-center rounded-full bg-gold/25 text-gold-dark">
+        <KeyRound className="size-5" aria-hidden="true" />
+      </span>
+      <DialogTitle className="mt-4 wrap-anywhere">Make a new claim link for {c.nominee_name}?</DialogTitle>
+      <DialogDescription>
+        {c.nominee_email
+          ? `The link ${c.nominee_name} has now stops working at once, including the one in the email we sent. We will email the new link to ${c.nominee_email} and show it to you here, once.`
+          : `The link you passed on to ${c.nominee_name} stops working at once. You will see the new one here, once, to send them yourself.`}
+      </DialogDescription>
+      <p className="mt-3 text-sm text-ink-soft">Only worth it if the old link is lost or went to the wrong person.</p>
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onCancel} disabled={pending}>
+          Keep the old link
+        </Button>
+        <Button onClick={onConfirm} disabled={pending}>
+          {pending ? 'Making a link…' : 'Make a new link'}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function NewLinkResult({ link, onDone }: { link: NewLink; onDone(): void }) {
+  const title = useRef<HTMLHeadingElement>(null);
+  // The question's buttons are gone: focus moves to the news, so a screen reader hears it.
+  useEffect(() => title.current?.focus(), []);
+  return (
+    <>
+      <DialogTitle ref={title} tabIndex={-1} className="outline-none wrap-anywhere">
+        A fresh claim link for {link.nominee}
+      </DialogTitle>
+      <DialogDescription>
+        The old link no longer works.{' '}
+        {link.mailed ? `We have emailed this one to ${link.email ?? 'them'} as well.` : 'Send this one to them yourself: it is shown only now.'}
+      </DialogDescription>
+      <div className="mt-5">
+        <CopyField label="Claim link" value={link.url} buttonLabel="Copy claim link" copiedMessage="Claim link copied" tone="gold" testId="new-claim-link" />
+      </div>
+      <div className="mt-6 text-right">
+        <Button variant="secondary" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </>
   );
 }
 
@@ -79,18 +137,29 @@ export function MyNominations() {
   const query = useMyNominations();
   const newLink = useCreateClaimLink();
   const [tab, setTab] = useState<'made' | 'received'>('made');
-  const [link, setLink] = useState<{ nominee: string; url: string; mailed: boolean; email: string | null } | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
+  // Asking first: a new link kills the one the nominee may already hold (issue 7).
+  const [asking, setAsking] = useState<Made | null>(null);
+  const [link, setLink] = useState<NewLink | null>(null);
   const id = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
   function makeLink(c: Made) {
-    setBusyId(c.share_id);
     newLink.mutate(c.share_id, {
-      onSuccess: (r) => setLink({ nominee: c.nominee_name, url: absoluteUrl(r.claim_url), mailed: r.claim_mail_sent, email: c.nominee_email }),
-      onError: (err) => toast({ title: 'No new link was made', description: err.message, variant: 'destructive' }),
-      onSettled: () => setBusyId(null),
+      onSuccess: (r) => {
+        setLink({ nominee: c.nominee_name, url: absoluteUrl(r.claim_url), mailed: r.claim_mail_sent, email: c.nominee_email });
+        setAsking(null);
+      },
+      onError: (err) => {
+        setAsking(null);
+        toast({ title: 'No new link was made', description: err.message, variant: 'destructive' });
+      },
     });
+  }
+
+  function closeDialog(open: boolean) {
+    if (open || newLink.isPending) return;
+    setAsking(null);
+    setLink(null);
   }
 
   function onTabKey(e: KeyboardEvent<HTMLButtonElement>, i: number) {
@@ -164,28 +233,20 @@ export function MyNominations() {
         {data && list.length > 0 ? (
           <ul className="divide-y divide-line">
             {tab === 'made'
-              ? data.made.map((c) => <Row key={c.share_id} c={c} made onNewLink={() => makeLink(c)} busy={busyId === c.share_id} />)
+              ? data.made.map((c) => <Row key={c.share_id} c={c} made onNewLink={() => setAsking(c)} />)
               : data.received.map((c) => <Row key={c.share_id} c={c} made={false} />)}
           </ul>
         ) : null}
       </div>
 
-      <Dialog open={link !== null} onOpenChange={(o) => (o ? undefined : setLink(null))}>
-        {link ? (
-          <DialogContent>
-            <DialogTitle>A fresh claim link for {link.nominee}</DialogTitle>
-            <DialogDescription>
-              The old link no longer works.{' '}
-              {link.mailed ? `We have emailed this one to ${link.email ?? 'them'} as well.` : 'Send this one to them yourself: it is shown only now.'}
-            </DialogDescription>
-            <div className="mt-5">
-              <CopyField label="Claim link" value={link.url} buttonLabel="Copy claim link" copiedMessage="Claim link copied" tone="gold" testId="new-claim-link" />
-            </div>
-            <div className="mt-6 text-right">
-              <Button variant="secondary" onClick={() => setLink(null)}>
-                Done
-              </Button>
-            </div>
+      <Dialog open={asking !== null || link !== null} onOpenChange={closeDialog}>
+        {link || asking ? (
+          <DialogContent data-testid="claim-link-dialog">
+            {link ? (
+              <NewLinkResult link={link} onDone={() => closeDialog(false)} />
+            ) : asking ? (
+              <ConfirmNewLink c={asking} pending={newLink.isPending} onConfirm={() => makeLink(asking)} onCancel={() => closeDialog(false)} />
+            ) : null}
           </DialogContent>
         ) : null}
       </Dialog>

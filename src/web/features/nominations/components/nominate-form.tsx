@@ -273,7 +273,12 @@ export function NominateForm() {
           <div className="grid gap-3 sm:grid-cols-2">
             {(
               [
-                { value: 'public', Icon: Globe2, title: 'Public', text: 'On the community wall, where anyone can see it and react.' },
+                {
+                  value: 'public',
+                  Icon: Globe2,
+                  title: 'Public',
+                  text: `On the community wall once ${firstName === 'they' ? 'the nominee' : firstName} accepts, where anyone can see it and react.`,
+                },
                 { value: 'private', Icon: Lock, title: 'Private', text: 'Only people with the link. Not on the wall, not in search engines.' },
               ] as const
             ).map(({ value, Icon, title, text }) => (

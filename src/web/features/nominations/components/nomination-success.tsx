@@ -1,4 +1,4 @@
-import { ArrowRight, ExternalLink, Lock, Printer, Send } from 'lucide-react';
+import { ArrowRight, ExternalLink, Globe2, Lock, Printer, Send } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { CreateNominationResult } from '../../../../contract/nominations';
@@ -72,7 +72,11 @@ export function NominationSuccess() {
             <Link to={hrefs.certificate(c.share_id)} className={textLink}>
               Open the certificate page <ExternalLink aria-hidden="true" />
             </Link>
-            {c.is_public ? null : (
+            {c.is_public ? (
+              <span className="inline-flex items-center gap-1.5 text-sm text-muted">
+                <Globe2 className="size-4" aria-hidden="true" /> Joins the community wall once {first} accepts
+              </span>
+            ) : (
               <span className="inline-flex items-center gap-1.5 text-sm text-muted">
                 <Lock className="size-4" aria-hidden="true" /> Private: only people with the link can see it
               </span>
