@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authUserSchema, passwordSchema } from './auth';
+import { authUserSchema, fullNameSchema, passwordSchema } from './auth';
 
 export const accountSchema = authUserSchema.extend({
   is_admin: z.boolean(),
@@ -12,11 +12,7 @@ export type Account = z.infer<typeof accountSchema>;
 
 export const updateAccountBodySchema = z
   .object({
-    full_name: z
-      .string({ message: 'Please enter your full name' })
-      .trim()
-      .min(1, { message: 'Please enter your full name' })
-      .max(100, { message: 'Full name must be at most 100 characters' }),
+    full_name: fullNameSchema,
   })
   .strict();
 
@@ -39,7 +35,17 @@ export const accountExportSchema = z.object({
   ),
   linked_sign_in_methods: z.array(z.object({ method: z.string(), linked_at: z.string() })),
   sign_in_attempts: z.array(z.object({ at: z.string(), successful: z.boolean(), ip: z.string().nullable() })),
-  security_events: z.array(z.object({ at: z.string(), event_type: z.string(), ip: z.string().nullable(), user_agent: z.string().nullable() })),
+  /** Repeats within a few minutes are one entry: `at` the first, `last_seen_at` the last, `count` how many. */
+  security_events: z.array(
+    z.object({
+      at: z.string(),
+      last_seen_at: z.string(),
+      count: z.number().int(),
+      event_type: z.string(),
+      ip: z.string().nullable(),
+      user_agent: z.string().nullable(),
+    }),
+  ),
   mails_sent: z.array(z.object({ at: z.string(), subject: z.string(), kind: z.string() })),
   /** Filled in by the nominations and orders work. */
   nominations: z.array(z.unknown()),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-constants';
+import { AUTH_MESSAGES, FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-constants';
+import { normaliseLine } from './text';
 
 export * from './auth-constants';
 
@@ -16,11 +17,21 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, { message: AUTH_MESSAGES.passwordTooShort })
   .max(PASSWORD_MAX_LENGTH, { message: AUTH_MESSAGES.passwordTooLong });
 
-const fullName = z
+/**
+ * A person's name goes into mails and pages, so it is stored normalised: one line, without
+ * invisible or direction-changing characters (a U+202E in a name would reverse the text after it
+ * in the mail we send). A name that is nothing but such characters is no name.
+ */
+export const fullNameSchema = z
   .string({ message: AUTH_MESSAGES.fullNameRequired })
-  .trim()
-  .min(1, { message: AUTH_MESSAGES.fullNameRequired })
-  .max(100, { message: 'Full name must be at most 100 characters' });
+  .max(FULL_NAME_MAX_LENGTH * 4, { message: AUTH_MESSAGES.fullNameTooLong })
+  .transform(normaliseLine)
+  .pipe(
+    z
+      .string()
+      .min(1, { message: AUTH_MESSAGES.fullNameRequired })
+      .max(FULL_NAME_MAX_LENGTH, { message: AUTH_MESSAGES.fullNameTooLong }),
+  );
 
 /** A same-site path to return to after signing in (never another origin). */
 export const redirectPathSchema = z
@@ -31,7 +42,7 @@ export const redirectPathSchema = z
 export const signInBodySchema = z.object({ email, password: passwordSchema }).strict();
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
-export const signUpBodySchema = z.object({ full_name: fullName, email, password: passwordSchema }).strict();
+export const signUpBodySchema = z.object({ full_name: fullNameSchema, email, password: passwordSchema }).strict();
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
 export const emailOnlyBodySchema = z.object({ email }).strict();

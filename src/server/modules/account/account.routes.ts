@@ -9,7 +9,7 @@ import { acceptedSchema, AUTH_COOKIES, changePasswordBodySchema } from '../../..
 import { apiErrorSchema } from '../../../contract/errors';
 import { deleteAccount, exportAccount, getAccount, updateAccount } from './account.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
 /** The signed-in user's own account (/account). Every route needs a session. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,7 +58,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         summary: 'Change my password',
-        description: 'Every other session of the account is signed out; this one gets a fresh cookie.',
+        description:
+          'Every other session of the account is signed out; this one gets a fresh cookie. Wrong current passwords are throttled like the login (429 RATE_LIMITED).',
         body: changePasswordBodySchema,
         response: { 200: acceptedSchema, ...errors },
       },
@@ -93,14 +94,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['account'],
         summary: 'Delete my account',
         description:
-          'Confirm with the account email (and the password, when the account has one). Orders are kept, anonymised, for accounting.',
+          'Confirm with the account email (and the password, when the account has one; wrong passwords are throttled like the login, 429 RATE_LIMITED). Orders are kept, anonymised, for accounting.',
         body: deleteAccountBodySchema,
         response: { 200: acceptedSchema, ...errors },
       },
     },
     async (request, reply) => {
       const { user } = await app.auth.requireUser(request);
-      await deleteAccount(app.db, app.auth, user, request.body, request.ip);
+      await deleteAccount(app.db, app.auth, user, request.body, request, reply);
       reply.clearCookie(AUTH_COOKIES.session, { path: '/' });
       return { ok: true as const };
     },

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Account, AccountExport } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import { accounts, mailOutbox, rateLimitAttempts, securityEvents, sessions, users } from '../../db/schema/index';
@@ -57,7 +58,14 @@ export async function exportAccount(db: Db, auth: AuthService, user: SessionUser
       linked_at: iso(a.createdAt),
     })),
     sign_in_attempts: attempts.map((a) => ({ at: iso(a.createdAt), successful: a.successful, ip: a.ip })),
-    security_events: events.map((e) => ({ at: iso(e.createdAt), event_type: e.eventType, ip: e.ip, user_agent: e.userAgent })),
+    security_events: events.map((e) => ({
+      at: iso(e.createdAt),
+      last_seen_at: iso(e.lastSeenAt),
+      count: e.count,
+      event_type: e.eventType,
+      ip: e.ip,
+      user_agent: e.userAgent,
+    })),
     mails_sent: mails.map((m) => ({ at: iso(m.createdAt), subject: m.subject, kind: m.kind })),
     nominations: await exportNominationsOf(db, user.id),
     orders: [],
@@ -75,17 +83,15 @@ export async function deleteAccount(
   auth: AuthService,
   user: SessionUser,
   input: { confirm_email: string; password?: string | undefined },
-  ip: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
 ): Promise<void> {
+  const ip = request.ip;
   if (input.confirm_email.toLowerCase() !== user.email.toLowerCase()) {
     throw badRequest('Type the email address of this account to confirm.', 'confirm_email');
   }
-  if (await auth.hasPassword(user.id)) {
-    if (!input.password) throw badRequest('Enter your password to confirm.', 'password');
-    if (!(await auth.verifyPassword(user.id, input.password))) {
-      throw badRequest('Your password is not correct.', 'password', 'INVALID_PASSWORD');
-    }
-  }
+  // Throttled like the login (docs/decisions/018): a stolen session cannot guess the password here.
+  await auth.confirmPassword(request, reply, user, input.password, { field: 'password', action: 'delete_account' });
   await withAdminRoleLock(db, async (tx) => {
     if ((await isAdmin(tx, user.id)) && (await countActiveAdmins(tx)) <= 1) {
       throw conflict('You are the last admin. Make someone else an admin before deleting your account.', undefined, 'LAST_ADMIN');
@@ -106,7 +112,7 @@ export async function deleteAccount(
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
     await tx
       .update(securityEvents)
-      .set({ email: null, details: sql`${securityEvents.details} - 'email'` })
+      .set({ email: null, details: sql`${securityEvents.details} - 'email'`, coalesceKey: null })
       .where(eq(securityEvents.email, user.email));
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ACCOUNT_RATE_LIMITS,
   acceptedSchema,
   AUTH_COOKIES,
   authConfigSchema,
@@ -19,6 +20,10 @@ import {
 import { apiErrorSchema } from '../../../contract/errors';
 import { toAuthUser, toSessionState } from './auth.service';
 import { isValidCsrfToken, issueCsrfToken } from './csrf';
+
+const L = ACCOUNT_RATE_LIMITS;
+const mailLimits = (kind: string, perRecipient: { max: number; windowMinutes: number }) =>
+  `At most ${perRecipient.max} ${kind} mails per address per ${perRecipient.windowMinutes} minutes and ${L.accountMailsPerRecipientPerDay.max} account mails per day (over that, nothing is sent and the answer is the same); ${L.mailRequestsPerIp.max} requests per IP per ${L.mailRequestsPerIp.windowMinutes} minutes (429 RATE_LIMITED).`;
 
 const errors = {
   400: apiErrorSchema,
@@ -95,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with email and password',
         description:
-          'At most 5 failed attempts per 15 minutes per (lower-cased) email; the next is refused with 429 before the password is checked. Every attempt is logged.',
+          `At most 5 failed attempts per 15 minutes per (lower-cased) email, and ${L.failedSignInsPerIp.max} per IP; the next is refused with 429 before the password is checked. Every attempt is logged (repeats coalesced per window).`,
         body: signInBodySchema,
         response: { 200: sessionStateSchema, ...errors },
       },
@@ -112,13 +117,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Create an account and send the verification mail',
-        description: 'The account cannot sign in until the email address is verified. New accounts hold no roles.',
+        description:
+          `The account cannot sign in until the email address is verified. New accounts hold no roles. At most ${L.signUpsPerIp.max} sign-up attempts per IP per ${L.signUpsPerIp.windowMinutes} minutes (429 RATE_LIMITED); the name is stored without invisible or direction-changing characters.`,
         body: signUpBodySchema,
         response: { 201: signUpResultSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const user = await app.auth.signUp(request, request.body);
+      const user = await app.auth.signUp(request, reply, request.body);
       return reply.code(201).send({ user: toAuthUser(user), email_verification_required: true });
     },
   );
@@ -177,13 +183,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Send the verification mail again',
-        description: 'Answers the same whether or not the address has an unverified account.',
+        description:
+          `Answers the same whether or not the address has an unverified account. ${mailLimits('verification', L.verificationMailsPerRecipient)}`,
         body: emailOnlyBodySchema,
         response: { 202: acceptedSchema, ...errors },
       },
     },
     async (request, reply) => {
-      await app.auth.resendVerification(request, request.body.email);
+      await app.auth.resendVerification(request, reply, request.body.email);
       return reply.code(202).send({ ok: true as const });
     },
   );
@@ -194,13 +201,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Mail a password-reset link',
-        description: 'Answers the same whether or not the address has an account.',
+        description:
+          `Answers the same whether or not the address has an account. A new link invalidates the older ones. ${mailLimits('reset', L.resetMailsPerRecipient)}`,
         body: emailOnlyBodySchema,
         response: { 202: acceptedSchema, ...errors },
       },
     },
     async (request, reply) => {
-      await app.auth.requestPasswordReset(request, request.body.email);
+      await app.auth.requestPasswordReset(request, reply, request.body.email);
       return reply.code(202).send({ ok: true as const });
     },
   );

@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { createEmailVerificationToken } from 'better-auth/api';
+import { and, eq, like, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  ACCOUNT_RATE_LIMITS,
   AUTH_ERROR_CODES,
   AUTH_SERVER_MESSAGES,
   LOGIN_MAX_ATTEMPTS,
@@ -12,26 +14,57 @@ import {
 } from '../../../contract/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { users, verifications } from '../../db/schema/index';
 import { badRequest, conflict, HttpError, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import type { SettingsService } from '../settings/settings.service';
 import type { Mailer } from '../mail/mail.service';
 import { resetPasswordMail, verificationMail } from '../mail/mail.templates';
 import { isAdmin } from '../roles/roles.service';
-import { checkRateLimit, logRateLimitAttempt, type RateLimitRule } from '../security/rate-limit.service';
+import {
+  checkRateLimit,
+  checkRateLimits,
+  logRateLimitAttempt,
+  pruneRateLimitAttempts,
+  releaseRateLimitAttempts,
+  type RateLimitRule,
+} from '../security/rate-limit.service';
 import { recordSecurityEvent } from '../security/security.service';
-import { createBetterAuth, type BetterAuthInstance } from './better-auth';
+import {
+  createBetterAuth,
+  RESET_TOKEN_STORAGE_PREFIX,
+  resetTokenStorageKey,
+  VERIFY_EMAIL_EXPIRES_IN_S,
+  type BetterAuthInstance,
+} from './better-auth';
 
 export const LOGIN_RULE: RateLimitRule = {
   attemptType: 'login',
   maxAttempts: LOGIN_MAX_ATTEMPTS,
   windowMinutes: LOGIN_WINDOW_MINUTES,
 };
-/** Mails a stranger can make us send to someone: a few per address per window. */
+const rule = (attemptType: string, limit: { max: number; windowMinutes: number }): RateLimitRule => ({
+  attemptType,
+  maxAttempts: limit.max,
+  windowMinutes: limit.windowMinutes,
+});
+/** Account abuse limits (docs/decisions/018); the numbers live in the contract. */
+const LIMITS = ACCOUNT_RATE_LIMITS;
+/** Failed sign-ins from one IP, whatever the address: a flood with ever new addresses stops too. */
+const LOGIN_IP_RULE = rule('login_ip', LIMITS.failedSignInsPerIp);
+const SIGN_UP_IP_RULE = rule('sign_up_ip', LIMITS.signUpsPerIp);
+/** Verification resends and reset requests from one IP (counted whether or not the address has an account). */
+const MAIL_REQUEST_IP_RULE = rule('account_mail_request_ip', LIMITS.mailRequestsPerIp);
+/** Mails a stranger can make us send to someone: a few per address per hour, and a few more per day. */
 const MAIL_RULES = {
-  verification: { attemptType: 'verification_mail', maxAttempts: 3, windowMinutes: 15 },
-  reset: { attemptType: 'password_reset_mail', maxAttempts: 3, windowMinutes: 15 },
+  verification: rule('verification_mail', LIMITS.verificationMailsPerRecipient),
+  reset: rule('password_reset_mail', LIMITS.resetMailsPerRecipient),
+  daily: rule('account_mail', LIMITS.accountMailsPerRecipientPerDay),
 } satisfies Record<string, RateLimitRule>;
+/** Wrong current passwords (password change, account deletion) per account: the login limit's shape. */
+export const PASSWORD_CHECK_RULE = rule('password_check', LIMITS.passwordChecks);
+
+const ipIdentifier = (ip: string) => `ip:${ip}`;
+const retryAfter = (r: RateLimitRule) => String(r.windowMinutes * 60);
 
 const CLIENT_IP_HEADER = 'x-certifiable-client-ip';
 
@@ -108,17 +141,83 @@ export class AuthService {
       db: deps.db,
       secret: deps.secret,
       log: deps.log,
-      sendVerificationEmail: async ({ user, token }) => {
-        const brand = (await deps.settings.getPublic()).brand_name;
-        const url = `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
-        await deps.mailer.send(verificationMail({ to: user.email, name: user.name, url, brand }));
+      // Our own code sends every verification mail (sendVerificationMail, under the per-recipient
+      // limit); this is only reached by Better Auth paths we do not expose.
+      sendVerificationEmail: async ({ user }) => {
+        if (await this.mayMail(null, user.email, 'verification')) await this.sendVerificationMail(user);
       },
       sendResetPassword: async ({ user, token }) => {
+        // A new link replaces the older ones: they answer as invalid from now on.
+        const key = resetTokenStorageKey(token);
+        await deps.db
+          .delete(verifications)
+          .where(
+            and(
+              eq(verifications.value, user.id),
+              like(verifications.identifier, `${RESET_TOKEN_STORAGE_PREFIX}%`),
+              ne(verifications.identifier, key),
+              lt(verifications.createdAt, sql`(select created_at from ${verifications} where identifier = ${key})`),
+            ),
+          );
         const brand = (await deps.settings.getPublic()).brand_name;
         const url = `${config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
         await deps.mailer.send(resetPasswordMail({ to: user.email, name: user.name, url, brand }));
       },
     });
+  }
+
+  /** The verification mail: a signed link (Better Auth's token, so its verify endpoint accepts it). */
+  private async sendVerificationMail(user: { id: string; email: string; name: string }): Promise<void> {
+    const { config, settings, mailer } = this.deps;
+    const ctx = await this.betterAuth.$context;
+    const token = await createEmailVerificationToken(ctx.secret, user.email, undefined, VERIFY_EMAIL_EXPIRES_IN_S, {
+      userId: user.id,
+    });
+    const brand = (await settings.getPublic()).brand_name;
+    const url = `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+    await mailer.send(verificationMail({ to: user.email, name: user.name, url, brand }));
+  }
+
+  /**
+   * Whether one more account mail may go to this address (per-recipient limits). Refusals are
+   * silent to the caller — the answer must not say whether the address has an account — and are
+   * recorded as a security event.
+   */
+  private async mayMail(request: FastifyRequest | null, email: string, kind: 'verification' | 'reset'): Promise<boolean> {
+    const { db, log } = this.deps;
+    const decision = await checkRateLimits(
+      db,
+      [
+        { identifier: email, rule: MAIL_RULES[kind] },
+        { identifier: email, rule: MAIL_RULES.daily },
+      ],
+      request?.ip,
+    );
+    await pruneRateLimitAttempts(db, MAIL_RULES[kind]);
+    await pruneRateLimitAttempts(db, MAIL_RULES.daily);
+    if (decision.allowed) return true;
+    await recordSecurityEvent(db, log, {
+      eventType: 'rate_limited_mail',
+      details: { limit: 'per_recipient', kind },
+      email,
+      ...(request ? this.securityContext(request) : {}),
+    });
+    return false;
+  }
+
+  /** Per-IP limit on verification resends and reset requests: a clear 429, the same for every address. */
+  private async limitMailRequests(request: FastifyRequest, reply: FastifyReply, kind: 'verification' | 'reset') {
+    const { db, log } = this.deps;
+    const decision = await checkRateLimits(db, [{ identifier: ipIdentifier(request.ip), rule: MAIL_REQUEST_IP_RULE }], request.ip);
+    await pruneRateLimitAttempts(db, MAIL_REQUEST_IP_RULE);
+    if (decision.allowed) return;
+    await recordSecurityEvent(db, log, {
+      eventType: 'rate_limited_mail',
+      details: { limit: 'per_ip', kind },
+      ...this.securityContext(request),
+    });
+    reply.header('retry-after', retryAfter(MAIL_REQUEST_IP_RULE));
+    throw tooManyRequests(AUTH_SERVER_MESSAGES.mailRateLimited, AUTH_ERROR_CODES.rateLimited);
   }
 
   get googleEnabled(): boolean {
@@ -207,9 +306,25 @@ export class AuthService {
     const { db, log } = this.deps;
     const ctx = this.securityContext(request);
 
-    const limit = await checkRateLimit(db, email, LOGIN_RULE, request.ip);
+    const limit = await checkRateLimits(
+      db,
+      [
+        { identifier: email, rule: LOGIN_RULE },
+        { identifier: ipIdentifier(request.ip), rule: LOGIN_IP_RULE },
+      ],
+      request.ip,
+    );
+    await pruneRateLimitAttempts(db, LOGIN_IP_RULE);
     if (!limit.allowed) {
-      await recordSecurityEvent(db, log, { eventType: 'rate_limited_login', details: { email }, email, ...ctx });
+      // Refused by the per-IP limit: one event per IP (not per address), so a flood with ever new
+      // addresses still coalesces into one row per window.
+      const perIp = limit.refusedBy.rule === LOGIN_IP_RULE;
+      await recordSecurityEvent(db, log, {
+        eventType: 'rate_limited_login',
+        details: perIp ? { limit: 'per_ip' } : { email },
+        email: perIp ? null : email,
+        ...ctx,
+      });
       reply.header('retry-after', String(LOGIN_WINDOW_MINUTES * 60));
       throw tooManyRequests(AUTH_SERVER_MESSAGES.rateLimited, AUTH_ERROR_CODES.rateLimited);
     }
@@ -220,7 +335,7 @@ export class AuthService {
         headers: this.headersFor(request),
         returnHeaders: true,
       });
-      await logRateLimitAttempt(db, limit.attemptId!, true);
+      for (const id of limit.attemptIds) await logRateLimitAttempt(db, id, true);
       this.forwardCookies(reply, result.headers);
       const user = result.response.user as unknown as SessionUser;
       const session = await this.sessionByToken(result.response.token);
@@ -230,7 +345,7 @@ export class AuthService {
         isAdmin: await isAdmin(db, user.id),
       };
     } catch (err) {
-      await logRateLimitAttempt(db, limit.attemptId!, false);
+      // The reservations stay as failed attempts.
       const apiErr = asBetterAuthError(err);
       const code = apiErr?.body?.code;
       if (code === 'INVALID_EMAIL_OR_PASSWORD') {
@@ -280,11 +395,21 @@ export class AuthService {
     return { id: found.session.id, expiresAt: new Date(found.session.expiresAt) };
   }
 
-  /** Spec §7 sign-up with full_name; sends the verification mail. Duplicates are a clear 409 (spec §8). */
-  async signUp(request: FastifyRequest, body: SignUpBody): Promise<SessionUser> {
+  /**
+   * Spec §7 sign-up with full_name; sends the verification mail. Duplicates are a clear 409 (spec §8).
+   * Every attempt counts against the per-IP sign-up limit, so it also bounds probing for accounts.
+   */
+  async signUp(request: FastifyRequest, reply: FastifyReply, body: SignUpBody): Promise<SessionUser> {
     const email = body.email.toLowerCase();
     const { db, log } = this.deps;
     const ctx = this.securityContext(request);
+    const limit = await checkRateLimits(db, [{ identifier: ipIdentifier(request.ip), rule: SIGN_UP_IP_RULE }], request.ip);
+    await pruneRateLimitAttempts(db, SIGN_UP_IP_RULE);
+    if (!limit.allowed) {
+      await recordSecurityEvent(db, log, { eventType: 'rate_limited_signup', details: { limit: 'per_ip' }, ...ctx });
+      reply.header('retry-after', retryAfter(SIGN_UP_IP_RULE));
+      throw tooManyRequests(AUTH_SERVER_MESSAGES.signUpRateLimited, AUTH_ERROR_CODES.rateLimited);
+    }
     const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     if (existing.length) {
       await recordSecurityEvent(db, log, {
@@ -301,6 +426,10 @@ export class AuthService {
         headers: this.headersFor(request),
       });
       const user = result.user as unknown as SessionUser;
+      if (await this.mayMail(request, email, 'verification')) {
+        // A failed send never undoes the sign-up: the outbox records it and the person can ask again.
+        await this.sendVerificationMail(user).catch((err: unknown) => log.error({ err }, 'sending the verification mail failed'));
+      }
       return { ...user, image: user.image ?? null, createdAt: new Date(user.createdAt) };
     } catch (err) {
       const apiErr = asBetterAuthError(err);
@@ -386,25 +515,31 @@ export class AuthService {
     }
   }
 
-  /** Sends a new verification mail when the address has an unverified account; silent otherwise. */
-  async resendVerification(request: FastifyRequest, emailInput: string): Promise<void> {
+  /**
+   * Sends a new verification mail when the address has an unverified account and has not had its
+   * share of mails; silent otherwise. Too many requests from one IP are a 429 for any address.
+   */
+  async resendVerification(request: FastifyRequest, reply: FastifyReply, emailInput: string): Promise<void> {
     const email = emailInput.toLowerCase();
+    await this.limitMailRequests(request, reply, 'verification');
     const [user] = await this.deps.db
-      .select({ id: users.id, emailVerified: users.emailVerified })
+      .select({ id: users.id, email: users.email, name: users.name, emailVerified: users.emailVerified })
       .from(users)
       .where(eq(users.email, email))
       .limit(1);
     if (!user || user.emailVerified) return;
-    const limit = await checkRateLimit(this.deps.db, email, MAIL_RULES.verification, request.ip);
-    if (!limit.allowed) return;
-    await this.betterAuth.api.sendVerificationEmail({ body: { email } });
+    if (!(await this.mayMail(request, email, 'verification'))) return;
+    await this.sendVerificationMail(user);
   }
 
-  /** Forgotten password: a reset mail when the address has an account; the answer is the same either way. */
-  async requestPasswordReset(request: FastifyRequest, emailInput: string): Promise<void> {
+  /**
+   * Forgotten password: a reset mail when the address has an account and has not had its share of
+   * mails; the answer is the same either way. The new link invalidates the older ones.
+   */
+  async requestPasswordReset(request: FastifyRequest, reply: FastifyReply, emailInput: string): Promise<void> {
     const email = emailInput.toLowerCase();
-    const limit = await checkRateLimit(this.deps.db, email, MAIL_RULES.reset, request.ip);
-    if (!limit.allowed) return;
+    await this.limitMailRequests(request, reply, 'reset');
+    if ((await this.findUserIdByEmail(email)) && !(await this.mayMail(request, email, 'reset'))) return;
     await this.betterAuth.api.requestPasswordReset({ body: { email, redirectTo: '/auth/reset-password' } });
   }
 
@@ -423,19 +558,84 @@ export class AuthService {
     }
   }
 
-  /** Changes the password of the signed-in user and signs out every other session. */
+  /**
+   * Reserves one check of the signed-in user's current password under PASSWORD_CHECK_RULE, or
+   * refuses (429) before the password is looked at — a right password included — until the window
+   * has passed. Settle the reservation with passwordCheckOutcome.
+   */
+  private async reservePasswordCheck(request: FastifyRequest, reply: FastifyReply, email: string, field: string, action: string) {
+    const { db, log } = this.deps;
+    const decision = await checkRateLimit(db, email, PASSWORD_CHECK_RULE, request.ip);
+    if (decision.allowed) return decision.attemptId!;
+    await recordSecurityEvent(db, log, {
+      eventType: 'rate_limited_password_check',
+      details: { email, action },
+      email,
+      ...this.securityContext(request),
+    });
+    reply.header('retry-after', retryAfter(PASSWORD_CHECK_RULE));
+    throw new HttpError(429, AUTH_ERROR_CODES.rateLimited, AUTH_SERVER_MESSAGES.passwordCheckRateLimited, field);
+  }
+
+  /** Settles a reserved password check: right (does not count), wrong (counts, logged) or no check at all. */
+  private async passwordCheckOutcome(
+    request: FastifyRequest,
+    attemptId: string,
+    outcome: 'right' | 'wrong' | 'none',
+    email: string,
+    action: string,
+  ) {
+    const { db, log } = this.deps;
+    if (outcome === 'right') return logRateLimitAttempt(db, attemptId, true);
+    if (outcome === 'none') return releaseRateLimitAttempts(db, [attemptId]);
+    await recordSecurityEvent(db, log, {
+      eventType: 'failed_password_check',
+      details: { email, action },
+      email,
+      ...this.securityContext(request),
+    });
+  }
+
+  /**
+   * Confirms a sensitive action with the account's password (when it has one), throttled like the
+   * login: 400 INVALID_PASSWORD on `field` when wrong, 429 once too many were wrong.
+   */
+  async confirmPassword(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: { id: string; email: string },
+    password: string | undefined,
+    opts: { field: string; action: string },
+  ): Promise<void> {
+    if (!(await this.hasPassword(user.id))) return;
+    if (!password) throw badRequest('Enter your password to confirm.', opts.field);
+    const attemptId = await this.reservePasswordCheck(request, reply, user.email, opts.field, opts.action);
+    const right = await this.verifyPassword(user.id, password);
+    await this.passwordCheckOutcome(request, attemptId, right ? 'right' : 'wrong', user.email, opts.action);
+    if (!right) throw badRequest('Your password is not correct.', opts.field, 'INVALID_PASSWORD');
+  }
+
+  /**
+   * Changes the password of the signed-in user and signs out every other session. The current
+   * password is checked under the same throttle as confirmPassword.
+   */
   async changePassword(request: FastifyRequest, reply: FastifyReply, current: string, next: string): Promise<void> {
+    const { user } = await this.requireUser(request, reply);
+    const action = 'change_password';
+    const attemptId = await this.reservePasswordCheck(request, reply, user.email, 'current_password', action);
     try {
       const result = await this.betterAuth.api.changePassword({
         body: { currentPassword: current, newPassword: next, revokeOtherSessions: true },
         headers: this.headersFor(request),
         returnHeaders: true,
       });
+      await this.passwordCheckOutcome(request, attemptId, 'right', user.email, action);
       this.forwardCookies(reply, result.headers);
     } catch (err) {
       const apiErr = asBetterAuthError(err);
+      const code = apiErr?.body?.code;
+      await this.passwordCheckOutcome(request, attemptId, code === 'INVALID_PASSWORD' ? 'wrong' : 'none', user.email, action);
       if (!apiErr || apiErr.statusCode >= 500) throw err;
-      const code = apiErr.body?.code;
       if (code === 'INVALID_PASSWORD') throw badRequest('Your current password is not correct.', 'current_password', 'INVALID_PASSWORD');
       if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
         throw badRequest('Your account signs in with Google and has no password to change.', undefined, 'NO_PASSWORD');

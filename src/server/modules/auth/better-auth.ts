@@ -2,9 +2,18 @@ import { APIError } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { betterAuth } from 'better-auth/minimal';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { AUTH_COOKIES, AUTH_ERROR_CODES, AUTH_SERVER_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contract/auth';
+import {
+  AUTH_COOKIES,
+  AUTH_ERROR_CODES,
+  AUTH_SERVER_MESSAGES,
+  FULL_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../../contract/auth';
+import { normaliseLine } from '../../../contract/text';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema/index';
@@ -14,13 +23,27 @@ export const SESSION_UPDATE_AGE_S = 24 * 60 * 60; // renewed at most once a day
 export const VERIFY_EMAIL_EXPIRES_IN_S = 24 * 60 * 60;
 export const RESET_PASSWORD_EXPIRES_IN_S = 60 * 60;
 
+/** How Better Auth names a reset token (`reset-password:{token}`) before it is stored. */
+const RESET_TOKEN_IDENTIFIER_PREFIX = 'reset-password:';
+/**
+ * Reset tokens are stored hashed like every verification value, but under a prefix of their own,
+ * so the tokens of one account can be found (and the older ones deleted when a new link is issued,
+ * docs/decisions/018). The prefix differs from Better Auth's plain one, so a stored value can never
+ * be replayed as a token through its plain-identifier fallback.
+ */
+export const RESET_TOKEN_STORAGE_PREFIX = 'password-reset:';
+const hashIdentifier = (identifier: string) =>
+  RESET_TOKEN_STORAGE_PREFIX + createHash('sha256').update(identifier).digest('base64url');
+/** The stored identifier of the reset token a mail carries. */
+export const resetTokenStorageKey = (token: string) => hashIdentifier(`${RESET_TOKEN_IDENTIFIER_PREFIX}${token}`);
+
 export interface BetterAuthDeps {
   config: Config;
   db: Db;
   secret: string;
   log: FastifyBaseLogger;
-  sendVerificationEmail(data: { user: { email: string; name: string }; token: string }): Promise<void>;
-  sendResetPassword(data: { user: { email: string; name: string }; token: string }): Promise<void>;
+  sendVerificationEmail(data: { user: { id: string; email: string; name: string }; token: string }): Promise<void>;
+  sendResetPassword(data: { user: { id: string; email: string; name: string }; token: string }): Promise<void>;
 }
 
 /**
@@ -81,7 +104,9 @@ export function createBetterAuth(deps: BetterAuthDeps) {
       encryptOAuthTokens: true,
       accountLinking: { enabled: true, trustedProviders: ['google'] },
     },
-    verification: { storeIdentifier: 'hashed' },
+    verification: {
+      storeIdentifier: { default: 'hashed', overrides: { [RESET_TOKEN_IDENTIFIER_PREFIX]: { hash: async (id) => hashIdentifier(id) } } },
+    },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -93,7 +118,8 @@ export function createBetterAuth(deps: BetterAuthDeps) {
       sendResetPassword: ({ user, token }) => deps.sendResetPassword({ user, token }),
     },
     emailVerification: {
-      sendOnSignUp: true,
+      // Our sign-up sends it itself, under the per-recipient mail limit (docs/decisions/018).
+      sendOnSignUp: false,
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_EMAIL_EXPIRES_IN_S,
@@ -106,9 +132,11 @@ export function createBetterAuth(deps: BetterAuthDeps) {
     databaseHooks: {
       user: {
         create: {
-          // Spec §3: the name falls back to the email when none is given (e.g. from Google).
+          // Spec §3: the name falls back to the email when none is given (e.g. from Google). Names
+          // from Google go into mails and pages too, so they are cleaned like typed ones.
           async before(user) {
-            return { data: { ...user, email: user.email.toLowerCase(), name: user.name?.trim() || user.email } };
+            const name = normaliseLine(user.name ?? '').slice(0, FULL_NAME_MAX_LENGTH);
+            return { data: { ...user, email: user.email.toLowerCase(), name: name || user.email } };
           },
         },
       },

@@ -1,3 +1,4 @@
+import { normaliseLine } from '../../../contract/text';
 import type { OutgoingMail } from './mail.service';
 
 const escapeHtml = (s: string) =>
@@ -28,6 +29,8 @@ ${opts.after.map(p).join('')}
   return { text, html };
 }
 
+// Names are cleaned when they are stored; the greeting cleans them again, because a name is text a
+// stranger chose and it lands in someone else's inbox.
 export function verificationMail(opts: { to: string; name: string; url: string; brand: string }): OutgoingMail {
   return {
     to: opts.to,
@@ -35,7 +38,7 @@ export function verificationMail(opts: { to: string; name: string; url: string; 
     subject: `Confirm your email address for ${opts.brand}`,
     ...layout({
       brand: opts.brand,
-      greeting: `Hello ${opts.name},`,
+      greeting: `Hello ${normaliseLine(opts.name)},`,
       lines: [
         'The Committee has received your application for an account and found it in good order.',
         'One formality remains: confirm that this email address is yours.',
@@ -55,7 +58,7 @@ export function resetPasswordMail(opts: { to: string; name: string; url: string;
     subject: `Choose a new password for ${opts.brand}`,
     ...layout({
       brand: opts.brand,
-      greeting: `Hello ${opts.name},`,
+      greeting: `Hello ${normaliseLine(opts.name)},`,
       lines: [
         'Someone, hopefully you, asked to choose a new password for your account.',
         'Open the link below to choose one. Every device signed in to your account will be signed out.',

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateLimitAttempts } from '../../db/schema/index';
 
@@ -56,4 +56,57 @@ export async function checkRateLimit(
 export async function logRateLimitAttempt(db: Db, attemptId: string, successful: boolean): Promise<void> {
   if (!successful) return; // reserved as failed already
   await db.update(rateLimitAttempts).set({ successful: true }).where(eq(rateLimitAttempts.id, attemptId));
+}
+
+/** Takes back reserved attempts that turned out not to be attempts at all (they must not count). */
+export async function releaseRateLimitAttempts(db: Db, attemptIds: readonly string[]): Promise<void> {
+  if (attemptIds.length) await db.delete(rateLimitAttempts).where(inArray(rateLimitAttempts.id, [...attemptIds]));
+}
+
+export interface RateLimitCheck {
+  identifier: string;
+  rule: RateLimitRule;
+}
+
+export type RateLimitsDecision =
+  | { allowed: true; attemptIds: string[] }
+  | { allowed: false; refusedBy: RateLimitCheck };
+
+/**
+ * Several limits on one action (per address and per IP, per hour and per day): each is reserved
+ * in turn; when one refuses, the reservations already made are taken back, so a refused action
+ * counts against none of them.
+ */
+export async function checkRateLimits(
+  db: Db,
+  checks: readonly RateLimitCheck[],
+  ip?: string | null,
+): Promise<RateLimitsDecision> {
+  const attemptIds: string[] = [];
+  for (const check of checks) {
+    const decision = await checkRateLimit(db, check.identifier, check.rule, ip);
+    if (!decision.allowed) {
+      await releaseRateLimitAttempts(db, attemptIds);
+      return { allowed: false, refusedBy: check };
+    }
+    attemptIds.push(decision.attemptId!);
+  }
+  return { allowed: true, attemptIds };
+}
+
+/**
+ * Rows of a rule that are out of its window count for nothing. Called now and then (about one
+ * call in fifty) for the frequent per-IP rules, so their rows do not pile up without a scheduler.
+ */
+export async function pruneRateLimitAttempts(db: Db, rule: RateLimitRule, probability = 0.02): Promise<void> {
+  if (Math.random() >= probability) return;
+  await db
+    .delete(rateLimitAttempts)
+    .where(
+      and(
+        eq(rateLimitAttempts.attemptType, rule.attemptType),
+        sql`${rateLimitAttempts.createdAt} < now() - make_interval(mins => ${rule.windowMinutes})`,
+      ),
+    )
+    .catch(() => undefined);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AUTH_SERVER_MESSAGES } from '../../../../contract/auth-constants';
 import { ApiRequestError } from '../../../lib/api-client';
 import { signInFailure, signUpFailure, verificationOutcome } from './auth-feedback';
 
@@ -22,6 +23,7 @@ describe('sign-in toasts (spec §8, word for word)', () => {
 describe('sign-up toasts', () => {
   it.each([
     [err(409, 'USER_ALREADY_EXISTS', 'User already registered'), 'An account with this email already exists'],
+    [err(429, 'RATE_LIMITED', AUTH_SERVER_MESSAGES.signUpRateLimited), AUTH_SERVER_MESSAGES.signUpRateLimited],
     [err(500, 'INTERNAL_ERROR'), 'Sign up failed. Please try again.'],
     [err(0, 'NETWORK_ERROR'), 'Sign up failed. Please try again.'],
     [new Error('boom'), 'An unexpected error occurred'],

@@ -31,6 +31,9 @@ export function signUpFailure(err: unknown): Feedback {
   if (err instanceof ApiRequestError) {
     if (err.code === AUTH_ERROR_CODES.userExists) return { title: AUTH_TOASTS.userExists, variant: 'destructive' };
     if (err.code === 'VALIDATION_ERROR') return { title: err.message, variant: 'destructive' };
+    // Too many sign-ups from this network: "try again" would fail again, so the server's words
+    // (which say when) are shown — spec §8's "other auth errors show the server message".
+    if (err.code === AUTH_ERROR_CODES.rateLimited) return { title: err.message, variant: 'destructive' };
     return { title: AUTH_TOASTS.signUpFailed, variant: 'destructive' };
   }
   return { title: AUTH_TOASTS.unexpected, variant: 'destructive' };
