@@ -1,8 +1,9 @@
 // Bundles the server (our code only; npm packages stay external) into dist/server.
+// The certificate render processes run a second bundle beside it (docs/decisions/021).
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { server: 'src/server/server.ts' },
+  entryPoints: { server: 'src/server/server.ts', 'render-worker': 'src/server/modules/certificates/render-worker.ts' },
   outdir: 'dist/server',
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -13,4 +14,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('server built → dist/server/server.mjs');
+console.log('server built → dist/server/server.mjs (+ render-worker.mjs)');

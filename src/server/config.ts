@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -35,6 +36,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   ADMIN_EMAIL: z.email({ message: 'must be an email address' }).optional(),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(128).optional(),
+  // Certificate render pool and cache (docs/decisions/021).
+  RENDER_WORKERS: z.coerce.number().int().min(1).max(32).optional(),
+  RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(24),
+  RENDER_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(20_000),
+  RENDER_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(512),
+  RENDER_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).default(512),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -65,6 +72,8 @@ export interface Config {
   mailFrom: string;
   /** Created (or promoted) as a verified admin at start when both are set. */
   bootstrapAdmin: { email: string; password: string } | null;
+  /** Certificate PNG/PDF rendering: process pool, its queue and budgets, the disk cache's size. */
+  render: { workers: number; queueMax: number; timeoutMs: number; memoryMb: number; cacheMaxMb: number };
 }
 
 export class ConfigError extends Error {
@@ -124,6 +133,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM ?? `Certifiable <no-reply@${new URL(publicUrl).hostname}>`,
     bootstrapAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
+    render: {
+      workers: e.RENDER_WORKERS ?? Math.min(2, availableParallelism()),
+      queueMax: e.RENDER_QUEUE_MAX,
+      timeoutMs: e.RENDER_TIMEOUT_MS,
+      memoryMb: e.RENDER_MEMORY_MB,
+      cacheMaxMb: e.RENDER_CACHE_MAX_MB,
+    },
   };
 }
 

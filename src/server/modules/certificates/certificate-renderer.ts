@@ -7,7 +7,9 @@
  *   renderPdf(data, template)             → one-page A4 landscape PDF with the print render
  *
  * `CertificateRenderer` wraps the same functions in a content-hash cache
- * (memory LRU + optional directory). Pure module: no database, no HTTP.
+ * (memory LRU + optional size-bounded directory) and, given a RenderPool, runs
+ * the raster and PDF renders in the pool's processes (docs/decisions/021).
+ * Pure module: no database, no HTTP.
  */
 import { basename } from 'node:path';
 import { resolveTemplate, type CertificateData } from './certificate-data';
@@ -16,6 +18,7 @@ import { FONT_FILES } from './fonts';
 import { buildPdf } from './pdf';
 import { rasterize, setPngDpi, svgToPalettePng, svgToPng } from './raster';
 import { RenderCache, contentHash, type RenderCacheOptions, type RenderCacheStats } from './render-cache';
+import type { PoolRenderKind, RenderPool } from './render-pool';
 import { SHARE_W, shareSvg } from './share-image';
 
 export type { CertificateData, TemplateSlug } from './certificate-data';
@@ -81,14 +84,37 @@ export function certificateCacheKey(kind: RenderKind, data: CertificateData, tem
   ]);
 }
 
-export type CertificateRendererOptions = RenderCacheOptions;
+export interface CertificateRendererOptions extends RenderCacheOptions {
+  /**
+   * Where PNGs and PDFs are drawn. The server always passes one (resvg and pdf-lib must not run in
+   * the server process); without it they are drawn in this process (tests of the drawing, scripts).
+   */
+  pool?: RenderPool;
+}
 
-/** Cached renders. One instance per process is plenty; pass `cacheDir` to keep renders across restarts. */
+const IN_PROCESS: Record<PoolRenderKind, (data: CertificateData, templateSlug: string) => Promise<Buffer>> = {
+  'share-png': renderSharePng,
+  'print-png': renderPrintPng,
+  pdf: renderPdf,
+};
+
+/**
+ * Cached renders. One instance per process is plenty; pass `cacheDir` to keep renders across restarts
+ * and `pool` to draw off the server process. Concurrent requests for one file share one render.
+ */
 export class CertificateRenderer {
   readonly #cache: RenderCache;
+  readonly #pool: RenderPool | undefined;
 
   constructor(options: CertificateRendererOptions = {}) {
-    this.#cache = new RenderCache(options);
+    const { pool, ...cache } = options;
+    this.#cache = new RenderCache(cache);
+    this.#pool = pool;
+  }
+
+  /** Stops the render pool (the app's onClose). */
+  async close(): Promise<void> {
+    await this.#pool?.close();
   }
 
   get stats(): RenderCacheStats {
@@ -101,15 +127,22 @@ export class CertificateRenderer {
   }
 
   sharePng(data: CertificateData, templateSlug: string): Promise<Buffer> {
-    return this.#get('share-png', data, templateSlug, () => renderSharePng(data, templateSlug));
+    return this.#raster('share-png', data, templateSlug);
   }
 
   printPng(data: CertificateData, templateSlug: string): Promise<Buffer> {
-    return this.#get('print-png', data, templateSlug, () => renderPrintPng(data, templateSlug));
+    return this.#raster('print-png', data, templateSlug);
   }
 
   pdf(data: CertificateData, templateSlug: string): Promise<Buffer> {
-    return this.#get('pdf', data, templateSlug, () => renderPdf(data, templateSlug));
+    return this.#raster('pdf', data, templateSlug);
+  }
+
+  #raster(kind: PoolRenderKind, data: CertificateData, templateSlug: string): Promise<Buffer> {
+    const pool = this.#pool;
+    return this.#get(kind, data, templateSlug, () =>
+      pool ? pool.run({ kind, data, template: templateSlug }) : IN_PROCESS[kind](data, templateSlug),
+    );
   }
 
   #get(kind: RenderKind, data: CertificateData, templateSlug: string, render: () => Promise<Buffer>): Promise<Buffer> {

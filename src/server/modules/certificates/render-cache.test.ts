@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -21,6 +21,13 @@ async function tempDir() {
   dirs.push(dir);
   return dir;
 }
+/** Every file under the cache directory, by name. */
+async function filesIn(dir: string): Promise<string[]> {
+  const names: string[] = [];
+  for (const shard of await readdir(dir)) names.push(...(await readdir(join(dir, shard))));
+  return names.sort();
+}
+
 afterEach(async () => {
   await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
 });
@@ -89,6 +96,51 @@ describe('RenderCache', () => {
     expect(again.equals(bytes)).toBe(true);
     expect(c.calls()).toBe(1);
     expect(restarted.stats).toMatchObject({ renders: 0, diskHits: 1 });
+  });
+
+  it('keeps the directory under diskMaxBytes, deleting the least recently used file first', async () => {
+    const cacheDir = await tempDir();
+    // Memory holds one entry, so the directory is what answers the others.
+    const cache = new RenderCache({ cacheDir, diskMaxBytes: 30, maxEntries: 1 });
+    const c = counter(10);
+    await cache.get(key(1), 'png', c.render);
+    await cache.get(key(2), 'png', c.render);
+    await cache.get(key(3), 'png', c.render);
+    await cache.get(key(1), 'png', c.render); // from disk: 1 is now the most recently used, 2 the least
+    expect(cache.stats.diskHits).toBe(1);
+    await cache.get(key(4), 'png', c.render); // 40 bytes > 30: 2 goes
+    expect(await filesIn(cacheDir)).toEqual([key(1), key(3), key(4)].map((k) => `${k}.png`).sort());
+    expect(cache.stats).toMatchObject({ diskEntries: 3, diskBytes: 30, diskEvictions: 1 });
+
+    await cache.get(key(5), 'png', c.render); // then 3
+    expect(await filesIn(cacheDir)).toEqual([key(1), key(4), key(5)].map((k) => `${k}.png`).sort());
+    expect(c.calls()).toBe(5);
+    await cache.get(key(2), 'png', c.render); // evicted: drawn again
+    expect(c.calls()).toBe(6);
+  });
+
+  it('after a restart, evicts by last use as the files record it, and clears stale temp files', async () => {
+    const cacheDir = await tempDir();
+    const first = new RenderCache({ cacheDir });
+    for (const n of [1, 2, 3]) await first.get(key(n), 'pdf', counter(10).render);
+    // Last used: 2 long ago, then 3, then 1 (modification times are what a restart sees).
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const fileOf = (n: number) => join(cacheDir, key(n).slice(0, 2), `${key(n)}.pdf`);
+    await utimes(fileOf(2), at(30), at(30));
+    await utimes(fileOf(3), at(20), at(20));
+    await utimes(fileOf(1), at(10), at(10));
+    await mkdir(join(cacheDir, 'ab'), { recursive: true });
+    const staleTmp = join(cacheDir, 'ab', `${key(9)}.pdf.0a1b2c.tmp`);
+    const freshTmp = join(cacheDir, 'ab', `${key(8)}.pdf.3d4e5f.tmp`);
+    await writeFile(staleTmp, 'half');
+    await utimes(staleTmp, at(60), at(60));
+    await writeFile(freshTmp, 'writing');
+
+    const restarted = new RenderCache({ cacheDir, diskMaxBytes: 25 });
+    await restarted.get(key(4), 'pdf', counter(10).render);
+    expect(restarted.stats).toMatchObject({ diskEntries: 2, diskBytes: 20, diskEvictions: 2 });
+    expect(await filesIn(cacheDir)).toEqual([`${key(1)}.pdf`, `${key(4)}.pdf`, `${key(8)}.pdf.3d4e5f.tmp`].sort());
+    await expect(stat(staleTmp)).rejects.toThrow();
   });
 
   it('still renders when the cache directory is unusable, with a warning', async () => {

@@ -4,9 +4,14 @@
  * Keys are sha256 hashes of everything that determines the output, so an
  * entry never needs invalidating — a changed input is a different key.
  * Concurrent requests for the same key share one render.
+ *
+ * The directory is bounded too (`diskMaxBytes`): the least recently used
+ * files go first. Recency is the file's modification time, set on every
+ * write and hit, so the order survives restarts: the directory is scanned
+ * once, at the first request after start (docs/decisions/021).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface RenderCacheOptions {
@@ -16,6 +21,8 @@ export interface RenderCacheOptions {
   maxEntries?: number;
   /** Most bytes kept in memory (default 128 MiB). */
   maxBytes?: number;
+  /** Most bytes kept in `cacheDir` (default: unbounded); least recently used files are deleted first. */
+  diskMaxBytes?: number;
 }
 
 export interface RenderCacheStats {
@@ -24,7 +31,18 @@ export interface RenderCacheStats {
   diskHits: number;
   entries: number;
   bytes: number;
+  /** Files and bytes in cacheDir as this process knows them (after the start-up scan). */
+  diskEntries: number;
+  diskBytes: number;
+  /** Files deleted to stay under diskMaxBytes. */
+  diskEvictions: number;
 }
+
+const KEY = /^[0-9a-f]{64}$/;
+const EXT = /^[a-z0-9]{1,8}$/;
+const CACHE_FILE = /^([0-9a-f]{64})\.([a-z0-9]{1,8})$/;
+const TOUCH_INTERVAL_MS = 60_000;
+const STALE_TMP_MS = 10 * 60_000;
 
 /** sha256 over a stable JSON encoding of the parts. */
 export function contentHash(parts: unknown): string {
@@ -37,27 +55,34 @@ export class RenderCache {
   readonly #dir: string | undefined;
   readonly #maxEntries: number;
   readonly #maxBytes: number;
+  readonly #diskMaxBytes: number;
   #bytes = 0;
-  #stats = { renders: 0, memoryHits: 0, diskHits: 0 };
+  /** Files in the directory, least recently used first (Map order), with their sizes. */
+  readonly #disk = new Map<string, { file: string; size: number; touchedAt: number }>();
+  #diskBytes = 0;
+  #scanned: Promise<void> | null = null;
+  #stats = { renders: 0, memoryHits: 0, diskHits: 0, diskEvictions: 0 };
 
   constructor(options: RenderCacheOptions = {}) {
     this.#dir = options.cacheDir;
     this.#maxEntries = Math.max(1, options.maxEntries ?? 500);
     this.#maxBytes = Math.max(1, options.maxBytes ?? 128 * 1024 * 1024);
+    this.#diskMaxBytes = Math.max(1, options.diskMaxBytes ?? Number.POSITIVE_INFINITY);
   }
 
   get stats(): RenderCacheStats {
-    return { ...this.#stats, entries: this.#memory.size, bytes: this.#bytes };
+    return { ...this.#stats, entries: this.#memory.size, bytes: this.#bytes, diskEntries: this.#disk.size, diskBytes: this.#diskBytes };
   }
 
   /** Returns the cached bytes for `key`, or renders, stores and returns them. */
   async get(key: string, ext: string, render: () => Promise<Buffer>): Promise<Buffer> {
     // Keys and extensions become file names: accept only what contentHash and our kinds produce.
-    if (!/^[0-9a-f]{64}$/.test(key) || !/^[a-z0-9]{1,8}$/.test(ext)) throw new Error('RenderCache: invalid key or extension');
+    if (!KEY.test(key) || !EXT.test(ext)) throw new Error('RenderCache: invalid key or extension');
     const hit = this.#memory.get(key);
     if (hit) {
       this.#stats.memoryHits++;
       this.#touch(key, hit);
+      this.#used(key);
       return hit;
     }
     const pending = this.#inflight.get(key);
@@ -70,31 +95,102 @@ export class RenderCache {
   async #load(key: string, ext: string, render: () => Promise<Buffer>): Promise<Buffer> {
     const file = this.#dir ? join(this.#dir, key.slice(0, 2), `${key}.${ext}`) : null;
     if (file) {
+      await this.#scan();
       const stored = await readFile(file).catch(() => null);
       if (stored && stored.length > 0) {
         this.#stats.diskHits++;
         this.#remember(key, stored);
+        this.#used(key, { file, size: stored.length });
         return stored;
       }
     }
     this.#stats.renders++;
     const bytes = await render();
     this.#remember(key, bytes);
-    if (file) await this.#persist(file, bytes);
+    if (file) await this.#persist(key, file, bytes);
     return bytes;
   }
 
   /** Atomic write (temp file + rename); a failing disk never fails a render. */
-  async #persist(file: string, bytes: Buffer): Promise<void> {
+  async #persist(key: string, file: string, bytes: Buffer): Promise<void> {
+    if (bytes.length > this.#diskMaxBytes) return;
     const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
       await mkdir(join(file, '..'), { recursive: true });
       await writeFile(tmp, bytes);
       await rename(tmp, file);
+      this.#used(key, { file, size: bytes.length, touchedAt: Date.now() });
+      await this.#evict(key);
     } catch (error) {
       await unlink(tmp).catch(() => undefined);
       console.warn(`certificate render cache: could not write ${file}: ${(error as Error).message}`);
     }
+  }
+
+  /**
+   * Marks a file most recently used — on a memory hit too, so a file served from memory is not the
+   * first to leave the disk. `found` adds one not yet known (another instance may share the directory).
+   */
+  #used(key: string, found?: { file: string; size: number; touchedAt?: number }): void {
+    if (!this.#dir) return;
+    const old = this.#disk.get(key);
+    const entry = old ?? (found ? { file: found.file, size: found.size, touchedAt: found.touchedAt ?? 0 } : null);
+    if (!entry) return;
+    this.#disk.delete(key);
+    this.#disk.set(key, entry);
+    if (!old) this.#diskBytes += entry.size;
+    // The modification time is the recency a restart sees: refreshed at most once a minute per file.
+    const now = Date.now();
+    if (now - entry.touchedAt > TOUCH_INTERVAL_MS) {
+      entry.touchedAt = now;
+      void utimes(entry.file, new Date(now), new Date(now)).catch(() => undefined);
+    }
+  }
+
+  /** Deletes least recently used files until the directory fits, never the one just written. */
+  async #evict(keep?: string): Promise<void> {
+    for (const [key, entry] of this.#disk) {
+      if (this.#diskBytes <= this.#diskMaxBytes) return;
+      if (key === keep) continue;
+      this.#disk.delete(key);
+      this.#diskBytes -= entry.size;
+      this.#stats.diskEvictions++;
+      await unlink(entry.file).catch(() => undefined); // already gone: same result
+    }
+  }
+
+  /**
+   * Once per process: learns what the directory already holds (oldest first by modification time),
+   * deletes temp files a crash left behind, and evicts down to the limit.
+   */
+  #scan(): Promise<void> {
+    this.#scanned ??= (async () => {
+      const dir = this.#dir!;
+      const found: { key: string; file: string; size: number; mtimeMs: number }[] = [];
+      const shards = await readdir(dir).catch(() => [] as string[]);
+      for (const shard of shards) {
+        if (!/^[0-9a-f]{2}$/.test(shard)) continue;
+        const names = await readdir(join(dir, shard)).catch(() => [] as string[]);
+        for (const name of names) {
+          const file = join(dir, shard, name);
+          const match = CACHE_FILE.exec(name);
+          if (!match && !name.endsWith('.tmp')) continue;
+          const info = await stat(file).catch(() => null);
+          if (!info?.isFile()) continue;
+          // A temp file is a write in progress (perhaps another instance's) unless it is old.
+          if (!match) {
+            if (Date.now() - info.mtimeMs > STALE_TMP_MS) await unlink(file).catch(() => undefined);
+            continue;
+          }
+          found.push({ key: match[1]!, file, size: info.size, mtimeMs: info.mtimeMs });
+        }
+      }
+      found.sort((a, b) => a.mtimeMs - b.mtimeMs);
+      for (const f of found) if (!this.#disk.has(f.key)) this.#disk.set(f.key, { file: f.file, size: f.size, touchedAt: f.mtimeMs });
+      this.#diskBytes = [...this.#disk.values()].reduce((sum, e) => sum + e.size, 0);
+      await this.#evict();
+    })();
+    return this.#scanned;
   }
 
   #touch(key: string, value: Buffer): void {

@@ -10,6 +10,8 @@ import {
   shareIdParamsSchema,
 } from '../../../contract/nominations';
 import { certificateCacheKey, renderCertificateSvg, type RenderKind } from '../certificates/certificate-renderer';
+import { RenderBusyError, RenderFailedError } from '../certificates/render-pool';
+import { HttpError } from '../../lib/http-errors';
 import type { NominationsContext } from './context';
 import { cleanNominationText, resolveAwardAndTemplate } from './create-nomination';
 import {
@@ -146,10 +148,11 @@ export function certificatesRoutes(ctx: NominationsContext): FastifyPluginAsyncZ
             tags: ['certificates'],
             summary: def.summary,
             description:
-              'ETag = hash of everything drawn; revalidate with If-None-Match (304). 404 when unknown, 410 when declined or hidden — never the file.',
+              'ETag = hash of everything drawn; revalidate with If-None-Match (304). 404 when unknown, 410 when declined or hidden — never the file. ' +
+              '503 with Retry-After when the renderer is at capacity (RENDER_BUSY) or a render failed (RENDER_TIMEOUT, RENDER_FAILED).',
             params: shareIdParamsSchema,
             produces: [def.type.split(';')[0]!],
-            response: { 200: z.string().describe(def.summary), ...errors },
+            response: { 200: z.string().describe(def.summary), ...errors, 503: apiErrorSchema },
           },
         },
         async (request, reply) => serveFile(ctx, request, reply, request.params.share_id, def),
@@ -212,18 +215,40 @@ async function serveFile(ctx: NominationsContext, request: FastifyRequest, reply
     .header('cache-control', `${loaded.nomination.isPublic ? 'public' : 'private'}, no-cache`)
     .header('x-robots-tag', 'noindex');
   if (matchesEtag(request, etag)) return reply.code(304).send();
-  const body =
-    def.kind === 'svg'
-      ? await ctx.renderer.svg(data, slug)
-      : def.kind === 'share-png'
-        ? await ctx.renderer.sharePng(data, slug)
-        : def.kind === 'print-png'
-          ? await ctx.renderer.printPng(data, slug)
-          : await ctx.renderer.pdf(data, slug);
+  let body: string | Buffer;
+  try {
+    body =
+      def.kind === 'svg'
+        ? await ctx.renderer.svg(data, slug)
+        : def.kind === 'share-png'
+          ? await ctx.renderer.sharePng(data, slug)
+          : def.kind === 'print-png'
+            ? await ctx.renderer.printPng(data, slug)
+            : await ctx.renderer.pdf(data, slug);
+  } catch (error) {
+    throw renderUnavailable(reply, error);
+  }
   reply.type(def.type).header('content-disposition', `${def.disposition}; filename="${downloadName(loaded, def)}"`);
   if (def.kind === 'svg') {
     // Opened on its own, the SVG may run nothing and load nothing but its embedded images and fonts.
     reply.header('content-security-policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:");
   }
   return reply.send(body);
+}
+
+/**
+ * The render pool is full or a render was killed (time or memory budget, crash): 503 with Retry-After,
+ * never cached and without the file's validators (docs/decisions/021). Anything else stays an error.
+ */
+function renderUnavailable(reply: FastifyReply, error: unknown): unknown {
+  if (!(error instanceof RenderBusyError) && !(error instanceof RenderFailedError)) return error;
+  reply.removeHeader('etag');
+  reply.header('cache-control', 'no-store').header('retry-after', String(error.retryAfterSeconds));
+  if (error instanceof RenderBusyError) {
+    return new HttpError(503, 'RENDER_BUSY', 'We are drawing a lot of certificates right now. Please try again in a few seconds.');
+  }
+  if (error.reason === 'timeout') {
+    return new HttpError(503, 'RENDER_TIMEOUT', 'Drawing this certificate took too long. Please try again in a minute.');
+  }
+  return new HttpError(503, 'RENDER_FAILED', 'We could not draw this certificate just now. Please try again in a minute.');
 }

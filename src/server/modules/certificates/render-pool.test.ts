@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderSharePng } from './certificate-renderer';
+import { isPng, pngSize } from './raster';
+import { RenderBusyError, RenderFailedError, RenderPool, type RenderPoolOptions, type RenderTask } from './render-pool';
+import { sampleCertificate } from './test-support';
+
+// Real render processes (the TypeScript worker entry under tsx): each test starts its own small pool.
+const pools: RenderPool[] = [];
+function pool(options: Partial<RenderPoolOptions> = {}): RenderPool {
+  const p = new RenderPool({ workers: 1, queueMax: 0, timeoutMs: 60_000, memoryMb: 2048, ...options });
+  pools.push(p);
+  return p;
+}
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+const print = (name = 'Dana Whitfield'): RenderTask => ({ kind: 'print-png', data: sampleCertificate({ nomineeName: name }), template: 'gold-foil' });
+const share = (name = 'Dana Whitfield'): RenderTask => ({ kind: 'share-png', data: sampleCertificate({ nomineeName: name }), template: 'retro' });
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+describe('RenderPool', () => {
+  it('draws in another process: the same bytes as drawing here, from a process that is not this one', async () => {
+    const p = pool();
+    const [fromPool, here] = await Promise.all([p.run(share()), renderSharePng(share().data, 'retro')]);
+    expect(fromPool.equals(here)).toBe(true);
+    expect(p.pids).toHaveLength(1);
+    expect(p.pids).not.toContain(process.pid);
+    const printed = await p.run(print());
+    expect(isPng(printed)).toBe(true);
+    expect(pngSize(printed)).toEqual({ width: 3508, height: 2480 });
+  });
+
+  it('takes at most workers + queueMax renders; the next is refused at once with a retry delay', async () => {
+    const p = pool({ workers: 1, queueMax: 1 });
+    const first = p.run(print('One'));
+    const second = p.run(print('Two'));
+    const third = p.run(print('Three'));
+    const refused = await third.catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RenderBusyError);
+    expect((refused as RenderBusyError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(p.stats.running + p.stats.queued).toBe(2); // both wait while the process starts
+    expect(p.stats.refused).toBe(1);
+    const done = await Promise.all([first, second]);
+    expect(done.every(isPng)).toBe(true);
+    // Capacity comes back once they are done.
+    expect(isPng(await p.run(print('Four')))).toBe(true);
+  });
+
+  it('kills a render over its time budget; the pool replaces the process and the next render works', async () => {
+    const p = pool();
+    await expect(p.run(print('Slow'), { timeoutMs: 1 })).rejects.toMatchObject({ name: 'RenderFailedError', reason: 'timeout' });
+    expect(isPng(await p.run(print('Next')))).toBe(true);
+    expect(p.stats).toMatchObject({ started: 2, completed: 1, failed: 1 });
+  });
+
+  it('a render process that aborts mid-render (as resvg does on a panic) fails that render only', async () => {
+    const p = pool();
+    const running = p.run(print('Crash'));
+    await until(() => p.stats.running === 1);
+    const [pid] = p.pids;
+    process.kill(pid!, 'SIGABRT');
+    const error = await running.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RenderFailedError);
+    expect(error).toMatchObject({ reason: 'crashed' });
+    // This process lives on, and so does the pool.
+    expect(isPng(await p.run(print('After')))).toBe(true);
+    expect(p.pids).not.toContain(pid);
+  });
+
+  it.runIf(process.platform === 'linux')('kills a render over its memory budget', async () => {
+    // A print render needs well over 160 MiB resident (a 3508×2480 RGBA canvas alone is 35 MB).
+    const p = pool({ memoryMb: 160 });
+    await expect(p.run(print('Big'))).rejects.toMatchObject({ name: 'RenderFailedError', reason: 'memory' });
+  });
+
+  it('close() ends every render process and fails what is waiting', async () => {
+    const p = pool({ workers: 1, queueMax: 1 });
+    const running = p.run(print('A')).catch((e: unknown) => e);
+    const waiting = p.run(print('B')).catch((e: unknown) => e);
+    await until(() => p.stats.running === 1);
+    const pids = p.pids;
+    await p.close();
+    expect(await running).toMatchObject({ reason: 'closed' });
+    expect(await waiting).toMatchObject({ reason: 'closed' });
+    expect(pids.some(alive)).toBe(false);
+    await expect(p.run(print('C'))).rejects.toMatchObject({ reason: 'closed' });
+  });
+});
