@@ -31,6 +31,9 @@ export const fullNameSchema = z
       .string()
       .min(1, { message: AUTH_MESSAGES.fullNameRequired })
       .max(FULL_NAME_MAX_LENGTH, { message: AUTH_MESSAGES.fullNameTooLong }),
+  )
+  .describe(
+    `Stored as one line without invisible or direction-changing characters; 1–${FULL_NAME_MAX_LENGTH} characters once cleaned.`,
   );
 
 /** A same-site path to return to after signing in (never another origin). */

@@ -646,8 +646,8 @@ export class AuthService {
     this.forget(request);
   }
 
-  /** Checks a user's password without signing in (e.g. to confirm deleting the account). */
-  async verifyPassword(userId: string, password: string): Promise<boolean> {
+  /** Checks a user's password without signing in; unthrottled, so only confirmPassword calls it. */
+  private async verifyPassword(userId: string, password: string): Promise<boolean> {
     const ctx = await this.betterAuth.$context;
     const accountsOfUser = await ctx.internalAdapter.findAccounts(userId);
     const credential = accountsOfUser.find((a) => a.providerId === 'credential');

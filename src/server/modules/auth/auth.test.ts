@@ -328,7 +328,8 @@ describe('CSRF protection', () => {
     const c = client();
     await c.signIn(user.email, user.password);
     c.csrf = false;
-    const res = await c.request({ method: 'POST', url: '/api/anything-else', payload: {} });
+    // A real route outside /api/auth: the guard follows the matched route (an unknown path is just a 404).
+    const res = await c.request({ method: 'POST', url: '/api/nominations', payload: {} });
     expect(res.statusCode).toBe(403);
   });
 
