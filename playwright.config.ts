@@ -56,8 +56,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
         // Each test comes from its own client address (see e2e/fixtures.ts), so per-IP limits
-        // (10 nominations an hour) hold per test, retries included.
-        TRUST_PROXY: 'true',
+        // (10 nominations an hour) hold per test, retries included: the browser on loopback is the "proxy".
+        TRUST_PROXY: 'loopback',
         SMTP_URL: `smtp://127.0.0.1:${LOOPBACK.smtpPort}`,
         MAIL_FROM: 'Certifiable <no-reply@certifiable.test>',
         GOOGLE_CLIENT_ID: LOOPBACK.googleClientId,

@@ -1,4 +1,6 @@
 import { availableParallelism } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -22,7 +24,23 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SEED: z.enum(['true', 'false']).default('true'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  // HTTP connections (docs/decisions/052): slow and idle clients are cut off, the connection count is capped.
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -base64 32)').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -46,6 +64,43 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY → false, a hop count or a list of addresses; a string is the problem with it. */
+export function parseTrustProxy(value: string): false | number | string[] | string {
+  const v = value.trim();
+  if (v === 'false' || v === '' || v === '0') return false;
+  if (v === 'true') {
+    return "'true' would believe any client's X-Forwarded-For and void every per-IP limit: set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)";
+  }
+  if (/^\d+$/.test(v)) return Math.min(Number(v), 16);
+  const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+  const bad = list.find((x) => {
+    if (PROXY_KEYWORDS.has(x)) return false;
+    const [addr, bits, ...rest] = x.split('/');
+    const version = isIP(addr ?? '');
+    if (!version || rest.length) return true;
+    return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+  });
+  if (bad !== undefined) return `'${bad}' is not an IP address, a CIDR range or one of loopback, linklocal, uniquelocal`;
+  return list;
+}
+
+/**
+ * The default connection cap: well under the process's open-file limit (sockets are files), so the server
+ * sheds idle connections itself long before the kernel refuses to accept (docs/decisions/052).
+ */
+function defaultMaxConnections(): number {
+  let limit = 1024;
+  try {
+    const m = /^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    if (m) limit = Number(m[1]);
+  } catch {
+    // not Linux: assume the common default
+  }
+  return Math.max(64, Math.min(10_000, Math.floor(limit / 2)));
+}
+
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -59,7 +114,14 @@ export interface Config {
   /** Directory holding the built web app (index.html + assets) */
   webDistDir: string;
   seed: boolean;
-  trustProxy: boolean;
+  /**
+   * Which proxies may set X-Forwarded-For (docs/decisions/052): false (none; the socket's address is the
+   * client), a hop count, or a list of proxy addresses/CIDR ranges. Never "any" — that lets every client
+   * choose its own address and walk around every per-IP limit.
+   */
+  trustProxy: false | number | string[];
+  /** Connection limits and timeouts of the HTTP server. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; idleTimeoutMs: number; maxConnections: number };
   /**
    * Signs session cookies, CSRF tokens and verification links. When unset, the server
    * generates one and keeps it in DATA_DIR/auth-secret (see docs/decisions/013).
@@ -118,7 +180,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(projectRoot, 'dist', 'web')),
     seed: e.SEED === 'true',
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
+    http: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: e.IDLE_TIMEOUT_MS,
+      maxConnections: e.MAX_CONNECTIONS ?? defaultMaxConnections(),
+    },
     // Tests get a fixed secret so they never touch DATA_DIR; nothing else may rely on it.
     authSecret: e.AUTH_SECRET ?? (e.NODE_ENV === 'test' ? TEST_AUTH_SECRET : undefined),
     google:
