@@ -1,12 +1,28 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createVerifiedUser, LOOPBACK, signInViaApi, toasts, uniqueEmail } from './support/auth-helpers';
-import { claimLinkFromMail, createNomination, firstAward, uniqueName } from './support/nomination-helpers';
+import { acceptNomination, claimLinkFromMail, createAcceptedNomination, createNomination, firstAward, uniqueName } from './support/nomination-helpers';
 
-const path = (url: string) => new URL(url).pathname;
+/** The path of an absolute URL or of a path the API gave (docs/decisions/037). */
+const path = (url: string) => new URL(url, 'http://x').pathname;
+
+/** Screenshots of an open dialog on this desktop and on a 360 px phone, where it must fit the screen. */
+async function shootDialog(page: Page, dialog: Locator, name: string, testInfo: TestInfo) {
+  await page.screenshot({ path: testInfo.outputPath(`${name}-desktop.png`) });
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 740 });
+  const box = (await dialog.boundingBox())!;
+  expect(box.x, `${name} fits a phone`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${name} fits a phone`).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: testInfo.outputPath(`${name}-phone.png`) });
+  await page.setViewportSize(size);
+}
 
 test.describe('nominate → share → claim → community', () => {
   test('from a gallery card to an accepted certificate on the wall; a declined one leaves it', async ({ page, context, request }) => {
+    // The whole journey, twice over for the second nominee: longer than the default on a busy machine.
+    test.slow();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const award = await firstAward(request);
     const nominee = uniqueName('Dana');
@@ -92,13 +108,18 @@ test.describe('nominate → share → claim → community', () => {
     await expect(page.getByText('Accepted by the recipient')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Nominate someone for this award' })).toHaveAttribute('href', `/nominate?award=${award.id}`);
 
-    // A second nomination, declined through its claim link, leaves the wall and its page says so.
+    // A second public nomination stays off the wall until its nominee accepts (docs/decisions/036);
+    // declined through its claim link, it leaves the wall and its page says so.
     const second = uniqueName('Quinn');
     const created = await createNomination(request, { award_id: award.id, nominee_name: second, is_public: true });
     await page.goto('/community');
+    await expect(page.getByTestId('community-card').filter({ hasText: nominee })).toBeVisible();
+    await expect(page.getByTestId('community-card').filter({ hasText: second })).toHaveCount(0);
+    await acceptNomination(request, created.claim_url);
+    await page.reload();
     await expect(page.getByTestId('community-card').filter({ hasText: second })).toBeVisible();
     await page.goto(path(created.claim_url));
-    await page.getByRole('button', { name: 'No thanks, decline this award' }).click();
+    await page.getByRole('button', { name: 'Decline this award' }).click();
     const dialog = page.getByRole('dialog', { name: 'Decline this award?' });
     await expect(dialog).toContainText('This is final.');
     await dialog.getByRole('button', { name: 'Decline for good' }).click();
@@ -141,7 +162,7 @@ test.describe('nominate → share → claim → community', () => {
   test('hostile text in a nomination is shown as text', async ({ page, request }) => {
     const name = `<script>window.__pwned=1</script> ${uniqueName('Eve')}`.slice(0, 80);
     const reason = '<img src=x onerror="window.__pwned=2"><svg onload="window.__pwned=3"></svg> & "quotes"';
-    const created = await createNomination(request, { nominee_name: name, reason, is_public: true });
+    const created = await createAcceptedNomination(request, { nominee_name: name, reason });
     await page.goto(path(created.certificate.urls.page));
     await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
     await expect(page.getByTestId('citation')).toHaveText(`“${reason}”`);
@@ -167,7 +188,7 @@ test.describe('nominate → share → claim → community', () => {
 test.describe('moderation and accounts', () => {
   test('an admin hides a nomination and it leaves the wall', async ({ page, request }) => {
     const nominee = uniqueName('Hidey');
-    const created = await createNomination(request, { nominee_name: nominee, is_public: true });
+    const created = await createAcceptedNomination(request, { nominee_name: nominee });
     await signInViaApi(page, LOOPBACK.admin.email, LOOPBACK.admin.password);
     await page.goto('/community');
     await expect(page.getByTestId('community-card').filter({ hasText: nominee })).toBeVisible();
@@ -199,7 +220,46 @@ test.describe('moderation and accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'This certificate has been withdrawn' })).toBeVisible();
   });
 
-  test('/account lists nominations made and received; a fresh claim link replaces the old one', async ({ page, browser, request }) => {
+  test('an admin resends a claim mail only after confirming; the old link then stops working', async ({ page, request }, testInfo) => {
+    const nominee = uniqueName('Resa');
+    const nomineeEmail = uniqueEmail('resent');
+    const created = await createNomination(request, { nominee_name: nominee, nominee_email: nomineeEmail, nominator_name: 'Ada Admin-Tester', is_public: false });
+    const claimApi = (url: string) => `/api/claims${path(url).slice('/claim'.length)}`;
+    await signInViaApi(page, LOOPBACK.admin.email, LOOPBACK.admin.password);
+    await page.goto('/admin/nominations');
+    await page.getByRole('searchbox', { name: 'Search nominations' }).fill(nominee);
+    await expect(page.getByText('1 nomination match')).toBeVisible();
+    await page.getByRole('button', { name: `Open ${created.certificate.certificate_number} (${nominee})` }).click();
+    const sheet = page.getByRole('dialog', { name: nominee });
+    const resend = sheet.getByRole('button', { name: 'Resend claim mail' });
+
+    await resend.click();
+    const ask = page.getByRole('dialog', { name: `Send ${nominee} a new claim link?` });
+    await expect(ask).toContainText(`We make a new link and email it to ${nomineeEmail}.`);
+    await expect(ask).toContainText('Any link they already have stops working at once');
+    await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await shootDialog(page, ask, 'resend-claim-confirm', testInfo);
+    // Escape closes the question only; nothing was sent and the old link still works.
+    await page.keyboard.press('Escape');
+    await expect(ask).toHaveCount(0);
+    await expect(sheet).toBeVisible();
+    await expect(resend).toBeFocused();
+    expect((await request.get(claimApi(created.claim_url))).status()).toBe(200);
+
+    await page.keyboard.press('Enter');
+    await expect(ask).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(ask.getByRole('button', { name: 'Send new link' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toasts(page).getByText(`A new claim link is on its way to ${nomineeEmail}`)).toBeVisible();
+    await expect(ask).toHaveCount(0);
+    expect((await request.get(claimApi(created.claim_url))).status()).toBe(404);
+    const mailed = await claimLinkFromMail(nomineeEmail, 'Ada Admin-Tester has nominated you');
+    expect(path(mailed)).not.toBe(path(created.claim_url));
+    expect((await request.get(claimApi(mailed))).status()).toBe(200);
+  });
+
+  test('/account lists nominations made and received; a fresh claim link, after asking, replaces the old one', async ({ page, browser, request }, testInfo) => {
     const nominator = await createVerifiedUser(request, { prefix: 'nominator', fullName: 'Nia Nominator' });
     const nomineeUser = await createVerifiedUser(request, { prefix: 'recipient', fullName: 'Rex Recipient' });
     const nominee = uniqueName('Rex');
@@ -214,10 +274,35 @@ test.describe('moderation and accounts', () => {
     await page.goto('/account');
     const made = page.getByTestId('made-nomination').filter({ hasText: nominee });
     await expect(made).toContainText('Awaiting reply');
-    await made.getByRole('button', { name: 'New claim link' }).click();
+
+    // A new link kills the one already sent, so the button asks first and says so; keeping it changes nothing.
+    const newLink = made.getByRole('button', { name: 'New claim link' });
+    await newLink.click();
+    const ask = page.getByRole('dialog', { name: `Make a new claim link for ${nominee}?` });
+    await expect(ask).toContainText(`Any link ${nominee} already has stops working at once, including the one in the email we sent.`);
+    await expect(ask).toContainText(`We will email the new link to ${nomineeUser.email}`);
+    await expect(ask.getByRole('button', { name: 'Keep the old link' })).toBeFocused();
+    await shootDialog(page, ask, 'new-claim-link-confirm', testInfo);
+    await page.keyboard.press('Enter');
+    await expect(ask).toHaveCount(0);
+    await expect(newLink).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(ask).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(ask).toHaveCount(0);
+    expect((await request.get(`/api/claims${path(created.claim_url).slice('/claim'.length)}`)).status()).toBe(200);
+
+    // Confirmed from the keyboard: the fresh link is shown, and focus lands on the news.
+    await newLink.click();
+    await page.keyboard.press('Tab');
+    await expect(ask.getByRole('button', { name: 'Make a new link' })).toBeFocused();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: `A fresh claim link for ${nominee}` });
+    await expect(dialog.getByRole('heading', { name: `A fresh claim link for ${nominee}` })).toBeFocused();
+    await expect(dialog).toContainText(`We have emailed this one to ${nomineeUser.email} as well.`);
     const fresh = await dialog.getByTestId('new-claim-link').inputValue();
-    expect(fresh).not.toBe(created.claim_url);
+    expect(fresh).toMatch(new RegExp(`^${LOOPBACK.appUrl}/claim/[\\w-]{43}$`));
+    expect(path(fresh)).not.toBe(path(created.claim_url));
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     // The old link is gone; the new one works, and accepting signed in puts it on the nominee's account.

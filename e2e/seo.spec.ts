@@ -11,7 +11,7 @@ test.describe('metadata in the served HTML (no JavaScript needed)', () => {
       { path: '/', title: 'Official Awards for Unofficial Achievements | Certifiable' },
       { path: '/gallery', title: 'Award Gallery | Certifiable' },
       { path: '/privacy-policy', title: 'Privacy Policy | Certifiable' },
-      { path: '/store', title: 'Store | Certifiable' },
+      { path: '/community', title: 'Community Wall | Certifiable' },
     ];
     for (const { path, title } of cases) {
       const res = await request.get(path);
@@ -32,9 +32,11 @@ test.describe('metadata in the served HTML (no JavaScript needed)', () => {
     }
   });
 
-  test('private pages and unknown paths are not indexed', async ({ request }) => {
+  test('private pages, pages not built yet and unknown paths are not indexed', async ({ request }) => {
     const auth = await (await request.get('/auth')).text();
     expect(auth).toContain('<meta name="robots" content="noindex, nofollow"');
+    const store = await (await request.get('/store')).text();
+    expect(store).toContain('<meta name="robots" content="noindex, nofollow"');
     const missing = await request.get('/no-such-page');
     expect(missing.status()).toBe(404);
     expect(await missing.text()).toContain('<title data-head>Page Not Found | Certifiable</title>');
@@ -51,16 +53,17 @@ test.describe('metadata in the served HTML (no JavaScript needed)', () => {
 });
 
 test.describe('sitemap and robots', () => {
-  test('sitemap.xml lists the public routes and every active award', async ({ request, baseURL }) => {
+  test('sitemap.xml lists the built public routes and every active award', async ({ request, baseURL }) => {
     const res = await request.get('/sitemap.xml');
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('application/xml');
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
-    for (const path of ['/', '/gallery', '/nominate', '/store', '/privacy-policy', '/refund-policy']) {
+    for (const path of ['/', '/gallery', '/nominate', '/community', '/privacy-policy', '/refund-policy']) {
       expect(locs).toContain(`${baseURL}${path}`);
     }
-    for (const path of ['/auth', '/account', '/cart', '/admin']) {
+    // Private pages, and pages still under construction (docs/decisions/038).
+    for (const path of ['/auth', '/account', '/cart', '/admin', '/store', '/quiz', '/quiz-landing', '/quiz/gallery']) {
       expect(locs).not.toContain(`${baseURL}${path}`);
     }
     const awards = (await (await request.get('/api/awards')).json()) as Award[];

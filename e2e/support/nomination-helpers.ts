@@ -37,3 +37,18 @@ export async function claimLinkFromMail(to: string, subjectStart: string) {
   if (!m) throw new Error(`no claim link in mail: ${mail.text}`);
   return m[0];
 }
+
+/** The nominee accepts through the claim link's API: only accepted public certificates are on the wall (docs/decisions/036). */
+export async function acceptNomination(request: APIRequestContext, claimUrl: string) {
+  const token = new URL(claimUrl, 'http://x').pathname.split('/claim/')[1]!;
+  const { csrf_token } = (await (await request.get('/api/auth/csrf')).json()) as { csrf_token: string };
+  const res = await request.post(`/api/claims/${token}/accept`, { headers: { 'x-csrf-token': csrf_token } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A public nomination its nominee has accepted, so it is on the community wall. */
+export async function createAcceptedNomination(request: APIRequestContext, body: Partial<CreateNominationBody> & { nominee_name: string }) {
+  const created = await createNomination(request, { is_public: true, ...body });
+  await acceptNomination(request, created.claim_url);
+  return created;
+}

@@ -1,6 +1,6 @@
 import * as SheetPrimitive from '@radix-ui/react-dialog';
 import { ExternalLink, EyeOff, Eye, MailPlus, Trash2, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import type { AdminNomination } from '../../../../contract/nominations';
 import { REACTION_KINDS, REACTION_LABELS } from '../../../../contract/nominations-constants';
@@ -137,7 +137,18 @@ function DeleteDialog({ n, open, onOpenChange, onDeleted }: { n: AdminNomination
 }
 
 /** A new link kills the one the nominee may already hold (issue 7): ask first, and say so. */
-function ResendDialog({ n, open, onOpenChange }: { n: AdminNomination; open: boolean; onOpenChange(o: boolean): void }) {
+function ResendDialog({
+  n,
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  n: AdminNomination;
+  open: boolean;
+  onOpenChange(o: boolean): void;
+  /** The button that opened it: without a Radix Trigger, focus goes back there by hand. */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+}) {
   const resend = useResendClaim();
   function send() {
     resend.mutate(
@@ -160,14 +171,19 @@ function ResendDialog({ n, open, onOpenChange }: { n: AdminNomination; open: boo
   }
   return (
     <Dialog open={open} onOpenChange={(o) => (resend.isPending ? undefined : onOpenChange(o))}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <span className="flex size-11 items-center justify-center rounded-full bg-gold/25 text-gold-dark">
           <MailPlus className="size-5" aria-hidden="true" />
         </span>
         <DialogTitle className="mt-4 wrap-anywhere">Send {n.nominee_name} a new claim link?</DialogTitle>
         <DialogDescription>
-          We make a new link and email it to {n.nominee_email}. The link they have now stops working at once, whether it came in our
-          earlier email or from the nominator.
+          We make a new link and email it to {n.nominee_email}. Any link they already have stops working at once, whether it came in
+          our earlier email or from the nominator.
         </DialogDescription>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={resend.isPending}>
@@ -186,6 +202,7 @@ function Detail({ n, onClose }: { n: AdminNomination; onClose(): void }) {
   const unhide = useUnhideNomination();
   const [hiding, setHiding] = useState(false);
   const [resending, setResending] = useState(false);
+  const resendButton = useRef<HTMLButtonElement>(null);
   const [deleting, setDeleting] = useState(false);
   const visible = !n.hidden && n.status !== 'declined';
   const canResend = n.status === 'pending' && !n.hidden && Boolean(n.nominee_email);
@@ -232,6 +249,7 @@ function Detail({ n, onClose }: { n: AdminNomination; onClose(): void }) {
           </Button>
         )}
         <Button
+          ref={resendButton}
           size="sm"
           variant="outline"
           disabled={!canResend}
@@ -281,7 +299,7 @@ function Detail({ n, onClose }: { n: AdminNomination; onClose(): void }) {
       <p className="text-xs text-muted">Every action here is written to the audit log.</p>
 
       <HideDialog n={n} open={hiding} onOpenChange={setHiding} />
-      <ResendDialog n={n} open={resending} onOpenChange={setResending} />
+      <ResendDialog n={n} open={resending} onOpenChange={setResending} returnFocusTo={resendButton} />
       <DeleteDialog n={n} open={deleting} onOpenChange={setDeleting} onDeleted={onClose} />
     </div>
   );

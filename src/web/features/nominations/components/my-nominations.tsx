@@ -20,7 +20,7 @@ import { StatusBadge } from './status-badge';
 type Made = MyNominationsData['made'][number];
 type Received = MyNominationsData['received'][number];
 
-function Row({ c, made, onNewLink }: { c: Made | Received; made: boolean; onNewLink?: () => void }) {
+function Row({ c, made, onNewLink }: { c: Made | Received; made: boolean; onNewLink?: (opener: HTMLElement) => void }) {
   const withdrawn = c.hidden || c.status === 'declined';
   return (
     <li className="flex gap-4 py-4" data-testid={made ? 'made-nomination' : 'received-nomination'}>
@@ -58,7 +58,7 @@ function Row({ c, made, onNewLink }: { c: Made | Received; made: boolean; onNewL
             </Link>
           )}
           {made && c.status === 'pending' && !c.hidden && onNewLink ? (
-            <button type="button" onClick={onNewLink} className={textLink}>
+            <button type="button" onClick={(e) => onNewLink(e.currentTarget)} className={textLink}>
               <KeyRound aria-hidden="true" />
               New claim link
             </button>
@@ -86,7 +86,7 @@ function ConfirmNewLink({ c, pending, onConfirm, onCancel }: { c: Made; pending:
       <DialogTitle className="mt-4 wrap-anywhere">Make a new claim link for {c.nominee_name}?</DialogTitle>
       <DialogDescription>
         {c.nominee_email
-          ? `The link ${c.nominee_name} has now stops working at once, including the one in the email we sent. We will email the new link to ${c.nominee_email} and show it to you here, once.`
+          ? `Any link ${c.nominee_name} already has stops working at once, including the one in the email we sent. We will email the new link to ${c.nominee_email} and show it to you here, once.`
           : `The link you passed on to ${c.nominee_name} stops working at once. You will see the new one here, once, to send them yourself.`}
       </DialogDescription>
       <p className="mt-3 text-sm text-ink-soft">Only worth it if the old link is lost or went to the wrong person.</p>
@@ -140,6 +140,8 @@ export function MyNominations() {
   // Asking first: a new link kills the one the nominee may already hold (issue 7).
   const [asking, setAsking] = useState<Made | null>(null);
   const [link, setLink] = useState<NewLink | null>(null);
+  // The dialog has no Radix Trigger, so it hands focus back to the button that opened it itself.
+  const opener = useRef<HTMLElement | null>(null);
   const id = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -233,7 +235,17 @@ export function MyNominations() {
         {data && list.length > 0 ? (
           <ul className="divide-y divide-line">
             {tab === 'made'
-              ? data.made.map((c) => <Row key={c.share_id} c={c} made onNewLink={() => setAsking(c)} />)
+              ? data.made.map((c) => (
+                  <Row
+                    key={c.share_id}
+                    c={c}
+                    made
+                    onNewLink={(el) => {
+                      opener.current = el;
+                      setAsking(c);
+                    }}
+                  />
+                ))
               : data.received.map((c) => <Row key={c.share_id} c={c} made={false} />)}
           </ul>
         ) : null}
@@ -241,7 +253,13 @@ export function MyNominations() {
 
       <Dialog open={asking !== null || link !== null} onOpenChange={closeDialog}>
         {link || asking ? (
-          <DialogContent data-testid="claim-link-dialog">
+          <DialogContent
+            data-testid="claim-link-dialog"
+            onCloseAutoFocus={(e) => {
+              e.preventDefault();
+              opener.current?.focus();
+            }}
+          >
             {link ? (
               <NewLinkResult link={link} onDone={() => closeDialog(false)} />
             ) : asking ? (
