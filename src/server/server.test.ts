@@ -3,11 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { projectRoot } from './config';
 import { freePort, startServer, stop, stopAll, waitForHealth } from './test/processes';
 
 afterEach(stopAll);
 
-describe('the server process', () => {
+// Each test starts real server processes (tsx, migrations, seed): generous limits for a busy 2-core machine.
+describe('the server process', { timeout: 180_000 }, () => {
   it('creates, migrates and seeds the embedded database, and a second start reuses it', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'certifiable-start-'));
     const port = await freePort();
@@ -31,6 +34,49 @@ describe('the server process', () => {
     expect(after).toHaveLength(seeded.length + 1);
     expect(after.at(-1)!.slug).toBe('added-by-hand');
     await stop(second.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a second process on the same embedded database folder refuses to start and names the holder', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'certifiable-lock-'));
+    const port = await freePort();
+    const first = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    await waitForHealth(port);
+
+    const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1' });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`is in use by process ${first.child.pid}`);
+    expect(second.output()).not.toMatch(/\n\s+at /); // a sentence, not a stack trace
+
+    // The admin command too: it would open its own copy of the same database.
+    const admin = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'src/server/cli/admin.ts'), 'list'], {
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'production' },
+    });
+    let adminOutput = '';
+    admin.stderr.on('data', (d: Buffer) => (adminOutput += d.toString()));
+    expect(await new Promise((r) => admin.on('exit', r))).toBe(1);
+    expect(adminOutput).toContain(`is in use by process ${first.child.pid}`);
+
+    // The first server is untouched; once it stops, the folder is free again.
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    await stop(first.child);
+    expect(fs.existsSync(path.join(dataDir, 'certifiable.lock'))).toBe(false);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('takes over the lock of a process that died without releasing it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'certifiable-stale-'));
+    const port = await freePort();
+    const crashed = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    await waitForHealth(port);
+    crashed.child.kill('SIGKILL');
+    await crashed.exited;
+    expect(fs.existsSync(path.join(dataDir, 'certifiable.lock'))).toBe(true);
+
+    const next = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    await waitForHealth(port);
+    await stop(next.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

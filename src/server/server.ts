@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
+import { DirLockedError } from './db/dir-lock';
 import { seedDatabase } from './db/seed/seed';
 import { ensureBootstrapAdmin } from './modules/roles/bootstrap';
 
@@ -56,6 +57,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // Another process has the embedded database open: say which, without a stack trace.
+  console.error(err instanceof DirLockedError ? err.message : err);
   process.exit(1);
 });

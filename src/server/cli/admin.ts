@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { loadConfigOrExit } from '../config';
 import { openDatabase } from '../db/client';
+import { DirLockedError } from '../db/dir-lock';
 import { runAdminCommand } from '../modules/roles/roles.cli';
 
 /**
  * npm run admin -- grant|revoke|list [email]
  * Uses the same DATABASE_URL / DATA_DIR as the server. With the embedded database (no
- * DATABASE_URL), stop the server first: PGlite allows one process at a time.
+ * DATABASE_URL), stop the server first: PGlite allows one process at a time, and the DATA_DIR lock
+ * refuses to run beside a server that holds it (docs/decisions/053).
  */
 async function main() {
   const config = loadConfigOrExit();
@@ -27,6 +29,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // Another process has the embedded database open: say which, without a stack trace.
+  console.error(err instanceof DirLockedError ? err.message : err);
   process.exit(1);
 });

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglit
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { projectRoot } from '../config';
+import { lockDir, type DirLock } from './dir-lock';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -63,9 +64,17 @@ export async function openDatabase(opts: {
   }
 
   let client: PGlite;
+  let lock: DirLock | null = null;
   if (opts.pgliteDir) {
-    await fs.mkdir(opts.pgliteDir, { recursive: true });
-    client = await PGlite.create(opts.pgliteDir);
+    // The folder holding the database folder (DATA_DIR): one process at a time, or writes are lost.
+    lock = await lockDir(path.dirname(opts.pgliteDir));
+    try {
+      await fs.mkdir(opts.pgliteDir, { recursive: true });
+      client = await PGlite.create(opts.pgliteDir);
+    } catch (err) {
+      await lock.release();
+      throw err;
+    }
   } else {
     client = await PGlite.create();
   }
@@ -78,6 +87,12 @@ export async function openDatabase(opts: {
       const result = await db.execute(query);
       return result.rows as T[];
     },
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        await lock?.release();
+      }
+    },
   };
 }

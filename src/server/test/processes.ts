@@ -31,7 +31,7 @@ export function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-export async function waitForHealth(port: number, timeoutMs = 40_000) {
+export async function waitForHealth(port: number, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
@@ -46,7 +46,7 @@ export async function waitForHealth(port: number, timeoutMs = 40_000) {
 }
 
 export async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return; // already gone (a signal leaves exitCode null)
   const done = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await done;
