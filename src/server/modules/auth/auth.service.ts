@@ -491,7 +491,10 @@ export class AuthService {
 
   /** The OAuth callback: handed to Better Auth's own handler (the only route that is). */
   async handleOAuthCallback(request: FastifyRequest, reply: FastifyReply) {
-    const url = new URL(request.url, this.deps.config.publicUrl);
+    // The path Better Auth routes on is the matched route's, not the text the client sent (docs/decisions/050):
+    // only the query string (code, state) is taken from the request.
+    const url = new URL(`${this.deps.config.publicUrl}${request.routeOptions.url ?? '/api/auth/callback/google'}`);
+    url.search = new URL(request.url, 'http://local').search;
     const response = await this.betterAuth.handler(
       new Request(url, { method: request.method, headers: this.headersFor(request) }),
     );
