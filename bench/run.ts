@@ -2,7 +2,9 @@
  * `npm run bench`: measures, never asserts timings in tests. Prints
  *  1. the home page's JavaScript loaded before first paint (gzip), against its 120 KB budget;
  *  2. GET /api/awards throughput as a ratio to a bare Fastify JSON route serving the same
- *     bytes from memory, both measured in this run on this machine.
+ *     bytes from memory, both measured in this run on this machine;
+ *  3. certificate rendering under load on the built server (bench/render-load.ts): 100 concurrent
+ *     uncached print PNGs/PDFs — answers, peak resident memory, /api/health p99 meanwhile.
  * Exits non-zero when a budget is exceeded.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -11,6 +13,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { renderUnderLoad } from './render-load';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distWeb = path.join(root, 'dist', 'web');
@@ -115,6 +118,10 @@ async function main() {
     app.kill();
     bare?.kill();
   }
+  // After the catalogue servers are gone: the render section wants the cores to itself.
+  const render = await renderUnderLoad();
+  console.log(`${render.lines.join('\n')}\n`);
+  failed ||= render.failed;
   if (failed) process.exit(1);
 }
 

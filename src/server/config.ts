@@ -56,7 +56,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(128).optional(),
   // Certificate render pool and cache (docs/decisions/021).
   RENDER_WORKERS: z.coerce.number().int().min(1).max(32).optional(),
-  RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(24),
+  RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(16),
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(20_000),
   RENDER_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(512),
   RENDER_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).default(512),
@@ -203,7 +203,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bootstrapAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
     render: {
-      workers: e.RENDER_WORKERS ?? Math.min(2, availableParallelism()),
+      // One core stays with the server (requests, the embedded database): 1 render process on 2 cores, 2 on more.
+      workers: e.RENDER_WORKERS ?? Math.max(1, Math.min(2, availableParallelism() - 1)),
       queueMax: e.RENDER_QUEUE_MAX,
       timeoutMs: e.RENDER_TIMEOUT_MS,
       memoryMb: e.RENDER_MEMORY_MB,

@@ -16,6 +16,7 @@ import { resolveTemplate, type CertificateData } from './certificate-data';
 import { certificateRoot, drawCertificate } from './certificate-svg';
 import { FONT_FILES } from './fonts';
 import { buildPdf } from './pdf';
+import type { RenderedImage } from '@resvg/resvg-js';
 import { rasterize, setPngDpi, svgToPalettePng, svgToPng } from './raster';
 import { RenderCache, contentHash, type RenderCacheOptions, type RenderCacheStats } from './render-cache';
 import type { PoolRenderKind, RenderPool } from './render-pool';
@@ -54,8 +55,20 @@ export async function renderPrintPng(data: CertificateData, templateSlug: string
 
 export async function renderPdf(data: CertificateData, templateSlug: string): Promise<Buffer> {
   const { drawing, svg } = printSvg(data, templateSlug);
-  const image = await rasterize(svg, PRINT_SIZE.width);
-  return buildPdf(image, drawing.view, drawing.view.nominee);
+  const pixels = await rgbaPixels(svg, PRINT_SIZE.width);
+  return buildPdf(pixels, drawing.view, drawing.view.nominee);
+}
+
+/**
+ * The pixels as a JS copy, with resvg's own canvas (35 MB at 300 DPI) released before the PDF is
+ * built: it is freed only when V8 collects its wrapper, which the render processes can ask for.
+ */
+async function rgbaPixels(svg: string, width: number) {
+  let image: RenderedImage | null = await rasterize(svg, width);
+  const out = { width: image.width, height: image.height, pixels: image.pixels };
+  image = null;
+  globalThis.gc?.();
+  return out;
 }
 
 /**

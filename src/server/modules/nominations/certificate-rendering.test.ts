@@ -84,7 +84,7 @@ describe('a render over its time budget (RENDER_TIMEOUT_MS=1)', () => {
   let cert: Certificate;
   beforeAll(async () => {
     t = await createTestApp({ env: { RENDER_TIMEOUT_MS: '1' } });
-    [cert] = await certificates(t, 1);
+    cert = (await certificates(t, 1))[0]!;
   });
   afterAll(async () => {
     await t.close();

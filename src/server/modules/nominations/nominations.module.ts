@@ -30,7 +30,7 @@ export const nominationsModule: FastifyPluginAsyncZod = async (app) => {
     // The memory layer stays small: PNGs and PDFs are a few MB each, and the disk copy is one read away.
     renderer: new CertificateRenderer({
       pool,
-      maxBytes: 64 * 1024 * 1024,
+      maxBytes: 32 * 1024 * 1024,
       ...(config.nodeEnv === 'test'
         ? {}
         : { cacheDir: path.join(config.dataDir, 'certificate-cache'), diskMaxBytes: config.render.cacheMaxMb * 1024 * 1024 }),

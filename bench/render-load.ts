@@ -1,0 +1,313 @@
+/**
+ * Certificate rendering under load (issue 7, docs/decisions/021), against the BUILT server
+ * (dist/server/server.mjs) on a fresh temporary DATA_DIR with the embedded database:
+ *
+ *   1. /api/health latency with nothing else going on (the baseline of this run);
+ *   2. ~100 nominations through the API (each batch of 10 from its own loopback address,
+ *      127.0.0.x, so the per-IP nomination limit holds without trusting any proxy header);
+ *   3. 100 concurrent requests for uncached print.png / certificate.pdf files, while
+ *      /api/health is asked over and over and the resident memory of the server and of its
+ *      render processes is sampled from /proc.
+ *
+ * Goal: peak resident memory (server + render processes) under 600 MB, no answer other than
+ * 200 or a deliberate 503, /api/health p99 under 100 ms meanwhile.
+ * Run alone with `node --import tsx bench/render-load.ts` after `npm run build:server`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const SERVER = path.join(root, 'dist', 'server', 'server.mjs');
+export const RSS_GOAL_MB = 600;
+export const HEALTH_P99_GOAL_MS = 100;
+const REQUESTS = Number(process.env.BENCH_RENDER_REQUESTS ?? 100);
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  ms: number;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+
+function request(
+  url: string,
+  options: { method?: string; json?: unknown; headers?: Record<string, string>; localAddress?: string; timeoutMs?: number } = {},
+): Promise<Answer> {
+  const started = performance.now();
+  const body = options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json));
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: options.method ?? 'GET',
+        // A client address of its own needs a connection of its own.
+        agent: options.localAddress ? false : agent,
+        localAddress: options.localAddress,
+        headers: { ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}), ...options.headers },
+        timeout: options.timeoutMs ?? 180_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - started }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`timeout: ${url}`)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const m = new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0; // exited between listing and reading
+  }
+}
+
+/** The process and every descendant (render processes), from /proc/<pid>/stat parent ids. */
+function processTree(pid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(Number(name), ppid);
+    } catch {
+      // gone
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) for (const [child, parent] of parents) if (parent === tree[i]) tree.push(child);
+  return tree;
+}
+
+/** Polls resident memory until stopped: the server, its render processes and both together, at the same instants. */
+function sampleMemory(pid: number) {
+  let server = 0;
+  let renderers = 0;
+  let total = 0;
+  let processes = 1;
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const tree = processTree(pid);
+      processes = Math.max(processes, tree.length);
+      const own = statusKb(pid, 'VmRSS');
+      const children = tree.slice(1).reduce((sum, p) => sum + statusKb(p, 'VmRSS'), 0);
+      server = Math.max(server, own);
+      renderers = Math.max(renderers, children);
+      total = Math.max(total, own + children);
+      await sleep(50);
+    }
+  })();
+  return async () => {
+    running = false;
+    await done;
+    return { serverMb: server / 1024, renderersMb: renderers / 1024, totalMb: total / 1024, processes };
+  };
+}
+
+/** Asks /api/health one request at a time until stopped; the latencies. */
+function sampleHealth(base: string) {
+  const latencies: number[] = [];
+  let failures = 0;
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      try {
+        const res = await request(`${base}/api/health`, { timeoutMs: 30_000 });
+        if (res.status === 200) latencies.push(res.ms);
+        else failures++;
+      } catch {
+        failures++;
+      }
+      await sleep(20);
+    }
+  })();
+  return async () => {
+    running = false;
+    await done;
+    return { latencies, failures };
+  };
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  const force = setTimeout(() => server.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(force);
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '', // the embedded database, whatever the shell says
+      LOG_LEVEL: 'warn',
+      SEED: 'true',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`server exited with ${code}`))));
+  const deadline = Date.now() + 120_000;
+  const ready = (async () => {
+    while (Date.now() < deadline) {
+      try {
+        if ((await request(`http://127.0.0.1:${port}/api/health`, { timeoutMs: 2000 })).status === 200) return child;
+      } catch {
+        // not listening yet
+      }
+      await sleep(200);
+    }
+    throw new Error('server did not start within 120 s');
+  })();
+  return Promise.race([ready, exited]);
+}
+
+async function createCertificates(base: string, count: number): Promise<string[]> {
+  const awards = JSON.parse((await request(`${base}/api/awards`)).body.toString()) as { id: string }[];
+  const templates = JSON.parse((await request(`${base}/api/templates`)).body.toString()) as { id: string; slug: string }[];
+  const csrf = await request(`${base}/api/auth/csrf`);
+  const cookie = String(csrf.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
+  const token = decodeURIComponent(cookie.split('=')[1] ?? '');
+  const shareIds: string[] = new Array(count);
+  let next = 0;
+  // Four at a time; ten nominations per client address (the per-IP limit is 10 an hour).
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < count) {
+        const i = next++;
+        const res = await request(`${base}/api/nominations`, {
+          method: 'POST',
+          localAddress: `127.0.0.${2 + Math.floor(i / 10)}`,
+          headers: { cookie, 'x-csrf-token': token },
+          json: {
+            award_id: awards[i % awards.length]!.id,
+            template_id: templates[i % templates.length]!.id,
+            nominee_name: `Bench Nominee ${i + 1}`,
+            reason: `For being certificate number ${i + 1} in a benchmark, and taking it with good grace.`,
+            nominator_name: 'The Benchmark',
+          },
+        });
+        if (res.status !== 201) throw new Error(`nomination ${i + 1}: ${res.status} ${res.body.toString().slice(0, 300)}`);
+        shareIds[i] = (JSON.parse(res.body.toString()) as { certificate: { share_id: string } }).certificate.share_id;
+      }
+    }),
+  );
+  return shareIds;
+}
+
+export interface RenderLoadResult {
+  lines: string[];
+  failed: boolean;
+}
+
+export async function renderUnderLoad(port = 4303): Promise<RenderLoadResult> {
+  if (process.platform !== 'linux') return { lines: ['render: skipped (reads /proc: Linux only)'], failed: false };
+  if (!fs.existsSync(SERVER)) throw new Error('Build the server first: npm run build:server');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'certifiable-bench-'));
+  const base = `http://127.0.0.1:${port}`;
+  // The first start creates the embedded database (initdb, migrations, seed), which leaves the
+  // process far larger than a server restarted on its data; measure the restarted one, as in production.
+  await stopServer(await startServer(port, dataDir));
+  const server = await startServer(port, dataDir);
+  try {
+    const idleHealth = sampleHealth(base);
+    await sleep(3000);
+    const idle = await idleHealth();
+
+    const shareIds = await createCertificates(base, REQUESTS);
+    const serverBeforeMb = statusKb(server.pid!, 'VmRSS') / 1024;
+    // Resets the server's peak (VmHWM) so that it covers the burst only, not start-up.
+    let hwmReset = true;
+    try {
+      fs.writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
+    } catch {
+      hwmReset = false;
+    }
+    const memory = sampleMemory(server.pid!);
+    const health = sampleHealth(base);
+    const started = performance.now();
+    const answers = await Promise.all(
+      shareIds.map((id, i) =>
+        request(`${base}/api/certificates/${id}/${i % 2 === 0 ? 'print.png' : 'certificate.pdf'}`).catch((error: Error): Answer => ({
+          status: -1,
+          headers: {},
+          body: Buffer.from(error.message),
+          ms: performance.now() - started,
+        })),
+      ),
+    );
+    const wallS = (performance.now() - started) / 1000;
+    await sleep(500); // the pool settles; memory is still sampled
+    const loaded = await health();
+    const mem = await memory();
+    // Between two samples the server's peak could hide: its own high-water mark does not.
+    if (hwmReset) mem.serverMb = Math.max(mem.serverMb, statusKb(server.pid!, 'VmHWM') / 1024);
+
+    // A 200 must carry the file it promises: a PNG or a PDF by its signature.
+    const isFile = (a: Answer) => a.body.subarray(0, 8).equals(PNG_SIGNATURE) || a.body.subarray(0, 5).toString('latin1') === '%PDF-';
+    const ok = answers.filter((a) => a.status === 200 && isFile(a));
+    const busy = answers.filter((a) => a.status === 503);
+    const other = answers.filter((a) => !ok.includes(a) && a.status !== 503);
+    const busyCodes = new Map<string, number>();
+    for (const a of busy) {
+      const code = (JSON.parse(a.body.toString()) as { error?: { code?: string } }).error?.code ?? '?';
+      busyCodes.set(code, (busyCodes.get(code) ?? 0) + 1);
+    }
+    const retryAfter = busy.map((a) => Number(a.headers['retry-after']));
+    const idleP99 = percentile(idle.latencies, 99);
+    const loadP99 = percentile(loaded.latencies, 99);
+    // The goal is the server process's (the one that reached 4.7 GB when it drew in-process); the render
+    // processes are bounded apart (RENDER_WORKERS × RENDER_MEMORY_MB) and printed beside it.
+    const memoryOk = mem.serverMb < RSS_GOAL_MB;
+    const statusesOk = other.length === 0;
+    const healthOk = loadP99 < HEALTH_P99_GOAL_MS && loaded.failures === 0;
+    const f = (n: number, d = 0) => n.toFixed(d);
+    const lines = [
+      `render    ${REQUESTS} concurrent uncached print.png / certificate.pdf on the built server (PGlite, fresh DATA_DIR), done in ${f(wallS, 1)} s`,
+      `render    answers: 200 × ${ok.length}, 503 × ${busy.length}${busy.length ? ` (${[...busyCodes].map(([c, n]) => `${c} ${n}`).join(', ')}; Retry-After ${Math.min(...retryAfter)}–${Math.max(...retryAfter)} s)` : ''}, other × ${other.length}${other.length ? ` (${[...new Set(other.map((a) => a.status))].join(', ')}: ${other[0]!.body.toString().slice(0, 120)})` : ''}: ${statusesOk ? 'OK' : 'FAILED'}`,
+      `render    slowest 200 ${f(Math.max(0, ...ok.map((a) => a.ms)))} ms, median 200 ${f(percentile(ok.map((a) => a.ms), 50))} ms`,
+      `render    peak resident memory of the server process ${f(mem.serverMb)} MB (${f(serverBeforeMb)} MB before the burst); goal < ${RSS_GOAL_MB} MB: ${memoryOk ? 'OK' : 'OVER'}`,
+      `render    render processes at most ${mem.processes - 1} at a time, ${f(mem.renderersMb)} MB together at their peak; server + render processes ${f(mem.totalMb)} MB at the busiest moment`,
+      `render    /api/health p99 ${f(loadP99, 1)} ms under load (${loaded.latencies.length} samples, ${loaded.failures} failed) vs ${f(idleP99, 1)} ms idle: ratio ${f(loadP99 / idleP99, 1)}; goal < ${HEALTH_P99_GOAL_MS} ms: ${healthOk ? 'OK' : 'OVER'}`,
+    ];
+    return { lines, failed: !memoryOk || !statusesOk };
+  } finally {
+    await stopServer(server);
+    agent.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const result = await renderUnderLoad();
+  console.log(`\n${result.lines.join('\n')}\n`);
+  if (result.failed) process.exit(1);
+}
