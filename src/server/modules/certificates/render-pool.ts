@@ -109,6 +109,13 @@ function workerEntry(): { file: string; execArgv: string[] } {
   return { file: join(dirname(here), 'render-worker.mjs'), execArgv: [] };
 }
 
+/** The server's environment without its secrets: drawing needs none of them. */
+function renderEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ['AUTH_SECRET', 'DATABASE_URL', 'SMTP_URL', 'GOOGLE_CLIENT_SECRET', 'ADMIN_PASSWORD', 'TEST_DATABASE_URL']) delete env[name];
+  return env;
+}
+
 const FAILURE_RETRY_SECONDS = 10;
 /** Niceness of render processes: the server answers requests first. */
 const RENDER_NICENESS = 10;
@@ -220,7 +227,7 @@ export class RenderPool {
       execArgv: [...execArgv, `--max-old-space-size=${heapMb}`, '--expose-gc'],
       // glibc keeps one malloc arena per thread; two are plenty for one render at a time
       // and keep freed pixel buffers from piling up as resident memory.
-      env: { ...process.env, MALLOC_ARENA_MAX: '2', UV_THREADPOOL_SIZE: '2' },
+      env: { ...renderEnv(), MALLOC_ARENA_MAX: '2', UV_THREADPOOL_SIZE: '2' },
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
