@@ -31,7 +31,8 @@ async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
-describe('RenderPool', () => {
+// Starting render processes under tsx takes seconds on a busy 2-core machine.
+describe('RenderPool', { timeout: 120_000 }, () => {
   it('draws in another process: the same bytes as drawing here, from a process that is not this one', async () => {
     const p = pool();
     const [fromPool, here] = await Promise.all([p.run(share()), renderSharePng(share().data, 'retro')]);

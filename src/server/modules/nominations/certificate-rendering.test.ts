@@ -34,7 +34,8 @@ function expectRenderUnavailable(res: Awaited<ReturnType<TestClient['get']>>, co
   expect(body.error.message).toMatch(/try again/);
 }
 
-describe('one render at a time, nothing queued (RENDER_WORKERS=1, RENDER_QUEUE_MAX=0)', () => {
+// Real render processes (started under tsx): seconds each on a busy 2-core machine.
+describe('one render at a time, nothing queued (RENDER_WORKERS=1, RENDER_QUEUE_MAX=0)', { timeout: 120_000 }, () => {
   let t: TestApp;
   let certs: Certificate[];
   beforeAll(async () => {
@@ -79,7 +80,7 @@ describe('one render at a time, nothing queued (RENDER_WORKERS=1, RENDER_QUEUE_M
   });
 });
 
-describe('a render over its time budget (RENDER_TIMEOUT_MS=1)', () => {
+describe('a render over its time budget (RENDER_TIMEOUT_MS=1)', { timeout: 120_000 }, () => {
   let t: TestApp;
   let cert: Certificate;
   beforeAll(async () => {
