@@ -1,13 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   NOMINATION_RATE_LIMIT,
   PREVIEW_RATE_LIMIT,
   REACTION_RATE_LIMIT,
 } from '../../../contract/nominations';
 import type { Db } from '../../db/client';
-import { rateLimitAttempts } from '../../db/schema/index';
 import { tooManyRequests } from '../../lib/http-errors';
-import { checkRateLimit, type RateLimitRule } from '../security/rate-limit.service';
+import { checkRateLimit, pruneRateLimitAttempts, type RateLimitRule } from '../security/rate-limit.service';
 
 /**
  * Limits on what strangers can make us do (docs/decisions/032), counted in the database like the
@@ -36,7 +34,7 @@ const MESSAGES: Record<keyof typeof RULES, string> = {
 export async function enforceLimit(db: Db, rule: keyof typeof RULES, identifier: string, ip: string | null): Promise<void> {
   const r = RULES[rule];
   const decision = await checkRateLimit(db, identifier, r, ip);
-  await maybePrune(db, r);
+  await pruneRateLimitAttempts(db, r);
   if (!decision.allowed) throw tooManyRequests(MESSAGES[rule]);
 }
 
@@ -44,23 +42,7 @@ export async function enforceLimit(db: Db, rule: keyof typeof RULES, identifier:
 export async function tryLimit(db: Db, rule: keyof typeof RULES, identifier: string, ip: string | null): Promise<boolean> {
   const r = RULES[rule];
   const decision = await checkRateLimit(db, identifier, r, ip);
-  await maybePrune(db, r);
+  await pruneRateLimitAttempts(db, r);
   return decision.allowed;
 }
 
-/**
- * Old rows of these (frequent) attempt types are useless once out of their window; about one
- * request in fifty deletes them, so the table stays small without a scheduler.
- */
-async function maybePrune(db: Db, rule: RateLimitRule) {
-  if (Math.random() > 0.02) return;
-  await db
-    .delete(rateLimitAttempts)
-    .where(
-      and(
-        eq(rateLimitAttempts.attemptType, rule.attemptType),
-        sql`${rateLimitAttempts.createdAt} < now() - make_interval(mins => ${rule.windowMinutes})`,
-      ),
-    )
-    .catch(() => undefined);
-}
