@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AUTH_COOKIES, CSRF_HEADER } from '../../contract/auth';
+import { AUTH_COOKIES, CSRF_HEADER } from '@/contract/auth';
 import { signedInClient } from '../test/auth-client';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { catalogue } from '../modules/nominations/test-support';

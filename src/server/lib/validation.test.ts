@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDate, int4, utcTimestamp } from '../../contract/fields';
+import { calendarDate, int4, utcTimestamp } from '@/contract/fields';
 import { signedInClient, TestClient } from '../test/auth-client';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { catalogue, freshClient } from '../modules/nominations/test-support';

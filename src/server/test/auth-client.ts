@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { AUTH_COOKIES, CSRF_HEADER } from '../../contract/auth';
+import { AUTH_COOKIES, CSRF_HEADER } from '@/contract/auth';
 import type { Db } from '../db/client';
 import { grantRole } from '../modules/roles/roles.service';
 import { mailOutbox } from '../db/schema/index';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { pages } from '../../contract/pages';
+import { pages } from '@/contract/pages';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { SessionState } from '../../contract/auth';
+import type { SessionState } from '@/contract/auth';
 import { createAuthStore, safeRedirect, SIGNED_OUT_STATE, type AuthDeps, type AuthEvent } from './auth';
 
 const user = {

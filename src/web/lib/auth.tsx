@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import type { AuthUser, SessionState } from '../../contract/auth';
+import type { AuthUser, SessionState } from '@/contract/auth';
 import { trackEvent } from './analytics';
 import { apiFetch, onUnauthorized } from './api-client';
 

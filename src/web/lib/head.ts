@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { matchPage, notFoundPage } from '../../contract/pages';
-import { buildHeadTags, type HeadContext, type HeadTag } from '../../contract/seo';
+import { matchPage, notFoundPage } from '@/contract/pages';
+import { buildHeadTags, type HeadContext, type HeadTag } from '@/contract/seo';
 import { getSiteSettings } from './site-settings';
 
 export type HeadOverrides = Partial<Pick<HeadContext, 'title' | 'description' | 'image' | 'noindex'>>;

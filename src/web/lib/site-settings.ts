@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type PublicSettings } from '../../contract/settings-defaults';
+import { DEFAULT_SETTINGS, type PublicSettings } from '@/contract/settings-defaults';
 
 let cached: PublicSettings | null = null;
 

@@ -4,9 +4,9 @@ import {
   accountSchema,
   deleteAccountBodySchema,
   updateAccountBodySchema,
-} from '../../../contract/account';
-import { acceptedSchema, AUTH_COOKIES, changePasswordBodySchema } from '../../../contract/auth';
-import { apiErrorSchema } from '../../../contract/errors';
+} from '@/contract/account';
+import { acceptedSchema, AUTH_COOKIES, changePasswordBodySchema } from '@/contract/auth';
+import { apiErrorSchema } from '@/contract/errors';
 import { deleteAccount, exportAccount, getAccount, updateAccount } from './account.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Account, AccountExport } from '../../../contract/account';
-import type { Db } from '../../db/client';
-import { accounts, mailOutbox, rateLimitAttempts, securityEvents, sessions, users } from '../../db/schema/index';
-import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import type { Account, AccountExport } from '@/contract/account';
+import type { Db } from '@/server/db/client';
+import { accounts, mailOutbox, rateLimitAttempts, securityEvents, sessions, users } from '@/server/db/schema/index';
+import { badRequest, conflict, notFound } from '@/server/lib/http-errors';
 import { recordAudit } from '../audit/audit.service';
 import type { AuthService, SessionUser } from '../auth/auth.service';
 import { toAuthUser } from '../auth/auth.service';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountExport } from '../../../contract/account';
-import { accounts, auditLog, awards, mailOutbox, nominations, rateLimitAttempts, securityEvents, sessions, templates, userRoles, users } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { setCookies, signedInClient, TestClient } from '../../test/auth-client';
+import type { AccountExport } from '@/contract/account';
+import { accounts, auditLog, awards, mailOutbox, nominations, rateLimitAttempts, securityEvents, sessions, templates, userRoles, users } from '@/server/db/schema/index';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { setCookies, signedInClient, TestClient } from '@/server/test/auth-client';
 
 let t: TestApp;
 

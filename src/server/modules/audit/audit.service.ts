@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema/index';
+import type { Db } from '@/server/db/client';
+import { auditLog } from '@/server/db/schema/index';
 
 export interface AuditEntry {
   /** The admin who made the change; null for an operator (CLI, ADMIN_EMAIL bootstrap). */

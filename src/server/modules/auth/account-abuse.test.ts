@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AccountExport } from '../../../contract/account';
-import { ACCOUNT_RATE_LIMITS, AUTH_SERVER_MESSAGES } from '../../../contract/auth';
-import { awards, mailOutbox, nominations, rateLimitAttempts, securityEvents, templates, users } from '../../db/schema/index';
-import { createUser, firstLink, lastMailTo, signedInClient, TestClient, uniqueEmail } from '../../test/auth-client';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { AccountExport } from '@/contract/account';
+import { ACCOUNT_RATE_LIMITS, AUTH_SERVER_MESSAGES } from '@/contract/auth';
+import { awards, mailOutbox, nominations, rateLimitAttempts, securityEvents, templates, users } from '@/server/db/schema/index';
+import { createUser, firstLink, lastMailTo, signedInClient, TestClient, uniqueEmail } from '@/server/test/auth-client';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
 
 /**
  * Issue 7, accounts (docs/decisions/018): what one network address or one mailbox can make the

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { userRoles } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { signedInClient, TestClient } from '../../test/auth-client';
+import { buildApp } from '@/server/app';
+import { loadConfig } from '@/server/config';
+import { userRoles } from '@/server/db/schema/index';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { signedInClient, TestClient } from '@/server/test/auth-client';
 
 let t: TestApp;
 let member: TestClient;

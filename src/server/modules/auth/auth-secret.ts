@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../../config';
+import type { Config } from '@/server/config';
 
 /**
  * AUTH_SECRET when set; otherwise a random secret generated once and kept in

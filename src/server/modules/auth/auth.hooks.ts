@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_COOKIES, AUTH_ERROR_CODES, CSRF_HEADER } from '../../../contract/auth';
-import { forbidden, HttpError, unauthorized } from '../../lib/http-errors';
+import { AUTH_COOKIES, AUTH_ERROR_CODES, CSRF_HEADER } from '@/contract/auth';
+import { forbidden, HttpError, unauthorized } from '@/server/lib/http-errors';
 import { csrfMatches } from './csrf';
 
 declare module 'fastify' {

@@ -16,8 +16,8 @@ import {
   signInBodySchema,
   signUpBodySchema,
   signUpResultSchema,
-} from '../../../contract/auth';
-import { apiErrorSchema } from '../../../contract/errors';
+} from '@/contract/auth';
+import { apiErrorSchema } from '@/contract/errors';
 import { toAuthUser, toSessionState } from './auth.service';
 import { isValidCsrfToken, issueCsrfToken } from './csrf';
 

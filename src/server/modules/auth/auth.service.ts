@@ -11,11 +11,11 @@ import {
   type SessionState,
   type SignInBody,
   type SignUpBody,
-} from '../../../contract/auth';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { users, verifications } from '../../db/schema/index';
-import { badRequest, conflict, HttpError, tooManyRequests, unauthorized } from '../../lib/http-errors';
+} from '@/contract/auth';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { users, verifications } from '@/server/db/schema/index';
+import { badRequest, conflict, HttpError, tooManyRequests, unauthorized } from '@/server/lib/http-errors';
 import type { SettingsService } from '../settings/settings.service';
 import type { Mailer } from '../mail/mail.service';
 import { resetPasswordMail, verificationMail } from '../mail/mail.templates';

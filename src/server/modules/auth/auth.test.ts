@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_SERVER_MESSAGES } from '../../../contract/auth';
-import { rateLimitAttempts, securityEvents, sessions, users } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser, firstLink, lastMailTo, setCookies, TestClient, uniqueEmail } from '../../test/auth-client';
+import { AUTH_SERVER_MESSAGES } from '@/contract/auth';
+import { rateLimitAttempts, securityEvents, sessions, users } from '@/server/db/schema/index';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { createUser, firstLink, lastMailTo, setCookies, TestClient, uniqueEmail } from '@/server/test/auth-client';
 
 let t: TestApp;
 

@@ -12,11 +12,11 @@ import {
   FULL_NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from '../../../contract/auth';
-import { normaliseLine } from '../../../contract/text';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { accounts, sessions, users, verifications } from '../../db/schema/index';
+} from '@/contract/auth';
+import { normaliseLine } from '@/contract/text';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { accounts, sessions, users, verifications } from '@/server/db/schema/index';
 
 export const SESSION_EXPIRES_IN_S = 30 * 24 * 60 * 60; // cookie policy: up to 30 days from the last visit
 export const SESSION_UPDATE_AGE_S = 24 * 60 * 60; // renewed at most once a day

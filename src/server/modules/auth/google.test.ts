@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, users } from '../../db/schema/index';
-import { createUser, setCookies, TestClient, uniqueEmail } from '../../test/auth-client';
-import { signInAtIssuer, startOidcIssuer } from '../../test/loopback/oidc-issuer';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { accounts, users } from '@/server/db/schema/index';
+import { createUser, setCookies, TestClient, uniqueEmail } from '@/server/test/auth-client';
+import { signInAtIssuer, startOidcIssuer } from '@/server/test/loopback/oidc-issuer';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
 
 const PUBLIC_URL = 'https://certifiable.test';
 let issuer: Awaited<ReturnType<typeof startOidcIssuer>>;

@@ -10,9 +10,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_ERROR_CODES } from '../../../contract/auth';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { signedInClient } from '../../test/auth-client';
+import { AUTH_ERROR_CODES } from '@/contract/auth';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { signedInClient } from '@/server/test/auth-client';
 
 let t: TestApp;
 let base: { host: string; port: number };

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { awardListQuerySchema, awardListSchema } from '../../../contract/awards';
-import { errorResponses } from '../../../contract/errors';
-import { sendCachedJson } from '../../lib/cache';
+import { awardListQuerySchema, awardListSchema } from '@/contract/awards';
+import { errorResponses } from '@/contract/errors';
+import { sendCachedJson } from '@/server/lib/cache';
 import { listAwards } from './awards.service';
 
 export const awardsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Award } from '../../../contract/awards';
-import type { Db } from '../../db/client';
-import { awards, categories } from '../../db/schema/index';
+import type { Award } from '@/contract/awards';
+import type { Db } from '@/server/db/client';
+import { awards, categories } from '@/server/db/schema/index';
 import { toCategory, type CategoryRow } from '../categories/categories.service';
 
 export interface AwardFilters {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Award } from '../../../contract/awards';
-import { awards, categories } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { Award } from '@/contract/awards';
+import { awards, categories } from '@/server/db/schema/index';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
 
 let t: TestApp;
 const ids: Record<string, string> = {};

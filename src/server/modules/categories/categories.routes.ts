@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { categoryListSchema } from '../../../contract/categories';
-import { sendCachedJson } from '../../lib/cache';
+import { categoryListSchema } from '@/contract/categories';
+import { sendCachedJson } from '@/server/lib/cache';
 import { listActiveCategories } from './categories.service';
 
 export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Category } from '../../../contract/categories';
-import type { Db } from '../../db/client';
-import { categories } from '../../db/schema/index';
+import type { Category } from '@/contract/categories';
+import type { Db } from '@/server/db/client';
+import { categories } from '@/server/db/schema/index';
 
 export type CategoryRow = typeof categories.$inferSelect;
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema/index';
+import type { Db } from '@/server/db/client';
+import { mailOutbox } from '@/server/db/schema/index';
 
 export interface OutgoingMail {
   to: string;

@@ -1,4 +1,4 @@
-import { normaliseLine } from '../../../contract/text';
+import { normaliseLine } from '@/contract/text';
 import type { OutgoingMail } from './mail.service';
 
 const escapeHtml = (s: string) =>

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema/index';
-import { firstLink, TestClient, uniqueEmail } from '../../test/auth-client';
-import { startSmtpSink } from '../../test/loopback/smtp-sink';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { mailOutbox } from '@/server/db/schema/index';
+import { firstLink, TestClient, uniqueEmail } from '@/server/test/auth-client';
+import { startSmtpSink } from '@/server/test/loopback/smtp-sink';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
 
 describe('mail through SMTP (a loopback SMTP server)', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../contract/errors';
-import { myNominationsSchema, newClaimLinkSchema, shareIdParamsSchema } from '../../../contract/nominations';
+import { apiErrorSchema } from '@/contract/errors';
+import { myNominationsSchema, newClaimLinkSchema, shareIdParamsSchema } from '@/contract/nominations';
 import { myNominations, newClaimLink } from './account.service';
 import type { NominationsContext } from './context';
 import { userVoter } from './ids';

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { MyNominations } from '../../../contract/nominations';
-import { hrefs } from '../../../contract/pages';
-import { nominations } from '../../db/schema/index';
-import { conflict, notFound } from '../../lib/http-errors';
+import type { MyNominations } from '@/contract/nominations';
+import { hrefs } from '@/contract/pages';
+import { nominations } from '@/server/db/schema/index';
+import { conflict, notFound } from '@/server/lib/http-errors';
 import { issueClaimToken } from './claims.service';
 import type { NominationsContext } from './context';
 import { sendClaimMail } from './create-nomination';

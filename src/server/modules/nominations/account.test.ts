@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MyNominations } from '../../../contract/nominations';
-import { signedInClient, TestClient } from '../../test/auth-client';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { MyNominations } from '@/contract/nominations';
+import { signedInClient, TestClient } from '@/server/test/auth-client';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { catalogue, freshClient, nominate, tokenOf } from './test-support';
 
 let t: TestApp;
@@ -55,7 +55,7 @@ describe('GET /api/account/nominations', () => {
 describe('what other modules use (integration.ts)', () => {
   it('printableNomination refuses declined and hidden certificates', async () => {
     const { printableNomination } = await import('./integration');
-    const { nominations } = await import('../../db/schema/index');
+    const { nominations } = await import('@/server/db/schema/index');
     const { eq } = await import('drizzle-orm');
     const ok = await nominate(freshClient(t.app), { award_id: cat.award.id });
     const declined = await nominate(freshClient(t.app), { award_id: cat.award.id });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acceptedSchema } from '../../../contract/auth';
-import { apiErrorSchema } from '../../../contract/errors';
+import { acceptedSchema } from '@/contract/auth';
+import { apiErrorSchema } from '@/contract/errors';
 import {
   adminHideBodySchema,
   adminNominationListQuerySchema,
@@ -8,7 +8,7 @@ import {
   adminNominationParamsSchema,
   adminNominationSchema,
   adminResendClaimResultSchema,
-} from '../../../contract/nominations';
+} from '@/contract/nominations';
 import {
   deleteNomination,
   getAdminNomination,

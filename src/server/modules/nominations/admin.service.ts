@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AdminNomination, adminNominationListQuerySchema } from '../../../contract/nominations';
-import { nominations } from '../../db/schema/index';
-import { conflict, notFound } from '../../lib/http-errors';
+import type { AdminNomination, adminNominationListQuerySchema } from '@/contract/nominations';
+import { nominations } from '@/server/db/schema/index';
+import { conflict, notFound } from '@/server/lib/http-errors';
 import { recordAudit } from '../audit/audit.service';
 import { issueClaimToken } from './claims.service';
 import type { NominationsContext } from './context';

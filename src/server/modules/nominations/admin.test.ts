@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminNomination, CommunityPage } from '../../../contract/nominations';
-import { auditLog, claimTokens, nominations, reactions } from '../../db/schema/index';
-import { firstLink, lastMailTo, signedInClient, TestClient, uniqueEmail } from '../../test/auth-client';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { AdminNomination, CommunityPage } from '@/contract/nominations';
+import { auditLog, claimTokens, nominations, reactions } from '@/server/db/schema/index';
+import { firstLink, lastMailTo, signedInClient, TestClient, uniqueEmail } from '@/server/test/auth-client';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { catalogue, freshClient, nominate, tokenOf } from './test-support';
 
 let t: TestApp;

@@ -4,9 +4,9 @@
  * a render over its time budget fails cleanly, and the server keeps answering meanwhile.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Certificate } from '../../../contract/nominations';
-import { TestClient } from '../../test/auth-client';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { Certificate } from '@/contract/nominations';
+import { TestClient } from '@/server/test/auth-client';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { isPng } from '../certificates/raster';
 import { catalogue, freshClient, nominate } from './test-support';
 

@@ -1,17 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../contract/errors';
+import { apiErrorSchema } from '@/contract/errors';
 import {
   certificatePreviewBodySchema,
   certificateSchema,
   reactionBodySchema,
   reactionResultSchema,
   shareIdParamsSchema,
-} from '../../../contract/nominations';
+} from '@/contract/nominations';
 import { certificateCacheKey, renderCertificateSvg, type RenderKind } from '../certificates/certificate-renderer';
 import { RenderBusyError, RenderFailedError } from '../certificates/render-pool';
-import { HttpError } from '../../lib/http-errors';
+import { HttpError } from '@/server/lib/http-errors';
 import type { NominationsContext } from './context';
 import { cleanNominationText, resolveAwardAndTemplate } from './create-nomination';
 import {

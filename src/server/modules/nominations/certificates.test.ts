@@ -1,8 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREVIEW_RATE_LIMIT, type Certificate } from '../../../contract/nominations';
-import { TestClient } from '../../test/auth-client';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { PREVIEW_RATE_LIMIT, type Certificate } from '@/contract/nominations';
+import { TestClient } from '@/server/test/auth-client';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { pngPhys, pngSize } from '../certificates/raster';
 import { assertWellFormedXml } from '../certificates/test-support';
 import { catalogue, freshClient, nominate, tokenOf } from './test-support';
@@ -181,7 +181,7 @@ describe('POST /api/certificates/preview', () => {
   it(`is limited per IP (${PREVIEW_RATE_LIMIT.max} per ${PREVIEW_RATE_LIMIT.windowMinutes} minutes)`, async () => {
     const c = freshClient(t.app);
     // Fill the window directly rather than rendering hundreds of previews.
-    const { rateLimitAttempts } = await import('../../db/schema/index');
+    const { rateLimitAttempts } = await import('@/server/db/schema/index');
     await t.database.db.insert(rateLimitAttempts).values(
       Array.from({ length: PREVIEW_RATE_LIMIT.max }, () => ({ identifier: `ip:${c.ip}`, attemptType: 'certificate_preview', successful: false })),
     );

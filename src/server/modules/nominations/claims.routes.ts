@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../contract/errors';
-import { acceptClaimResultSchema, claimSchema, declineClaimResultSchema } from '../../../contract/nominations';
+import { apiErrorSchema } from '@/contract/errors';
+import { acceptClaimResultSchema, claimSchema, declineClaimResultSchema } from '@/contract/nominations';
 import { acceptClaim, declineClaim, getClaim } from './claims.service';
 import type { NominationsContext } from './context';
 

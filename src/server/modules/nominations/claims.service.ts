@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { CLAIM_ERROR_CODES, type Certificate } from '../../../contract/nominations';
-import { claimTokens, nominations, reactions } from '../../db/schema/index';
-import { HttpError, notFound } from '../../lib/http-errors';
+import { CLAIM_ERROR_CODES, type Certificate } from '@/contract/nominations';
+import { claimTokens, nominations, reactions } from '@/server/db/schema/index';
+import { HttpError, notFound } from '@/server/lib/http-errors';
 import type { NominationsContext } from './context';
 import { CLAIM_TOKEN_PATTERN, hashClaimToken, newClaimToken } from './ids';
 import { findById, revokeClaimTokens, toCertificates, type LoadedNomination } from './nominations.service';

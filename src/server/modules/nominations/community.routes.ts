@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../contract/errors';
-import { communityPageSchema, communityQuerySchema } from '../../../contract/nominations';
+import { apiErrorSchema } from '@/contract/errors';
+import { communityPageSchema, communityQuerySchema } from '@/contract/nominations';
 import { communityPage } from './community.service';
 import type { NominationsContext } from './context';
 import { voterOf } from './visitor';

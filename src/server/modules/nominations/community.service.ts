@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { CommunityPage, communityQuerySchema } from '../../../contract/nominations';
+import type { CommunityPage, communityQuerySchema } from '@/contract/nominations';
 import { z } from 'zod';
-import { int4, utcTimestamp } from '../../../contract/fields';
-import { awards, nominations } from '../../db/schema/index';
-import { badRequest } from '../../lib/http-errors';
+import { int4, utcTimestamp } from '@/contract/fields';
+import { awards, nominations } from '@/server/db/schema/index';
+import { badRequest } from '@/server/lib/http-errors';
 import type { NominationsContext } from './context';
 import { onCommunityWall, selectLoaded, toCertificates } from './nominations.service';
 

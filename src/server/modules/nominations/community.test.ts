@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Certificate, CommunityPage } from '../../../contract/nominations';
-import { nominations, reactions } from '../../db/schema/index';
-import { setCookies, signedInClient, TestClient } from '../../test/auth-client';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { Certificate, CommunityPage } from '@/contract/nominations';
+import { nominations, reactions } from '@/server/db/schema/index';
+import { setCookies, signedInClient, TestClient } from '@/server/test/auth-client';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { catalogue, freshClient, nominate, tokenOf } from './test-support';
 
 let t: TestApp;
@@ -234,7 +234,7 @@ describe('reactions', () => {
 
   it('is limited per IP', async () => {
     const c = freshClient(t.app);
-    const { rateLimitAttempts } = await import('../../db/schema/index');
+    const { rateLimitAttempts } = await import('@/server/db/schema/index');
     await t.database.db
       .insert(rateLimitAttempts)
       .values(Array.from({ length: 60 }, () => ({ identifier: `ip:${c.ip}`, attemptType: 'reaction', successful: false })));

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
 import type { CertificateRenderer } from '../certificates/certificate-renderer';
 import type { Mailer } from '../mail/mail.service';
 import type { SettingsService } from '../settings/settings.service';

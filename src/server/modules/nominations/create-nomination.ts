@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { NOMINATION_LIMITS, type createNominationBodySchema, type Certificate } from '../../../contract/nominations';
-import { hrefs } from '../../../contract/pages';
-import { claimTokens, awards, nominations, templates } from '../../db/schema/index';
-import { badRequest } from '../../lib/http-errors';
+import { NOMINATION_LIMITS, type createNominationBodySchema, type Certificate } from '@/contract/nominations';
+import { hrefs } from '@/contract/pages';
+import { claimTokens, awards, nominations, templates } from '@/server/db/schema/index';
+import { badRequest } from '@/server/lib/http-errors';
 import type { NominationsContext } from './context';
 import { hashClaimToken, newCertificateNumber, newClaimToken, newShareId } from './ids';
 import { claimMail, receiptMail, type NominationMailFacts } from './mail';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { projectRoot } from '../../config';
+import { projectRoot } from '@/server/config';
 
 /** Only our own emblem files are read; anything else (an uploaded image URL, a path trick) gets the plain medal. */
 const EMBLEM_URL = /^\/awards\/[a-z0-9][a-z0-9-]{0,120}\.svg$/;

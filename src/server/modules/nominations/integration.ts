@@ -1,6 +1,6 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { nominations } from '../../db/schema/index';
+import type { Db } from '@/server/db/client';
+import { nominations } from '@/server/db/schema/index';
 import { findByShareId, isWithdrawn, type LoadedNomination } from './nominations.service';
 
 /**

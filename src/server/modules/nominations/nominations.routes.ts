@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../contract/errors';
-import { createNominationBodySchema, createNominationResultSchema } from '../../../contract/nominations';
-import { badRequest } from '../../lib/http-errors';
+import { apiErrorSchema } from '@/contract/errors';
+import { createNominationBodySchema, createNominationResultSchema } from '@/contract/nominations';
+import { badRequest } from '@/server/lib/http-errors';
 import type { NominationsContext } from './context';
 import { createNomination, REFUSED_MESSAGE } from './create-nomination';
 import { enforceLimit } from './rate-limits';

@@ -5,11 +5,11 @@ import {
   REACTION_KINDS,
   type Certificate,
   type ReactionKind,
-} from '../../../contract/nominations';
-import { hrefs } from '../../../contract/pages';
-import type { Db } from '../../db/client';
-import { awards, categories, claimTokens, nominations, reactions, templates } from '../../db/schema/index';
-import { HttpError, notFound } from '../../lib/http-errors';
+} from '@/contract/nominations';
+import { hrefs } from '@/contract/pages';
+import type { Db } from '@/server/db/client';
+import { awards, categories, claimTokens, nominations, reactions, templates } from '@/server/db/schema/index';
+import { HttpError, notFound } from '@/server/lib/http-errors';
 import type { CertificateData } from '../certificates/certificate-renderer';
 import type { NominationsContext } from './context';
 

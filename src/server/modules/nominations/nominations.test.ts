@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOMINATION_LIMITS, NOMINATION_RATE_LIMIT, type CreateNominationResult } from '../../../contract/nominations';
-import { claimTokens, mailOutbox, nominations } from '../../db/schema/index';
-import { firstLink, lastMailTo, signedInClient, uniqueEmail } from '../../test/auth-client';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { NOMINATION_LIMITS, NOMINATION_RATE_LIMIT, type CreateNominationResult } from '@/contract/nominations';
+import { claimTokens, mailOutbox, nominations } from '@/server/db/schema/index';
+import { firstLink, lastMailTo, signedInClient, uniqueEmail } from '@/server/test/auth-client';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { hashClaimToken } from './ids';
 import { catalogue, freshClient, nominate, tokenOf } from './test-support';
 

@@ -2,9 +2,9 @@ import {
   NOMINATION_RATE_LIMIT,
   PREVIEW_RATE_LIMIT,
   REACTION_RATE_LIMIT,
-} from '../../../contract/nominations';
-import type { Db } from '../../db/client';
-import { tooManyRequests } from '../../lib/http-errors';
+} from '@/contract/nominations';
+import type { Db } from '@/server/db/client';
+import { tooManyRequests } from '@/server/lib/http-errors';
 import { checkRateLimit, pruneRateLimitAttempts, type RateLimitRule } from '../security/rate-limit.service';
 
 /**

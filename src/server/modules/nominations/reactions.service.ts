@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ReactionKind } from '../../../contract/nominations';
-import type { Db } from '../../db/client';
-import { nominations, reactions } from '../../db/schema/index';
+import type { ReactionKind } from '@/contract/nominations';
+import type { Db } from '@/server/db/client';
+import { nominations, reactions } from '@/server/db/schema/index';
 import { reactionSummaries, type ReactionSummary } from './nominations.service';
 
 /**

@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { CreateNominationBody, CreateNominationResult } from '../../../contract/nominations';
-import type { Db } from '../../db/client';
-import { awards, categories, templates } from '../../db/schema/index';
-import { TestClient } from '../../test/auth-client';
+import type { CreateNominationBody, CreateNominationResult } from '@/contract/nominations';
+import type { Db } from '@/server/db/client';
+import { awards, categories, templates } from '@/server/db/schema/index';
+import { TestClient } from '@/server/test/auth-client';
 
 /** Seeded awards (active, with a category) and templates by slug. */
 export async function catalogue(db: Db) {

@@ -3,4 +3,4 @@
  * names go through too (src/contract/text.ts), so nominee, nominator and account names lose the same
  * invisible and direction-changing characters.
  */
-export { normaliseLine } from '../../../contract/text';
+export { normaliseLine } from '@/contract/text';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Certificate } from '../../../contract/nominations';
-import { firstLink, lastMailTo, signedInClient, TestClient, uniqueEmail } from '../../test/auth-client';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { Certificate } from '@/contract/nominations';
+import { firstLink, lastMailTo, signedInClient, TestClient, uniqueEmail } from '@/server/test/auth-client';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { catalogue, freshClient, nominate, tokenOf } from './test-support';
 
 /**

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { userRoles, users } from '../../db/schema/index';
-import { HttpError } from '../../lib/http-errors';
+import type { Db } from '@/server/db/client';
+import { userRoles, users } from '@/server/db/schema/index';
+import { HttpError } from '@/server/lib/http-errors';
 import { recordAudit } from '../audit/audit.service';
 import { grantRole, revokeRole, withAdminRoleLock } from './roles.service';
 

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { userRoles, users, type AppRole } from '../../db/schema/index';
-import { conflict } from '../../lib/http-errors';
+import type { Db } from '@/server/db/client';
+import { userRoles, users, type AppRole } from '@/server/db/schema/index';
+import { conflict } from '@/server/lib/http-errors';
 
 /** Any fixed number: serialises changes to the admin role across instances. */
 const ADMIN_ROLE_LOCK = 7_311_420_003;

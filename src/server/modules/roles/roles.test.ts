@@ -5,10 +5,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../../config';
-import { auditLog, userRoles, users } from '../../db/schema/index';
-import { createUser, TestClient } from '../../test/auth-client';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { projectRoot } from '@/server/config';
+import { auditLog, userRoles, users } from '@/server/db/schema/index';
+import { createUser, TestClient } from '@/server/test/auth-client';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { ensureBootstrapAdmin } from './bootstrap';
 import { runAdminCommand } from './roles.cli';
 

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rateLimitAttempts } from '../../db/schema/index';
+import type { Db } from '@/server/db/client';
+import { rateLimitAttempts } from '@/server/db/schema/index';
 
 export interface RateLimitRule {
   attemptType: string;

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AUTH_SERVER_MESSAGES } from '../../../contract/auth';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { rateLimitAttempts, securityEvents } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser, TestClient } from '../../test/auth-client';
+import { AUTH_SERVER_MESSAGES } from '@/contract/auth';
+import { buildApp } from '@/server/app';
+import { loadConfig } from '@/server/config';
+import { rateLimitAttempts, securityEvents } from '@/server/db/schema/index';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { createUser, TestClient } from '@/server/test/auth-client';
 import { checkRateLimit, logRateLimitAttempt } from './rate-limit.service';
 
 let t: TestApp;

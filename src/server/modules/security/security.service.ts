@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
-import { securityEvents, type SecurityEventType } from '../../db/schema/index';
+import type { Db } from '@/server/db/client';
+import { securityEvents, type SecurityEventType } from '@/server/db/schema/index';
 
 export interface SecurityEventInput {
   eventType: SecurityEventType;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { matchPage, notFoundPage, type PageDef } from '../../../contract/pages';
-import { buildHeadTags, renderHeadTags, type HeadContext } from '../../../contract/seo';
-import type { PublicSettings } from '../../../contract/settings';
+import { matchPage, notFoundPage, type PageDef } from '@/contract/pages';
+import { buildHeadTags, renderHeadTags, type HeadContext } from '@/contract/seo';
+import type { PublicSettings } from '@/contract/settings';
 
 /** Extra head data for pages whose title or image depend on stored data (e.g. a certificate). */
 export type HeadOverrides = Partial<Pick<HeadContext, 'title' | 'description' | 'image' | 'noindex'>>;

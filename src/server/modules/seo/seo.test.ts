@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { awards, settings } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { TestClient } from '../../test/auth-client';
+import { awards, settings } from '@/server/db/schema/index';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { TestClient } from '@/server/test/auth-client';
 import { catalogue, freshClient, nominate, tokenOf } from '../nominations/test-support';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pages, type PageDef } from '../../../contract/pages';
-import { TestClient } from '../../test/auth-client';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { pages, type PageDef } from '@/contract/pages';
+import { TestClient } from '@/server/test/auth-client';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { catalogue, freshClient, nominate, tokenOf } from '../nominations/test-support';
 
 /** docs/decisions/038: a page that is not built yet is noindex and out of the sitemap until it is. */

@@ -1,4 +1,4 @@
-import { pages, hrefs, type PageDef } from '../../../contract/pages';
+import { pages, hrefs, type PageDef } from '@/contract/pages';
 
 const xmlEscape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicSettingsSchema } from '../../../contract/settings';
+import { publicSettingsSchema } from '@/contract/settings';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

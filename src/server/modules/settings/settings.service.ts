@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
-import { DEFAULT_SETTINGS, publicSettingsSchema, type PublicSettings } from '../../../contract/settings';
-import type { Db } from '../../db/client';
-import { settings } from '../../db/schema/index';
+import { DEFAULT_SETTINGS, publicSettingsSchema, type PublicSettings } from '@/contract/settings';
+import type { Db } from '@/server/db/client';
+import { settings } from '@/server/db/schema/index';
 
 const PUBLIC_KEYS = ['brand_name', 'company_name', 'support_email', 'social'] as const;
 const CACHE_MS = 30_000;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { designTemplateListSchema } from '../../../contract/templates';
-import { sendCachedJson } from '../../lib/cache';
+import { designTemplateListSchema } from '@/contract/templates';
+import { sendCachedJson } from '@/server/lib/cache';
 import { listActiveTemplates } from './templates.service';
 
 export const templatesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { DesignTemplate } from '../../../contract/templates';
-import type { Db } from '../../db/client';
-import { templates } from '../../db/schema/index';
+import type { DesignTemplate } from '@/contract/templates';
+import type { Db } from '@/server/db/client';
+import { templates } from '@/server/db/schema/index';
 
 export function toDesignTemplate(row: typeof templates.$inferSelect): DesignTemplate {
   return {

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../contract/errors';
+import { apiErrorSchema } from '@/contract/errors';
 import {
   adminUserListQuerySchema,
   adminUserListSchema,
   adminUserSchema,
   updateAdminUserBodySchema,
   userIdParamsSchema,
-} from '../../../contract/users';
+} from '@/contract/users';
 import { getAdminUser, listUsers, updateUser } from './users.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };

@@ -1,8 +1,8 @@
 import { count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
-import type { AdminUser, AdminUserList, AdminUserListQuery } from '../../../contract/users';
-import type { Db } from '../../db/client';
-import { accounts, userRoles, users } from '../../db/schema/index';
-import { conflict, notFound } from '../../lib/http-errors';
+import type { AdminUser, AdminUserList, AdminUserListQuery } from '@/contract/users';
+import type { Db } from '@/server/db/client';
+import { accounts, userRoles, users } from '@/server/db/schema/index';
+import { conflict, notFound } from '@/server/lib/http-errors';
 import { recordAudit } from '../audit/audit.service';
 import { countActiveAdmins, grantRole, isAdmin, revokeRole, withAdminRoleLock } from '../roles/roles.service';
 

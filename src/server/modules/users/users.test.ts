@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminUser, AdminUserList } from '../../../contract/users';
-import { auditLog, sessions, userRoles } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser, signedInClient, TestClient } from '../../test/auth-client';
+import type { AdminUser, AdminUserList } from '@/contract/users';
+import { auditLog, sessions, userRoles } from '@/server/db/schema/index';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { createUser, signedInClient, TestClient } from '@/server/test/auth-client';
 
 let t: TestApp;
 let admin: TestClient;

@@ -1,12 +1,12 @@
-import { Notice } from '../../components/ui/notice';
-import { LoadingScreen } from '../../components/ui/spinner';
-import { useAccount } from '../../features/account/api/get-account';
-import { ActivityCards } from '../../features/account/components/activity-cards';
-import { DeleteAccountCard } from '../../features/account/components/delete-account-card';
-import { PasswordCard } from '../../features/account/components/password-card';
-import { PrivacyCard } from '../../features/account/components/privacy-card';
-import { ProfileCard } from '../../features/account/components/profile-card';
-import { MyNominations } from '../../features/nominations/components/my-nominations';
+import { Notice } from '@/web/components/ui/notice';
+import { LoadingScreen } from '@/web/components/ui/spinner';
+import { useAccount } from '@/web/features/account/api/get-account';
+import { ActivityCards } from '@/web/features/account/components/activity-cards';
+import { DeleteAccountCard } from '@/web/features/account/components/delete-account-card';
+import { PasswordCard } from '@/web/features/account/components/password-card';
+import { PrivacyCard } from '@/web/features/account/components/privacy-card';
+import { ProfileCard } from '@/web/features/account/components/profile-card';
+import { MyNominations } from '@/web/features/nominations/components/my-nominations';
 
 /** /account (signed in only, see RequireAuth): profile, password, privacy, activity, deletion. */
 export default function AccountPage() {

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { AuthShell } from '../../features/auth/components/auth-shell';
-import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+import { AuthShell } from '@/web/features/auth/components/auth-shell';
+import { ResetPasswordForm } from '@/web/features/auth/components/reset-password-form';
 
 /** /auth/reset-password?token=… — where the password-reset mail leads. */
 export default function ResetPasswordPage() {

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { LoadingScreen } from '../../components/ui/spinner';
-import { Notice } from '../../components/ui/notice';
-import { toast } from '../../components/ui/use-toast';
-import { AuthForm, type AuthMode } from '../../features/auth/components/auth-form';
-import { AuthShell } from '../../features/auth/components/auth-shell';
-import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
-import { GOOGLE_FAILURE, SIGNED_IN, verificationOutcome } from '../../features/auth/lib/auth-feedback';
-import { authStore, safeRedirect, useAuth } from '../../lib/auth';
+import { LoadingScreen } from '@/web/components/ui/spinner';
+import { Notice } from '@/web/components/ui/notice';
+import { toast } from '@/web/components/ui/use-toast';
+import { AuthForm, type AuthMode } from '@/web/features/auth/components/auth-form';
+import { AuthShell } from '@/web/features/auth/components/auth-shell';
+import { ForgotPasswordForm } from '@/web/features/auth/components/forgot-password-form';
+import { GOOGLE_FAILURE, SIGNED_IN, verificationOutcome } from '@/web/features/auth/lib/auth-feedback';
+import { authStore, safeRedirect, useAuth } from '@/web/lib/auth';
 
 type Mode = AuthMode | 'forgot';
 

@@ -1,4 +1,4 @@
-import { ComingSoon } from '../../components/layout/coming-soon';
+import { ComingSoon } from '@/web/components/layout/coming-soon';
 
 export default function FunnelCheckoutPage() {
   return <ComingSoon title="Checkout" lead="Secure checkout with the full price, shipping included, before you pay." />;

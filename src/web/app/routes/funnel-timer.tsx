@@ -1,4 +1,4 @@
-import { ComingSoon } from '../../components/layout/coming-soon';
+import { ComingSoon } from '@/web/components/layout/coming-soon';
 
 export default function FunnelTimerPage() {
   return <ComingSoon title="One Moment" lead="A short pause while we prepare your order." />;

@@ -1,4 +1,4 @@
-import { AwardGallery } from '../../features/awards/components/award-gallery';
+import { AwardGallery } from '@/web/features/awards/components/award-gallery';
 
 export default function GalleryPage() {
   return (

@@ -13,13 +13,13 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { HOME_GALLERY_LIMIT } from '../../../contract/catalog-constants';
-import { faq } from '../../../contract/faq';
-import { pages } from '../../../contract/pages';
-import { buttonVariants } from '../../components/ui/button';
-import { AwardGallery } from '../../features/awards/components/award-gallery';
-import { SampleCertificate } from '../../features/home/components/sample-certificate';
-import { cn } from '../../lib/utils';
+import { HOME_GALLERY_LIMIT } from '@/contract/catalog-constants';
+import { faq } from '@/contract/faq';
+import { pages } from '@/contract/pages';
+import { buttonVariants } from '@/web/components/ui/button';
+import { AwardGallery } from '@/web/features/awards/components/award-gallery';
+import { SampleCertificate } from '@/web/features/home/components/sample-certificate';
+import { cn } from '@/web/lib/utils';
 
 function Eyebrow({ children, className }: { children: ReactNode; className?: string }) {
   return (

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { buttonVariants } from '../../components/ui/button';
+import { buttonVariants } from '@/web/components/ui/button';
 
 /** Spec §2: the page for any path that matches no route. */
 export default function NotFoundPage() {

@@ -1,4 +1,4 @@
-import { ComingSoon } from '../../components/layout/coming-soon';
+import { ComingSoon } from '@/web/components/layout/coming-soon';
 
 export default function QuizPage() {
   return <ComingSoon title="The Quiz" lead="Honest questions, dishonest science, one verdict." />;

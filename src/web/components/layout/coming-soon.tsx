@@ -1,6 +1,6 @@
 import { Hammer } from 'lucide-react';
 import { Link } from 'react-router';
-import { pages } from '../../../contract/pages';
+import { pages } from '@/contract/pages';
 import { buttonVariants } from '../ui/button';
 
 /**

@@ -1,8 +1,8 @@
 import { Mail } from 'lucide-react';
 import { Link } from 'react-router';
-import { pages } from '../../../contract/pages';
-import { consentActions } from '../../lib/consent-store';
-import { getSiteSettings } from '../../lib/site-settings';
+import { pages } from '@/contract/pages';
+import { consentActions } from '@/web/lib/consent-store';
+import { getSiteSettings } from '@/web/lib/site-settings';
 import { SealMark } from './logo';
 import { InstagramIcon, TikTokIcon, XIcon } from './social-icons';
 

@@ -1,11 +1,11 @@
 import { Menu, ShoppingCart, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { pages } from '../../../contract/pages';
-import { authStore, useAuth } from '../../lib/auth';
-import { useCart } from '../../lib/cart';
-import { getSiteSettings } from '../../lib/site-settings';
-import { cn } from '../../lib/utils';
+import { pages } from '@/contract/pages';
+import { authStore, useAuth } from '@/web/lib/auth';
+import { useCart } from '@/web/lib/cart';
+import { getSiteSettings } from '@/web/lib/site-settings';
+import { cn } from '@/web/lib/utils';
 import { Wordmark } from './logo';
 
 const NAV = [

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/utils';
+import { cn } from '@/web/lib/utils';
 
 /** The seal: a rosette with a ribbon, in the brand red. */
 export function SealMark({ className }: { className?: string }) {

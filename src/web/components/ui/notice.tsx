@@ -1,6 +1,6 @@
 import { CheckCircle2, CircleAlert, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/utils';
+import { cn } from '@/web/lib/utils';
 
 const TONES = {
   info: { box: 'border-line bg-white text-ink', icon: Info, iconClass: 'text-ink-soft' },

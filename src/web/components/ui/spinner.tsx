@@ -1,4 +1,4 @@
-import { cn } from '../../lib/utils';
+import { cn } from '@/web/lib/utils';
 
 /** The page-loading state of spec §2: a spinner and the text 'Loading...'. */
 export function LoadingScreen({ className }: { className?: string }) {

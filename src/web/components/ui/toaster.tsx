@@ -1,7 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { CheckCircle2, CircleAlert, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { cn } from '../../lib/utils';
+import { cn } from '@/web/lib/utils';
 import { dismiss, useToasts } from './use-toast';
 
 /** Radix toasts: 4000 ms by default, F8 moves focus to the notifications (spec §9). */

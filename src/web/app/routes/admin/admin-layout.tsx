@@ -1,9 +1,9 @@
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { hrefs } from '../../../../contract/pages';
-import { AccessDenied } from '../../../components/errors/access-denied';
-import { LoadingScreen } from '../../../components/ui/spinner';
-import { authStore, useAuth } from '../../../lib/auth';
-import { cn } from '../../../lib/utils';
+import { hrefs } from '@/contract/pages';
+import { AccessDenied } from '@/web/components/errors/access-denied';
+import { LoadingScreen } from '@/web/components/ui/spinner';
+import { authStore, useAuth } from '@/web/lib/auth';
+import { cn } from '@/web/lib/utils';
 import { ADMIN_SECTIONS } from './admin-sections';
 
 /**

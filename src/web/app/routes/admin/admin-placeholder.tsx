@@ -1,6 +1,6 @@
 import { Hammer } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonVariants } from '../../../components/ui/button';
+import { buttonVariants } from '@/web/components/ui/button';
 
 /** An admin section a later release builds: says what it will do, and what works today. */
 export function AdminPlaceholder({ title, lead }: { title: string; lead: string }) {

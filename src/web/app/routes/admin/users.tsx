@@ -1,4 +1,4 @@
-import { UsersAdmin } from '../../../features/users/components/users-admin';
+import { UsersAdmin } from '@/web/features/users/components/users-admin';
 
 export default function AdminUsersPage() {
   return <UsersAdmin />;

@@ -1,5 +1,5 @@
-import { cookiePolicy } from '../../../features/legal/content/cookie-policy';
-import { PolicyPage } from '../../../features/legal/components/policy-page';
+import { cookiePolicy } from '@/web/features/legal/content/cookie-policy';
+import { PolicyPage } from '@/web/features/legal/components/policy-page';
 
 export default function Page() {
   return <PolicyPage doc={cookiePolicy} />;

@@ -1,5 +1,5 @@
-import { dmcaPolicy } from '../../../features/legal/content/dmca-policy';
-import { PolicyPage } from '../../../features/legal/components/policy-page';
+import { dmcaPolicy } from '@/web/features/legal/content/dmca-policy';
+import { PolicyPage } from '@/web/features/legal/components/policy-page';
 
 export default function Page() {
   return <PolicyPage doc={dmcaPolicy} />;

@@ -1,5 +1,5 @@
-import { refundPolicy } from '../../../features/legal/content/refund-policy';
-import { PolicyPage } from '../../../features/legal/components/policy-page';
+import { refundPolicy } from '@/web/features/legal/content/refund-policy';
+import { PolicyPage } from '@/web/features/legal/components/policy-page';
 
 export default function Page() {
   return <PolicyPage doc={refundPolicy} />;

@@ -1,5 +1,5 @@
-import { termsOfService } from '../../../features/legal/content/terms-of-service';
-import { PolicyPage } from '../../../features/legal/components/policy-page';
+import { termsOfService } from '@/web/features/legal/content/terms-of-service';
+import { PolicyPage } from '@/web/features/legal/components/policy-page';
 
 export default function Page() {
   return <PolicyPage doc={termsOfService} />;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { deleteAccountBodySchema } from '../../../../contract/account';
-import { apiFetch } from '../../../lib/api-client';
+import { deleteAccountBodySchema } from '@/contract/account';
+import { apiFetch } from '@/web/lib/api-client';
 
 export { deleteAccountBodySchema };
 

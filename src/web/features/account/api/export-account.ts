@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AccountExport } from '../../../../contract/account';
-import { apiFetch } from '../../../lib/api-client';
+import type { AccountExport } from '@/contract/account';
+import { apiFetch } from '@/web/lib/api-client';
 
 export const exportAccount = () => apiFetch<AccountExport>('/api/account/export');
 

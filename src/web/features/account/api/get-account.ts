@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Account } from '../../../../contract/account';
-import { apiFetch } from '../../../lib/api-client';
+import type { Account } from '@/contract/account';
+import { apiFetch } from '@/web/lib/api-client';
 
 export const getAccount = () => apiFetch<Account>('/api/account');
 

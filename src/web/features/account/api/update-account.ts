@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updateAccountBodySchema, type Account } from '../../../../contract/account';
-import { apiFetch } from '../../../lib/api-client';
-import { authStore } from '../../../lib/auth';
+import { updateAccountBodySchema, type Account } from '@/contract/account';
+import { apiFetch } from '@/web/lib/api-client';
+import { authStore } from '@/web/lib/auth';
 
 export { updateAccountBodySchema };
 

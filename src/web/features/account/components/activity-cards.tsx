@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { pages } from '../../../../contract/pages';
-import { buttonVariants } from '../../../components/ui/button';
+import { pages } from '@/contract/pages';
+import { buttonVariants } from '@/web/components/ui/button';
 import { Card } from './card';
 
 /** My orders: filled in when orders arrive. (My nominations is the nominations feature's section, see routes/account.tsx.) */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/utils';
+import { cn } from '@/web/lib/utils';
 
 /** One section of the account page. */
 export function Card({ title, lead, children, tone = 'default' }: { title: string; lead?: ReactNode; children: ReactNode; tone?: 'default' | 'danger' }) {

@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { Account } from '../../../../contract/account';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/use-toast';
-import { ApiRequestError } from '../../../lib/api-client';
-import { authStore } from '../../../lib/auth';
+import type { Account } from '@/contract/account';
+import { Button } from '@/web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
+import { TextField } from '@/web/components/ui/text-field';
+import { toast } from '@/web/components/ui/use-toast';
+import { ApiRequestError } from '@/web/lib/api-client';
+import { authStore } from '@/web/lib/auth';
 import { useDeleteAccount } from '../api/delete-account';
 import { Card } from './card';
 

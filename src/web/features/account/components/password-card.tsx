@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { Account } from '../../../../contract/account';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/use-toast';
-import { ApiRequestError } from '../../../lib/api-client';
-import { fieldErrors, focusFirstError } from '../../../lib/form-errors';
+import type { Account } from '@/contract/account';
+import { Button } from '@/web/components/ui/button';
+import { TextField } from '@/web/components/ui/text-field';
+import { toast } from '@/web/components/ui/use-toast';
+import { ApiRequestError } from '@/web/lib/api-client';
+import { fieldErrors, focusFirstError } from '@/web/lib/form-errors';
 import { changePasswordBodySchema, useChangePassword } from '../api/change-password';
 import { Card } from './card';
 

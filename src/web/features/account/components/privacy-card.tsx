@@ -1,7 +1,7 @@
 import { Cookie, Download } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { consentActions } from '../../../lib/consent-store';
+import { Button } from '@/web/components/ui/button';
+import { toast } from '@/web/components/ui/use-toast';
+import { consentActions } from '@/web/lib/consent-store';
 import { useExportAccount } from '../api/export-account';
 import { Card } from './card';
 

@@ -1,10 +1,10 @@
 import { BadgeCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import type { Account } from '../../../../contract/account';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/use-toast';
-import { fieldErrors } from '../../../lib/form-errors';
+import type { Account } from '@/contract/account';
+import { Button } from '@/web/components/ui/button';
+import { TextField } from '@/web/components/ui/text-field';
+import { toast } from '@/web/components/ui/use-toast';
+import { fieldErrors } from '@/web/lib/form-errors';
 import { updateAccountBodySchema, useUpdateAccount } from '../api/update-account';
 import { Card } from './card';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { emailOnlyBodySchema } from '../../../../contract/auth';
-import { apiFetch } from '../../../lib/api-client';
+import { emailOnlyBodySchema } from '@/contract/auth';
+import { apiFetch } from '@/web/lib/api-client';
 
 export { emailOnlyBodySchema as forgotPasswordSchema };
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuthConfig } from '../../../../contract/auth';
-import { apiFetch } from '../../../lib/api-client';
+import type { AuthConfig } from '@/contract/auth';
+import { apiFetch } from '@/web/lib/api-client';
 
 export const getAuthConfig = () => apiFetch<AuthConfig>('/api/auth/config');
 

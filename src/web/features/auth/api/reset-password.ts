@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { resetPasswordBodySchema } from '../../../../contract/auth';
-import { apiFetch } from '../../../lib/api-client';
+import { resetPasswordBodySchema } from '@/contract/auth';
+import { apiFetch } from '@/web/lib/api-client';
 
 export { resetPasswordBodySchema };
 

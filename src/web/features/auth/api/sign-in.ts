@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { signInBodySchema, type SessionState, type SignInBody } from '../../../../contract/auth';
-import { apiFetch } from '../../../lib/api-client';
-import { authStore } from '../../../lib/auth';
+import { signInBodySchema, type SessionState, type SignInBody } from '@/contract/auth';
+import { apiFetch } from '@/web/lib/api-client';
+import { authStore } from '@/web/lib/auth';
 
 export { signInBodySchema };
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { signUpBodySchema, type SignUpBody, type SignUpResult } from '../../../../contract/auth';
-import { apiFetch } from '../../../lib/api-client';
+import { signUpBodySchema, type SignUpBody, type SignUpResult } from '@/contract/auth';
+import { apiFetch } from '@/web/lib/api-client';
 
 export { signUpBodySchema };
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/web/lib/api-client';
 
 export const startGoogle = (redirect?: string) =>
   apiFetch<{ url: string }>('/api/auth/google', {

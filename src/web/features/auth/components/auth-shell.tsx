@@ -1,9 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Wordmark } from '../../../components/layout/logo';
-import { buttonVariants } from '../../../components/ui/button';
-import { getSiteSettings } from '../../../lib/site-settings';
+import { Wordmark } from '@/web/components/layout/logo';
+import { buttonVariants } from '@/web/components/ui/button';
+import { getSiteSettings } from '@/web/lib/site-settings';
 
 /** The sign-in pages' own frame (the site header is hidden there, spec §2). */
 export function AuthShell({ title, lead, children }: { title: string; lead: ReactNode; children: ReactNode }) {

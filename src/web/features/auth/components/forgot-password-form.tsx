@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
-import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/use-toast';
-import { fieldErrors, focusFirstError } from '../../../lib/form-errors';
+import { Button } from '@/web/components/ui/button';
+import { Notice } from '@/web/components/ui/notice';
+import { TextField } from '@/web/components/ui/text-field';
+import { toast } from '@/web/components/ui/use-toast';
+import { fieldErrors, focusFirstError } from '@/web/lib/form-errors';
 import { forgotPasswordSchema, useForgotPassword } from '../api/forgot-password';
 
 /** Forgotten password: ask for a reset link. The answer never says whether the address has an account. */

@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
+import { Button } from '@/web/components/ui/button';
+import { toast } from '@/web/components/ui/use-toast';
 import { useAuthConfig } from '../api/get-auth-config';
 import { useStartGoogle } from '../api/start-google';
 import { GOOGLE_FAILURE } from '../lib/auth-feedback';

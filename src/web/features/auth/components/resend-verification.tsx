@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
+import { Button } from '@/web/components/ui/button';
+import { toast } from '@/web/components/ui/use-toast';
 import { useResendVerification } from '../api/resend-verification';
 
 /** "Send the link again" for an address whose account is not verified yet. */

@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, buttonVariants } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
-import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/use-toast';
-import { ApiRequestError } from '../../../lib/api-client';
-import { fieldErrors, focusFirstError } from '../../../lib/form-errors';
+import { Button, buttonVariants } from '@/web/components/ui/button';
+import { Notice } from '@/web/components/ui/notice';
+import { TextField } from '@/web/components/ui/text-field';
+import { toast } from '@/web/components/ui/use-toast';
+import { ApiRequestError } from '@/web/lib/api-client';
+import { fieldErrors, focusFirstError } from '@/web/lib/form-errors';
 import { resetPasswordBodySchema, useResetPassword } from '../api/reset-password';
 
 /** The page the reset mail links to: choose a new password (every session is signed out). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_SERVER_MESSAGES } from '../../../../contract/auth-constants';
-import { ApiRequestError } from '../../../lib/api-client';
+import { AUTH_SERVER_MESSAGES } from '@/contract/auth-constants';
+import { ApiRequestError } from '@/web/lib/api-client';
 import { signInFailure, signUpFailure, verificationOutcome } from './auth-feedback';
 
 const err = (status: number, code: string, message = 'server says') => new ApiRequestError(status, code, message);

@@ -1,5 +1,5 @@
-import { AUTH_ERROR_CODES, AUTH_TOASTS } from '../../../../contract/auth-constants';
-import { ApiRequestError } from '../../../lib/api-client';
+import { AUTH_ERROR_CODES, AUTH_TOASTS } from '@/contract/auth-constants';
+import { ApiRequestError } from '@/web/lib/api-client';
 
 export interface Feedback {
   title: string;

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Award } from '../../../../contract/awards';
-import { apiFetch } from '../../../lib/api-client';
+import type { Award } from '@/contract/awards';
+import { apiFetch } from '@/web/lib/api-client';
 
 export interface AwardsFilter {
   search?: string;

@@ -1,9 +1,9 @@
 import { Award as AwardIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Award } from '../../../../contract/awards';
-import { hrefs } from '../../../../contract/pages';
-import { buttonVariants } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
+import type { Award } from '@/contract/awards';
+import { hrefs } from '@/contract/pages';
+import { buttonVariants } from '@/web/components/ui/button';
+import { Skeleton } from '@/web/components/ui/skeleton';
 import { LazyImage } from './lazy-image';
 
 export function AwardCard({ award, headingLevel = 3 }: { award: Award; headingLevel?: 3 | 4 }) {

@@ -1,8 +1,8 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_SKELETON_COUNT } from '../../../../contract/catalog-constants';
-import { Button } from '../../../components/ui/button';
+import { DEFAULT_SKELETON_COUNT } from '@/contract/catalog-constants';
+import { Button } from '@/web/components/ui/button';
 import { useAwards } from '../api/get-awards';
 import { groupAwardsByCategory } from '../lib/group-awards';
 import { AwardCard, AwardCardSkeleton } from './award-card';

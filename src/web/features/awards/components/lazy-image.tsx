@@ -1,6 +1,6 @@
 import { ImageOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { cn } from '../../../lib/utils';
+import { cn } from '@/web/lib/utils';
 
 /** Spec §9: images load when 10% visible, starting 50px before they scroll into view. */
 export const LAZY_IMAGE_OPTIONS: IntersectionObserverInit = { threshold: 0.1, rootMargin: '50px' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Award } from '../../../../contract/awards';
-import type { Category } from '../../../../contract/categories';
+import type { Award } from '@/contract/awards';
+import type { Category } from '@/contract/categories';
 import { groupAwardsByCategory } from './group-awards';
 
 const cat = (id: string, name: string, sort: number, color: string | null = '#123456'): Category => ({

@@ -1,9 +1,9 @@
 import { Cookie, X } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { pages } from '../../../../contract/pages';
-import { Button } from '../../../components/ui/button';
-import { consentActions, useConsent } from '../../../lib/consent-store';
+import { pages } from '@/contract/pages';
+import { Button } from '@/web/components/ui/button';
+import { consentActions, useConsent } from '@/web/lib/consent-store';
 
 // The dialog is only downloaded when someone opens it.
 const CookiePreferencesDialog = lazy(() => import('./cookie-preferences-dialog'));

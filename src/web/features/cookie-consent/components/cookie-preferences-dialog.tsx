@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { Switch } from '../../../components/ui/switch';
-import type { CookiePreferences } from '../../../lib/consent';
-import { consentActions, useConsent } from '../../../lib/consent-store';
+import { Button } from '@/web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
+import { Switch } from '@/web/components/ui/switch';
+import type { CookiePreferences } from '@/web/lib/consent';
+import { consentActions, useConsent } from '@/web/lib/consent-store';
 
 const CATEGORIES: { key: keyof CookiePreferences; label: string; description: string }[] = [
   {

@@ -1,4 +1,4 @@
-import { SealMark } from '../../../components/layout/logo';
+import { SealMark } from '@/web/components/layout/logo';
 
 /** The hero's example certificate: parchment, double border, seal and signature lines. */
 export function SampleCertificate() {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { getSiteSettings } from '../../../lib/site-settings';
+import { getSiteSettings } from '@/web/lib/site-settings';
 import type { PolicyDocument } from '../content/types';
 
 function fill(text: string) {

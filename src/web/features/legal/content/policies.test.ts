@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { pages } from '../../../../contract/pages';
+import { pages } from '@/contract/pages';
 import { accessibilityStatement } from './accessibility';
 import { cookiePolicy } from './cookie-policy';
 import { dmcaPolicy } from './dmca-policy';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Certificate } from '../../../../contract/nominations';
-import { apiFetch } from '../../../lib/api-client';
+import type { Certificate } from '@/contract/nominations';
+import { apiFetch } from '@/web/lib/api-client';
 
 export interface AcceptClaimResult {
   certificate: Certificate;

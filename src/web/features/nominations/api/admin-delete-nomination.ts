@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/web/lib/api-client';
 import { refreshAfterModeration } from '../lib/moderation-cache';
 
 /** DELETE /api/admin/nominations/:id — gone for good. */

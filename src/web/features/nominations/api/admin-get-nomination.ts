@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminNomination } from '../../../../contract/nominations';
-import { apiFetch } from '../../../lib/api-client';
+import type { AdminNomination } from '@/contract/nominations';
+import { apiFetch } from '@/web/lib/api-client';
 
 /** GET /api/admin/nominations/:id — one nomination with everything an admin may see. */
 export const getAdminNomination = (id: string) =>

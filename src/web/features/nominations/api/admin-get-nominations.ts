@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminNomination } from '../../../../contract/nominations';
-import { apiFetch } from '../../../lib/api-client';
+import type { AdminNomination } from '@/contract/nominations';
+import { apiFetch } from '@/web/lib/api-client';
 
 /** The query of GET /api/admin/nominations (adminNominationListQuerySchema), as the browser sends it. */
 export interface AdminNominationFilter {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminNomination } from '../../../../contract/nominations';
-import { apiFetch } from '../../../lib/api-client';
+import type { AdminNomination } from '@/contract/nominations';
+import { apiFetch } from '@/web/lib/api-client';
 import { refreshAfterModeration } from '../lib/moderation-cache';
 
 /** POST /api/admin/nominations/:id/hide — off the wall and its public page; the reason goes to the audit log. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/web/lib/api-client';
 
 /**
  * POST /api/account/nominations/:share_id/claim-link — a fresh claim link; the old one stops working.

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateNominationBody, CreateNominationResult } from '../../../../contract/nominations';
-import { apiFetch } from '../../../lib/api-client';
+import type { CreateNominationBody, CreateNominationResult } from '@/contract/nominations';
+import { apiFetch } from '@/web/lib/api-client';
 
 /** POST /api/nominations: files the nomination; the answer carries the claim link, shown once. */
 export const createNomination = (body: CreateNominationBody) =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '@/web/lib/api-client';
 
 /** POST /api/claims/:token/decline — final: the certificate leaves public view at once. */
 export const declineClaim = (token: string) =>

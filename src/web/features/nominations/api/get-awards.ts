@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Award } from '../../../../contract/awards';
-import { apiFetch } from '../../../lib/api-client';
+import type { Award } from '@/contract/awards';
+import { apiFetch } from '@/web/lib/api-client';
 
 /** Every active award (the picker searches them in the browser: there are dozens, not thousands). */
 export const getAwards = () => apiFetch<Award[]>('/api/awards');

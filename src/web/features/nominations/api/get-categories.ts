@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category } from '../../../../contract/categories';
-import { apiFetch } from '../../../lib/api-client';
+import type { Category } from '@/contract/categories';
+import { apiFetch } from '@/web/lib/api-client';
 
 export const getCategories = () => apiFetch<Category[]>('/api/categories');
 

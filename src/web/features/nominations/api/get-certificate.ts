@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Certificate } from '../../../../contract/nominations';
-import { ApiRequestError, apiFetch } from '../../../lib/api-client';
+import type { Certificate } from '@/contract/nominations';
+import { ApiRequestError, apiFetch } from '@/web/lib/api-client';
 
 /** GET /api/certificates/:share_id — what anyone with the link may see. */
 export const getCertificate = (shareId: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Claim } from '../../../../contract/nominations';
-import { ApiRequestError, apiFetch } from '../../../lib/api-client';
+import type { Claim } from '@/contract/nominations';
+import { ApiRequestError, apiFetch } from '@/web/lib/api-client';
 
 /** GET /api/claims/:token — 404 CLAIM_NOT_FOUND for unknown tokens, 410 CLAIM_USED once answered. */
 export const getClaim = (token: string) => apiFetch<Claim>(`/api/claims/${encodeURIComponent(token)}`);

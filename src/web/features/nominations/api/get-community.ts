@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { CommunityPage } from '../../../../contract/nominations';
-import { apiFetch } from '../../../lib/api-client';
+import type { CommunityPage } from '@/contract/nominations';
+import { apiFetch } from '@/web/lib/api-client';
 
 export interface CommunityFilter {
   sort: 'newest' | 'most_liked';

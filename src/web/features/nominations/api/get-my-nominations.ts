@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyNominations } from '../../../../contract/nominations';
-import { apiFetch } from '../../../lib/api-client';
+import type { MyNominations } from '@/contract/nominations';
+import { apiFetch } from '@/web/lib/api-client';
 
 /** GET /api/account/nominations — made by me, and received (claimed) by me. */
 export const getMyNominations = () => apiFetch<MyNominations>('/api/account/nominations');

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DesignTemplate } from '../../../../contract/templates';
-import { apiFetch } from '../../../lib/api-client';
+import type { DesignTemplate } from '@/contract/templates';
+import { apiFetch } from '@/web/lib/api-client';
 
 /** Active certificate designs, in their sort order. */
 export const getTemplates = () => apiFetch<DesignTemplate[]>('/api/templates');

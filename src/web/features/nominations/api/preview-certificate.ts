@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CertificatePreviewBody } from '../../../../contract/nominations';
-import { ApiRequestError, apiFetchBlob } from '../../../lib/api-client';
+import type { CertificatePreviewBody } from '@/contract/nominations';
+import { ApiRequestError, apiFetchBlob } from '@/web/lib/api-client';
 
 /** POST /api/certificates/preview: the certificate as SVG, drawn by the same renderer as the real thing. */
 export const previewCertificate = (body: CertificatePreviewBody, signal?: AbortSignal) =>

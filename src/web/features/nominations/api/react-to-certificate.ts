@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { Certificate, CommunityPage } from '../../../../contract/nominations';
-import type { ReactionKind } from '../../../../contract/nominations-constants';
-import { apiFetch } from '../../../lib/api-client';
+import type { Certificate, CommunityPage } from '@/contract/nominations';
+import type { ReactionKind } from '@/contract/nominations-constants';
+import { apiFetch } from '@/web/lib/api-client';
 import { applyReaction, type ReactionState } from '../lib/reactions';
 
 type ReactionResult = ReactionState;

@@ -1,10 +1,10 @@
 import { Award as AwardIcon, Check, Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type Ref } from 'react';
-import type { Award } from '../../../../contract/awards';
-import { FALLBACK_CATEGORY_COLOR } from '../../../../contract/catalog-constants';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/utils';
+import type { Award } from '@/contract/awards';
+import { FALLBACK_CATEGORY_COLOR } from '@/contract/catalog-constants';
+import { Button } from '@/web/components/ui/button';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { cn } from '@/web/lib/utils';
 import { filterAwards, groupAwards } from '../lib/award-search';
 
 function Emblem({ award, className, lazy }: { award: Award; className?: string; lazy?: boolean }) {

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { cn } from '../../../lib/utils';
+import { cn } from '@/web/lib/utils';
 
 interface CertificateFrameProps {
   /** Image URL (an API URL or an object URL of a preview); null while there is nothing to show yet. */

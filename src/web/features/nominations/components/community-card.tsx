@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import type { Certificate } from '../../../../contract/nominations';
-import { FALLBACK_CATEGORY_COLOR } from '../../../../contract/catalog-constants';
-import { hrefs } from '../../../../contract/pages';
-import { Skeleton } from '../../../components/ui/skeleton';
+import type { Certificate } from '@/contract/nominations';
+import { FALLBACK_CATEGORY_COLOR } from '@/contract/catalog-constants';
+import { hrefs } from '@/contract/pages';
+import { Skeleton } from '@/web/components/ui/skeleton';
 import { timeAgo } from '../lib/time-ago';
 import { CertificateFrame } from './certificate-frame';
 import { ReactionBar } from './reaction-bar';

@@ -1,11 +1,11 @@
 import { ArrowDown, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { FALLBACK_CATEGORY_COLOR } from '../../../../contract/catalog-constants';
-import { pages } from '../../../../contract/pages';
-import { Button, buttonVariants } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
-import { cn } from '../../../lib/utils';
+import { FALLBACK_CATEGORY_COLOR } from '@/contract/catalog-constants';
+import { pages } from '@/contract/pages';
+import { Button, buttonVariants } from '@/web/components/ui/button';
+import { Notice } from '@/web/components/ui/notice';
+import { cn } from '@/web/lib/utils';
 import { useCategories } from '../api/get-categories';
 import { useCommunity, type CommunityFilter } from '../api/get-community';
 import { useInView } from '../hooks/use-in-view';

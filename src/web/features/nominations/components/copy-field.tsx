@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/utils';
+import { Button } from '@/web/components/ui/button';
+import { cn } from '@/web/lib/utils';
 import { useCopy } from '../hooks/use-copy';
 
 /** A read-only link with a Copy button; the text selects itself on focus for copying by hand. */

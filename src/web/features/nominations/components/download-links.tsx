@@ -1,7 +1,7 @@
 import { Download, FileText } from 'lucide-react';
-import type { Certificate } from '../../../../contract/nominations';
-import { buttonVariants } from '../../../components/ui/button';
-import { cn } from '../../../lib/utils';
+import type { Certificate } from '@/contract/nominations';
+import { buttonVariants } from '@/web/components/ui/button';
+import { cn } from '@/web/lib/utils';
 
 /** Print-quality PNG (300 DPI) and an A4 PDF; the server names the files. */
 export function DownloadLinks({ certificate, className }: { certificate: Pick<Certificate, 'urls'>; className?: string }) {

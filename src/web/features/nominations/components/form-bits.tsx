@@ -1,5 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { cn } from '../../../lib/utils';
+import { cn } from '@/web/lib/utils';
 
 /** One numbered part of the nomination form. */
 export function FormStep({ step, title, lead, children, labelId }: { step: number; title: string; lead?: ReactNode; children: ReactNode; labelId?: string }) {

@@ -1,7 +1,7 @@
 import { CircleAlert, Loader2, ScrollText } from 'lucide-react';
-import type { CertificatePreviewBody } from '../../../../contract/nominations';
-import { ApiRequestError } from '../../../lib/api-client';
-import { cn } from '../../../lib/utils';
+import type { CertificatePreviewBody } from '@/contract/nominations';
+import { ApiRequestError } from '@/web/lib/api-client';
+import { cn } from '@/web/lib/utils';
 import { useCertificatePreview } from '../api/preview-certificate';
 import { useBlobUrl } from '../hooks/use-blob-url';
 import { CertificateFrame } from './certificate-frame';

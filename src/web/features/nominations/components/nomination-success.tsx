@@ -1,10 +1,10 @@
 import { ArrowRight, ExternalLink, Globe2, Lock, Printer, Send } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { CreateNominationResult } from '../../../../contract/nominations';
-import { hrefs, pages } from '../../../../contract/pages';
-import { buttonVariants } from '../../../components/ui/button';
-import { cn } from '../../../lib/utils';
+import type { CreateNominationResult } from '@/contract/nominations';
+import { hrefs, pages } from '@/contract/pages';
+import { buttonVariants } from '@/web/components/ui/button';
+import { cn } from '@/web/lib/utils';
 import { absoluteUrl } from '../lib/absolute-url';
 import { loadNominationResult } from '../lib/success-store';
 import { textLink } from '../lib/styles';

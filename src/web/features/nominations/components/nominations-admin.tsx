@@ -1,9 +1,9 @@
 import { ChevronLeft, ChevronRight, Globe2, Lock, Search, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Notice } from '../../../components/ui/notice';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Button } from '@/web/components/ui/button';
+import { Notice } from '@/web/components/ui/notice';
+import { Skeleton } from '@/web/components/ui/skeleton';
 import { useAwards } from '../api/get-awards';
 import { useAdminNominations, type AdminNominationFilter } from '../api/admin-get-nominations';
 import { AdminNominationSheet } from './admin-nomination-sheet';

@@ -1,7 +1,7 @@
-import type { Certificate } from '../../../../contract/nominations';
-import { REACTION_KINDS, REACTION_LABELS } from '../../../../contract/nominations-constants';
-import { toast } from '../../../components/ui/use-toast';
-import { cn } from '../../../lib/utils';
+import type { Certificate } from '@/contract/nominations';
+import { REACTION_KINDS, REACTION_LABELS } from '@/contract/nominations-constants';
+import { toast } from '@/web/components/ui/use-toast';
+import { cn } from '@/web/lib/utils';
 import { useReaction } from '../api/react-to-certificate';
 
 /**

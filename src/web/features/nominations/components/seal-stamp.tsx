@@ -1,5 +1,5 @@
-import { SealMark } from '../../../components/layout/logo';
-import { cn } from '../../../lib/utils';
+import { SealMark } from '@/web/components/layout/logo';
+import { cn } from '@/web/lib/utils';
 
 /** The brand seal pressed onto the page: the one celebratory motion (skipped with reduced motion). */
 export function SealStamp({ className }: { className?: string }) {

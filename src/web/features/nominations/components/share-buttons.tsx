@@ -1,7 +1,7 @@
 import { Mail, Share2 } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
-import { XIcon } from '../../../components/layout/social-icons';
-import { cn } from '../../../lib/utils';
+import { XIcon } from '@/web/components/layout/social-icons';
+import { cn } from '@/web/lib/utils';
 import { nativeShareData, SHARE_TARGETS, shareUrl, type ShareInput, type ShareTarget } from '../lib/share-links';
 import { FacebookIcon, WhatsAppIcon } from './brand-icons';
 

@@ -1,5 +1,5 @@
-import type { NominationStatus } from '../../../../contract/nominations';
-import { cn } from '../../../lib/utils';
+import type { NominationStatus } from '@/contract/nominations';
+import { cn } from '@/web/lib/utils';
 
 const STYLES: Record<NominationStatus | 'hidden', { label: string; className: string }> = {
   pending: { label: 'Awaiting reply', className: 'bg-gold/25 text-ink' },

@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import type { DesignTemplate } from '../../../../contract/templates';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/utils';
+import type { DesignTemplate } from '@/contract/templates';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { cn } from '@/web/lib/utils';
 import { TemplateSwatch } from './template-swatch';
 
 /** The design as a row of radio cards: arrow keys move between them, the preview follows. */

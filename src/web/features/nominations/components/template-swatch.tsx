@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { cn } from '../../../lib/utils';
+import { cn } from '@/web/lib/utils';
 
 /**
  * A thumbnail that hints at each design (paper, border, ink) without asking the server for five

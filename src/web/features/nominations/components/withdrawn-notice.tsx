@@ -1,9 +1,9 @@
 import { FileQuestion, FileX2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { pages } from '../../../../contract/pages';
-import { buttonVariants } from '../../../components/ui/button';
-import { cn } from '../../../lib/utils';
+import { pages } from '@/contract/pages';
+import { buttonVariants } from '@/web/components/ui/button';
+import { cn } from '@/web/lib/utils';
 
 /** A kind full-page message for a certificate or claim link that leads nowhere: what happened, what next. */
 export function KindMessage({

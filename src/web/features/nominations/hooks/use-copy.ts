@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from '../../../components/ui/use-toast';
+import { toast } from '@/web/components/ui/use-toast';
 
 /** Copies text to the clipboard; `copied` is true for a moment afterwards (the button says so). */
 export function useCopy(timeout = 2000) {

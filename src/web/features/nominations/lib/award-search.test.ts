@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Award } from '../../../../contract/awards';
+import type { Award } from '@/contract/awards';
 import { filterAwards, groupAwards } from './award-search';
 
 const cat = (id: string, name: string, sort: number) => ({ id, slug: id, name, description: null, color: null, is_active: true, sort_order: sort });

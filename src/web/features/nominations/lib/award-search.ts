@@ -1,5 +1,5 @@
-import type { Award } from '../../../../contract/awards';
-import { FALLBACK_CATEGORY_COLOR, OTHER_AWARDS_LABEL } from '../../../../contract/catalog-constants';
+import type { Award } from '@/contract/awards';
+import { FALLBACK_CATEGORY_COLOR, OTHER_AWARDS_LABEL } from '@/contract/catalog-constants';
 
 export interface AwardGroup {
   key: string;

@@ -4,7 +4,7 @@ import {
   NOMINATION_LIMITS,
   type CertificatePreviewBody,
   type CreateNominationBody,
-} from '../../../../contract/nominations';
+} from '@/contract/nominations';
 
 const body = createNominationBodySchema.shape;
 

@@ -1,4 +1,4 @@
-import { REACTION_KINDS, type ReactionKind } from '../../../../contract/nominations-constants';
+import { REACTION_KINDS, type ReactionKind } from '@/contract/nominations-constants';
 
 export type ReactionCounts = Record<ReactionKind, number>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CreateNominationResult } from '../../../../contract/nominations';
+import type { CreateNominationResult } from '@/contract/nominations';
 import { loadNominationResult, saveNominationResult } from './success-store';
 
 class MemoryStorage {

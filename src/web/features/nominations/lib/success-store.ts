@@ -1,5 +1,5 @@
-import type { CreateNominationResult } from '../../../../contract/nominations';
-import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import type { CreateNominationResult } from '@/contract/nominations';
+import { STORAGE_KEYS } from '@/web/lib/storage-keys';
 
 /**
  * The claim link is shown once (only its hash is stored on the server). It travels to the success

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminUserList } from '../../../../contract/users';
-import { apiFetch } from '../../../lib/api-client';
+import type { AdminUserList } from '@/contract/users';
+import { apiFetch } from '@/web/lib/api-client';
 
 export interface UsersFilter {
   search?: string;

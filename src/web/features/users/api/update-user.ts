@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser } from '../../../../contract/users';
-import { apiFetch } from '../../../lib/api-client';
+import type { AdminUser } from '@/contract/users';
+import { apiFetch } from '@/web/lib/api-client';
 
 export interface UserChange {
   is_admin?: boolean;

@@ -1,14 +1,14 @@
 import { ChevronLeft, ChevronRight, Search, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AdminUser } from '../../../../contract/users';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { Notice } from '../../../components/ui/notice';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/use-toast';
-import { authStore, useAuth } from '../../../lib/auth';
-import { cn } from '../../../lib/utils';
+import type { AdminUser } from '@/contract/users';
+import { Button } from '@/web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
+import { Notice } from '@/web/components/ui/notice';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { toast } from '@/web/components/ui/use-toast';
+import { authStore, useAuth } from '@/web/lib/auth';
+import { cn } from '@/web/lib/utils';
 import { useUsers } from '../api/get-users';
 import { useUpdateUser, type UserChange } from '../api/update-user';
 
