@@ -17,6 +17,7 @@ import { ResponseCache } from './lib/response-cache';
 import { accountRoutes } from './modules/account/account.routes';
 import { registerAuthHooks } from './modules/auth/auth.hooks';
 import { authRoutes } from './modules/auth/auth.routes';
+import { AuthHttp } from './modules/auth/auth.http';
 import { AuthService } from './modules/auth/auth.service';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { awardsRoutes } from './modules/awards/awards.routes';
@@ -44,7 +45,8 @@ declare module 'fastify' {
     /** Signs cookies, CSRF tokens and mail links (AUTH_SECRET or DATA_DIR/auth-secret). */
     authSecret: string;
     mailer: Mailer;
-    auth: AuthService;
+    /** The caller of a request (getAuth, requireUser) and, as `.service`, the HTTP-free AuthService. */
+    auth: AuthHttp;
   }
 }
 
@@ -81,7 +83,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate('mailer', mailer);
   app.decorate(
     'auth',
-    new AuthService({ config, db: database.db, log: app.log, mailer, settings: app.settings, secret: authSecret }),
+    new AuthHttp(new AuthService({ config, db: database.db, log: app.log, mailer, settings: app.settings, secret: authSecret })),
   );
   app.addHook('onClose', async () => mailer.close());
   app.decorate('catalogCache', new ResponseCache({ ttlMs: 10_000, maxEntries: 500 }));

@@ -59,6 +59,7 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
+      if (err.headers) reply.headers(err.headers);
       return reply.code(err.statusCode).send({
         error: { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) },
       });

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     public readonly code: string,
     message: string,
     public readonly field?: string,
+    /** Headers the answer carries, such as Retry-After on a 429 (services never see the reply). */
+    public readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -23,4 +25,11 @@ export const forbidden = (message = 'You do not have permission to do that.') =>
 export const notFound = (message = 'Not found.', code = 'NOT_FOUND') => new HttpError(404, code, message);
 export const conflict = (message: string, field?: string, code = 'CONFLICT') =>
   new HttpError(409, code, message, field);
-export const tooManyRequests = (message: string, code = 'RATE_LIMITED') => new HttpError(429, code, message);
+export const tooManyRequests = (message: string, code = 'RATE_LIMITED', opts: { retryAfterSeconds?: number; field?: string } = {}) =>
+  new HttpError(
+    429,
+    code,
+    message,
+    opts.field,
+    opts.retryAfterSeconds === undefined ? undefined : { 'retry-after': String(opts.retryAfterSeconds) },
+  );

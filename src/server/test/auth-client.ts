@@ -98,7 +98,7 @@ export async function createUser(
 ) {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? 'correct horse battery';
-  const { id } = await app.auth.ensureVerifiedUser(email, password, opts.name ?? 'Test Person');
+  const { id } = await app.auth.service.ensureVerifiedUser(email, password, opts.name ?? 'Test Person');
   if (opts.admin) await grantRole(app.db, id, 'admin');
   return { id, email: email.toLowerCase(), password };
 }

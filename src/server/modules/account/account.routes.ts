@@ -7,6 +7,7 @@ import {
 } from '@/contract/account';
 import { acceptedSchema, AUTH_COOKIES, changePasswordBodySchema } from '@/contract/auth';
 import { apiErrorSchema } from '@/contract/errors';
+import { applyCookies, callerOf } from '../auth/auth.http';
 import { deleteAccount, exportAccount, getAccount, updateAccount } from './account.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
@@ -31,7 +32,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = await app.auth.requireUser(request);
-      return getAccount(app.db, app.auth, user);
+      return getAccount(app.db, app.auth.service, user);
     },
   );
 
@@ -48,7 +49,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = await app.auth.requireUser(request);
       await updateAccount(app.db, user.id, request.body.full_name);
-      return getAccount(app.db, app.auth, { ...user, name: request.body.full_name });
+      return getAccount(app.db, app.auth.service, { ...user, name: request.body.full_name });
     },
   );
 
@@ -65,7 +66,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.auth.changePassword(request, reply, request.body.current_password, request.body.new_password);
+      const { user } = await app.auth.requireUser(request);
+      const { current_password: current, new_password: next } = request.body;
+      applyCookies(reply, (await app.auth.service.changePassword(callerOf(request), user, current, next)).cookies);
+      app.auth.forget(request);
       return { ok: true as const };
     },
   );
@@ -83,7 +87,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = await app.auth.requireUser(request);
       const date = new Date().toISOString().slice(0, 10);
       reply.header('content-disposition', `attachment; filename="certifiable-my-data-${date}.json"`);
-      return exportAccount(app.db, app.auth, user);
+      return exportAccount(app.db, app.auth.service, user);
     },
   );
 
@@ -101,7 +105,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = await app.auth.requireUser(request);
-      await deleteAccount(app.db, app.auth, user, request.body, request, reply);
+      await deleteAccount(app.db, app.auth.service, user, request.body, request);
       reply.clearCookie(AUTH_COOKIES.session, { path: '/' });
       return { ok: true as const };
     },

@@ -165,7 +165,7 @@ describe('current-password checks are throttled like the login', () => {
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().error).toMatchObject({ code: 'INVALID_PASSWORD', field: 'current_password' });
     }
-    const ctx = await t.app.auth.betterAuth.$context;
+    const ctx = await t.app.auth.service.betterAuth.$context;
     const verify = vi.spyOn(ctx.password, 'verify');
     const refused = await client.post('/api/account/password', { current_password: user.password, new_password: 'next-secret' });
     expect(refused.statusCode).toBe(429);

@@ -18,6 +18,7 @@ import {
   signUpResultSchema,
 } from '@/contract/auth';
 import { apiErrorSchema } from '@/contract/errors';
+import { applyCookies, callerOf } from './auth.http';
 import { toAuthUser, toSessionState } from './auth.service';
 import { isValidCsrfToken, issueCsrfToken } from './csrf';
 
@@ -34,7 +35,9 @@ const errors = {
   429: apiErrorSchema,
 };
 
+/** /api/auth: HTTP in and out only; app.auth.service holds the rules (docs/decisions/065). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = app.auth.service;
   const secure = app.config.publicUrl.startsWith('https://');
 
   /** Makes sure the browser holds a valid CSRF token cookie; returns the token. */
@@ -90,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authConfigSchema },
       },
     },
-    async () => ({ google_enabled: app.auth.googleEnabled, password_min_length: PASSWORD_MIN_LENGTH }),
+    async () => ({ google_enabled: auth.googleEnabled, password_min_length: PASSWORD_MIN_LENGTH }),
   );
 
   app.post(
@@ -106,8 +109,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = await app.auth.signIn(request, reply, request.body);
-      return toSessionState(auth);
+      const { auth: signedIn, cookies } = await auth.signIn(callerOf(request), request.body);
+      applyCookies(reply, cookies);
+      return toSessionState(signedIn);
     },
   );
 
@@ -124,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await app.auth.signUp(request, reply, request.body);
+      const user = await auth.signUp(callerOf(request), request.body);
       return reply.code(201).send({ user: toAuthUser(user), email_verification_required: true });
     },
   );
@@ -139,7 +143,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.auth.signOut(request, reply);
+      applyCookies(reply, (await auth.signOut(callerOf(request))).cookies);
+      app.auth.forget(request);
       return { ok: true as const };
     },
   );
@@ -156,14 +161,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: googleStartSchema, ...errors },
       },
     },
-    async (request, reply) => ({ url: await app.auth.startGoogle(request, reply, request.body.redirect) }),
+    async (request, reply) => {
+      const { url, cookies } = await auth.startGoogle(callerOf(request), request.body.redirect);
+      applyCookies(reply, cookies);
+      return { url };
+    },
   );
 
   // Where Google sends the browser back; a browser navigation, not an API call.
   app.get(
     '/api/auth/callback/google',
     { schema: { hide: true, querystring: z.record(z.string(), z.string()) } },
-    async (request, reply) => app.auth.handleOAuthCallback(request, reply),
+    async (request, reply) => {
+      const answer = await auth.oauthCallback(callerOf(request), {
+        method: request.method,
+        // The matched route's path, never the text the client sent (docs/decisions/050); only the query is theirs.
+        path: request.routeOptions.url ?? '/api/auth/callback/google',
+        search: new URL(request.url, 'http://local').search,
+      });
+      reply.code(answer.status);
+      for (const [name, value] of answer.headers) reply.header(name, value);
+      applyCookies(reply, answer.cookies);
+      return reply.send(answer.body);
+    },
   );
 
   // The link in the verification mail; a browser navigation, not an API call.
@@ -171,7 +191,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/verify-email',
     { schema: { hide: true, querystring: z.object({ token: z.string().max(4000).default('') }) } },
     async (request, reply) => {
-      const outcome = request.query.token ? await app.auth.verifyEmail(request.query.token) : 'invalid';
+      const outcome = request.query.token ? await auth.verifyEmail(request.query.token) : 'invalid';
       reply.header('cache-control', 'no-store');
       return reply.redirect(outcome === 'verified' ? '/auth?verified=1' : `/auth?verification=${outcome}`);
     },
@@ -190,7 +210,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.auth.resendVerification(request, reply, request.body.email);
+      await auth.resendVerification(callerOf(request), request.body.email);
       return reply.code(202).send({ ok: true as const });
     },
   );
@@ -208,7 +228,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.auth.requestPasswordReset(request, reply, request.body.email);
+      await auth.requestPasswordReset(callerOf(request), request.body.email);
       return reply.code(202).send({ ok: true as const });
     },
   );
@@ -225,7 +245,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.auth.resetPassword(request.body.token, request.body.new_password);
+      await auth.resetPassword(request.body.token, request.body.new_password);
       return { ok: true as const };
     },
   );

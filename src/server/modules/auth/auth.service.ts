@@ -1,8 +1,8 @@
-import { createEmailVerificationToken } from 'better-auth/api';
 import { and, eq, like, lt, ne, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   ACCOUNT_RATE_LIMITS,
+  AUTH_COOKIES,
   AUTH_ERROR_CODES,
   AUTH_SERVER_MESSAGES,
   LOGIN_MAX_ATTEMPTS,
@@ -30,12 +30,14 @@ import {
 } from '../security/rate-limit.service';
 import { recordSecurityEvent } from '../security/security.service';
 import {
+  asBetterAuthError,
   createBetterAuth,
   RESET_TOKEN_STORAGE_PREFIX,
   resetTokenStorageKey,
-  VERIFY_EMAIL_EXPIRES_IN_S,
   type BetterAuthInstance,
 } from './better-auth';
+import { BetterAuthInternals } from './better-auth-internals';
+import { signInFailure } from './sign-in-failures';
 
 export const LOGIN_RULE: RateLimitRule = {
   attemptType: 'login',
@@ -64,9 +66,31 @@ const MAIL_RULES = {
 export const PASSWORD_CHECK_RULE = rule('password_check', LIMITS.passwordChecks);
 
 const ipIdentifier = (ip: string) => `ip:${ip}`;
-const retryAfter = (r: RateLimitRule) => String(r.windowMinutes * 60);
+const windowSeconds = (r: RateLimitRule) => r.windowMinutes * 60;
 
+/** Better Auth reads the caller's address from this header (better-auth.ts), which only we set. */
 const CLIENT_IP_HEADER = 'x-certifiable-client-ip';
+
+/** Ends the session cookie when Better Auth had no session to end (what reply.clearCookie would send). */
+const EXPIRED_SESSION_COOKIE = `${AUTH_COOKIES.session}=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax`;
+
+/**
+ * Who is calling, as plain values: the auth module's HTTP layer (auth.http.ts) takes them from the request, so
+ * this service never sees Fastify (docs/decisions/065).
+ */
+export interface Caller {
+  /** The address Fastify trusts (TRUST_PROXY decides), which the per-IP limits count. */
+  ip: string;
+  userAgent: string | null;
+  /** The Cookie header as sent: Better Auth reads its session cookie from it. */
+  cookie: string | null;
+}
+
+/**
+ * Set-Cookie header values Better Auth answered with (a new, renewed or ended session, the OAuth state).
+ * The HTTP layer puts them on the reply as they are.
+ */
+export type SetCookies = string[];
 
 export interface SessionUser {
   id: string;
@@ -85,16 +109,13 @@ export interface RequestAuth {
 
 const SIGNED_OUT: RequestAuth = { user: null, session: null, isAdmin: false };
 
-interface BetterAuthErrorLike {
-  statusCode: number;
-  body?: { code?: string; message?: string };
-  headers?: HeadersInit | null;
-}
-function asBetterAuthError(err: unknown): BetterAuthErrorLike | null {
-  if (err && typeof err === 'object' && 'statusCode' in err && typeof err.statusCode === 'number' && 'body' in err) {
-    return err as BetterAuthErrorLike;
-  }
-  return null;
+/** Better Auth's answer from its own HTTP handler (the OAuth callback), for the HTTP layer to send. */
+export interface HandlerAnswer {
+  status: number;
+  /** Every header but Set-Cookie and Content-Length. */
+  headers: [string, string][];
+  cookies: SetCookies;
+  body: Buffer | undefined;
 }
 
 export function toAuthUser(u: SessionUser): AuthUser {
@@ -116,14 +137,28 @@ export function toSessionState(auth: RequestAuth): SessionState {
   };
 }
 
+const securityContext = (caller: Caller) => ({ userAgent: caller.userAgent, ip: caller.ip });
+
+/** Headers for a Better Auth server call: the caller's cookies and agent, and the IP Fastify trusts. */
+function headersFor(caller: Caller): Headers {
+  const headers = new Headers();
+  if (caller.cookie) headers.set('cookie', caller.cookie);
+  if (caller.userAgent) headers.set('user-agent', caller.userAgent);
+  headers.set(CLIENT_IP_HEADER, caller.ip);
+  return headers;
+}
+
+const setCookiesOf = (headers: Headers | null | undefined): SetCookies => headers?.getSetCookie() ?? [];
+
 /**
  * Accounts and sessions: every rule the browser used to enforce (spec §5, §7), enforced here.
  * Better Auth does the cryptography, cookies and OAuth; this service adds the per-email rate
- * limit, the security log, the spec's messages and our error shape around it.
+ * limit, the security log, the spec's messages and our error shape around it. It takes plain values
+ * (a Caller, bodies, ids) and returns results plus the cookies to set; auth.http.ts does the HTTP.
  */
 export class AuthService {
   readonly betterAuth: BetterAuthInstance;
-  private readonly cache = new WeakMap<FastifyRequest, Promise<RequestAuth>>();
+  private readonly internals: BetterAuthInternals;
 
   constructor(
     private readonly deps: {
@@ -164,15 +199,13 @@ export class AuthService {
         await deps.mailer.send(resetPasswordMail({ to: user.email, name: user.name, url, brand }));
       },
     });
+    this.internals = new BetterAuthInternals(this.betterAuth);
   }
 
   /** The verification mail: a signed link (Better Auth's token, so its verify endpoint accepts it). */
   private async sendVerificationMail(user: { id: string; email: string; name: string }): Promise<void> {
     const { config, settings, mailer } = this.deps;
-    const ctx = await this.betterAuth.$context;
-    const token = await createEmailVerificationToken(ctx.secret, user.email, undefined, VERIFY_EMAIL_EXPIRES_IN_S, {
-      userId: user.id,
-    });
+    const token = await this.internals.emailVerificationToken(user);
     const brand = (await settings.getPublic()).brand_name;
     const url = `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
     await mailer.send(verificationMail({ to: user.email, name: user.name, url, brand }));
@@ -183,7 +216,7 @@ export class AuthService {
    * silent to the caller — the answer must not say whether the address has an account — and are
    * recorded as a security event.
    */
-  private async mayMail(request: FastifyRequest | null, email: string, kind: 'verification' | 'reset'): Promise<boolean> {
+  private async mayMail(caller: Caller | null, email: string, kind: 'verification' | 'reset'): Promise<boolean> {
     const { db, log } = this.deps;
     const decision = await checkRateLimits(
       db,
@@ -191,7 +224,7 @@ export class AuthService {
         { identifier: email, rule: MAIL_RULES[kind] },
         { identifier: email, rule: MAIL_RULES.daily },
       ],
-      request?.ip,
+      caller?.ip,
     );
     await pruneRateLimitAttempts(db, MAIL_RULES[kind]);
     await pruneRateLimitAttempts(db, MAIL_RULES.daily);
@@ -200,119 +233,83 @@ export class AuthService {
       eventType: 'rate_limited_mail',
       details: { limit: 'per_recipient', kind },
       email,
-      ...(request ? this.securityContext(request) : {}),
+      ...(caller ? securityContext(caller) : {}),
     });
     return false;
   }
 
   /** Per-IP limit on verification resends and reset requests: a clear 429, the same for every address. */
-  private async limitMailRequests(request: FastifyRequest, reply: FastifyReply, kind: 'verification' | 'reset') {
+  private async limitMailRequests(caller: Caller, kind: 'verification' | 'reset') {
     const { db, log } = this.deps;
-    const decision = await checkRateLimits(db, [{ identifier: ipIdentifier(request.ip), rule: MAIL_REQUEST_IP_RULE }], request.ip);
+    const decision = await checkRateLimits(db, [{ identifier: ipIdentifier(caller.ip), rule: MAIL_REQUEST_IP_RULE }], caller.ip);
     await pruneRateLimitAttempts(db, MAIL_REQUEST_IP_RULE);
     if (decision.allowed) return;
     await recordSecurityEvent(db, log, {
       eventType: 'rate_limited_mail',
       details: { limit: 'per_ip', kind },
-      ...this.securityContext(request),
+      ...securityContext(caller),
     });
-    reply.header('retry-after', retryAfter(MAIL_REQUEST_IP_RULE));
-    throw tooManyRequests(AUTH_SERVER_MESSAGES.mailRateLimited, AUTH_ERROR_CODES.rateLimited);
+    throw tooManyRequests(AUTH_SERVER_MESSAGES.mailRateLimited, AUTH_ERROR_CODES.rateLimited, {
+      retryAfterSeconds: windowSeconds(MAIL_REQUEST_IP_RULE),
+    });
   }
 
   get googleEnabled(): boolean {
     return this.deps.config.google !== null;
   }
 
-  /** Headers for a Better Auth server call: the caller's cookies and agent, and the IP Fastify trusts. */
-  headersFor(request: FastifyRequest): Headers {
-    const headers = new Headers();
-    if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
-    const ua = request.headers['user-agent'];
-    if (ua) headers.set('user-agent', ua);
-    headers.set(CLIENT_IP_HEADER, request.ip);
-    return headers;
-  }
-
-  /** Copies Better Auth's Set-Cookie headers onto our reply. */
-  forwardCookies(reply: FastifyReply, headers: Headers | null | undefined) {
-    if (!headers) return;
-    for (const cookie of headers.getSetCookie()) reply.header('set-cookie', cookie);
-  }
-
   /**
-   * Who is calling: the session from the cookie (renewed when it is a day old), the user and
-   * whether they are an admin. Looked up once per request.
+   * Who is calling: the session from the cookie (renewed when it is a day old, hence the cookies), the user and
+   * whether they are an admin.
    */
-  getAuth(request: FastifyRequest, reply?: FastifyReply): Promise<RequestAuth> {
-    let cached = this.cache.get(request);
-    if (!cached) {
-      cached = this.lookup(request, reply);
-      this.cache.set(request, cached);
-    }
-    return cached;
-  }
-
-  /** Forget the cached lookup (after signing in or out within the same request). */
-  forget(request: FastifyRequest) {
-    this.cache.delete(request);
-  }
-
-  private async lookup(request: FastifyRequest, reply?: FastifyReply): Promise<RequestAuth> {
-    if (!request.headers.cookie?.includes('certifiable_session')) return SIGNED_OUT;
-    const result = await this.betterAuth.api.getSession({ headers: this.headersFor(request), returnHeaders: true });
-    if (reply) this.forwardCookies(reply, result.headers);
+  async session(caller: Caller): Promise<{ auth: RequestAuth; cookies: SetCookies }> {
+    if (!caller.cookie?.includes(AUTH_COOKIES.session)) return { auth: SIGNED_OUT, cookies: [] };
+    const result = await this.betterAuth.api.getSession({ headers: headersFor(caller), returnHeaders: true });
+    const cookies = setCookiesOf(result.headers);
     const data = result.response;
-    if (!data) return SIGNED_OUT;
+    if (!data) return { auth: SIGNED_OUT, cookies };
     const user = data.user as SessionUser & { disabledAt?: Date | null };
-    if (user.disabledAt) return SIGNED_OUT;
+    if (user.disabledAt) return { auth: SIGNED_OUT, cookies };
     let admin = false;
     try {
       admin = await isAdmin(this.deps.db, user.id);
     } catch (err) {
       // Spec §6: a failed lookup means not admin.
-      request.log.error({ err }, 'admin role lookup failed');
+      this.deps.log.error({ err }, 'admin role lookup failed');
     }
     return {
-      user: {
-        id: user.id,
-        email: user.email,
-        name: user.name,
-        emailVerified: user.emailVerified,
-        image: user.image ?? null,
-        createdAt: new Date(user.createdAt),
+      auth: {
+        user: {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          emailVerified: user.emailVerified,
+          image: user.image ?? null,
+          createdAt: new Date(user.createdAt),
+        },
+        session: { id: data.session.id, expiresAt: new Date(data.session.expiresAt) },
+        isAdmin: admin,
       },
-      session: { id: data.session.id, expiresAt: new Date(data.session.expiresAt) },
-      isAdmin: admin,
+      cookies,
     };
-  }
-
-  async requireUser(request: FastifyRequest, reply?: FastifyReply): Promise<RequestAuth & { user: SessionUser }> {
-    const auth = await this.getAuth(request, reply);
-    if (!auth.user) throw unauthorized();
-    return auth as RequestAuth & { user: SessionUser };
-  }
-
-  private securityContext(request: FastifyRequest) {
-    return { userAgent: request.headers['user-agent'] ?? null, ip: request.ip };
   }
 
   /**
    * Spec §7 sign-in: check_rate_limit → password → log_rate_limit_attempt, plus the security
    * log. The 6th failed attempt in 15 minutes is refused before the password is looked at.
    */
-  async signIn(request: FastifyRequest, reply: FastifyReply, body: SignInBody): Promise<RequestAuth> {
+  async signIn(caller: Caller, body: SignInBody): Promise<{ auth: RequestAuth; cookies: SetCookies }> {
     const email = body.email.toLowerCase();
     const { db, log } = this.deps;
-    const ctx = this.securityContext(request);
+    const ctx = securityContext(caller);
 
     const limit = await checkRateLimits(
       db,
       [
         { identifier: email, rule: LOGIN_RULE },
-        { identifier: ipIdentifier(request.ip), rule: LOGIN_IP_RULE },
+        { identifier: ipIdentifier(caller.ip), rule: LOGIN_IP_RULE },
       ],
-      request.ip,
+      caller.ip,
     );
     await pruneRateLimitAttempts(db, LOGIN_IP_RULE);
     if (!limit.allowed) {
@@ -325,93 +322,61 @@ export class AuthService {
         email: perIp ? null : email,
         ...ctx,
       });
-      reply.header('retry-after', String(LOGIN_WINDOW_MINUTES * 60));
-      throw tooManyRequests(AUTH_SERVER_MESSAGES.rateLimited, AUTH_ERROR_CODES.rateLimited);
+      throw tooManyRequests(AUTH_SERVER_MESSAGES.rateLimited, AUTH_ERROR_CODES.rateLimited, {
+        retryAfterSeconds: windowSeconds(LOGIN_RULE),
+      });
     }
 
     try {
       const result = await this.betterAuth.api.signInEmail({
         body: { email, password: body.password, rememberMe: true },
-        headers: this.headersFor(request),
+        headers: headersFor(caller),
         returnHeaders: true,
       });
       for (const id of limit.attemptIds) await logRateLimitAttempt(db, id, true);
-      this.forwardCookies(reply, result.headers);
       const user = result.response.user as unknown as SessionUser;
-      const session = await this.sessionByToken(result.response.token);
+      const session = await this.internals.sessionByToken(result.response.token);
+      if (!session) throw new Error('session just created was not found');
       return {
-        user: { ...user, image: user.image ?? null, createdAt: new Date(user.createdAt) },
-        session,
-        isAdmin: await isAdmin(db, user.id),
+        auth: {
+          user: { ...user, image: user.image ?? null, createdAt: new Date(user.createdAt) },
+          session,
+          isAdmin: await isAdmin(db, user.id),
+        },
+        cookies: setCookiesOf(result.headers),
       };
     } catch (err) {
-      // The reservations stay as failed attempts.
-      const apiErr = asBetterAuthError(err);
-      const code = apiErr?.body?.code;
-      if (code === 'INVALID_EMAIL_OR_PASSWORD') {
-        await recordSecurityEvent(db, log, {
-          eventType: 'failed_login',
-          details: { email, error_message: 'invalid_credentials' },
-          email,
-          ...ctx,
-        });
-        throw new HttpError(401, AUTH_ERROR_CODES.invalidCredentials, AUTH_SERVER_MESSAGES.invalidCredentials);
-      }
-      if (code === 'EMAIL_NOT_VERIFIED') {
-        await recordSecurityEvent(db, log, {
-          eventType: 'failed_login',
-          details: { email, error_message: 'email_not_verified' },
-          email,
-          ...ctx,
-        });
-        throw new HttpError(403, AUTH_ERROR_CODES.emailNotVerified, AUTH_SERVER_MESSAGES.emailNotVerified);
-      }
-      if (code === AUTH_ERROR_CODES.accountDisabled) {
-        await recordSecurityEvent(db, log, {
-          eventType: 'failed_login',
-          details: { email, error_message: 'account_disabled' },
-          email,
-          ...ctx,
-        });
-        throw new HttpError(403, AUTH_ERROR_CODES.accountDisabled, AUTH_SERVER_MESSAGES.accountDisabled);
-      }
+      // The reservations stay as failed attempts; every failure is logged, and sign-in-failures.ts says what
+      // the caller is told.
+      const failure = signInFailure(err);
       await recordSecurityEvent(db, log, {
         eventType: 'failed_login',
-        details: { email, error_message: code ?? (err instanceof Error ? err.message : 'unknown') },
+        details: { email, error_message: failure.logAs },
         email,
         ...ctx,
       });
-      if (apiErr && apiErr.statusCode < 500) {
-        throw new HttpError(apiErr.statusCode, code ?? 'SIGN_IN_FAILED', apiErr.body?.message ?? 'Sign-in failed.');
-      }
-      throw err;
+      throw failure.answer ?? err;
     }
-  }
-
-  private async sessionByToken(token: string): Promise<{ id: string; expiresAt: Date }> {
-    const ctx = await this.betterAuth.$context;
-    const found = await ctx.internalAdapter.findSession(token);
-    if (!found) throw new Error('session just created was not found');
-    return { id: found.session.id, expiresAt: new Date(found.session.expiresAt) };
   }
 
   /**
    * Spec §7 sign-up with full_name; sends the verification mail. Duplicates are a clear 409 (spec §8).
    * Every attempt counts against the per-IP sign-up limit, so it also bounds probing for accounts.
+   * No session comes of it (verification first), so no cookies either.
    */
-  async signUp(request: FastifyRequest, reply: FastifyReply, body: SignUpBody): Promise<SessionUser> {
+  async signUp(caller: Caller, body: SignUpBody): Promise<SessionUser> {
     const email = body.email.toLowerCase();
     const { db, log } = this.deps;
-    const ctx = this.securityContext(request);
-    const limit = await checkRateLimits(db, [{ identifier: ipIdentifier(request.ip), rule: SIGN_UP_IP_RULE }], request.ip);
+    const ctx = securityContext(caller);
+    const limit = await checkRateLimits(db, [{ identifier: ipIdentifier(caller.ip), rule: SIGN_UP_IP_RULE }], caller.ip);
     await pruneRateLimitAttempts(db, SIGN_UP_IP_RULE);
     if (!limit.allowed) {
       await recordSecurityEvent(db, log, { eventType: 'rate_limited_signup', details: { limit: 'per_ip' }, ...ctx });
-      reply.header('retry-after', retryAfter(SIGN_UP_IP_RULE));
-      throw tooManyRequests(AUTH_SERVER_MESSAGES.signUpRateLimited, AUTH_ERROR_CODES.rateLimited);
+      throw tooManyRequests(AUTH_SERVER_MESSAGES.signUpRateLimited, AUTH_ERROR_CODES.rateLimited, {
+        retryAfterSeconds: windowSeconds(SIGN_UP_IP_RULE),
+      });
     }
-    const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (existing.length) {
+    if (await this.findUserIdByEmail(email)) {
       await recordSecurityEvent(db, log, {
         eventType: 'failed_signup',
         details: { email, error_message: 'user_already_exists' },
@@ -423,10 +388,10 @@ export class AuthService {
     try {
       const result = await this.betterAuth.api.signUpEmail({
         body: { name: body.full_name, email, password: body.password },
-        headers: this.headersFor(request),
+        headers: headersFor(caller),
       });
       const user = result.user as unknown as SessionUser;
-      if (await this.mayMail(request, email, 'verification')) {
+      if (await this.mayMail(caller, email, 'verification')) {
         // A failed send never undoes the sign-up: the outbox records it and the person can ask again.
         await this.sendVerificationMail(user).catch((err: unknown) => log.error({ err }, 'sending the verification mail failed'));
       }
@@ -452,21 +417,20 @@ export class AuthService {
     }
   }
 
-  async signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  /** Ends the caller's session; the cookies clear it in the browser (also when there was no valid session). */
+  async signOut(caller: Caller): Promise<{ cookies: SetCookies }> {
     try {
-      const result = await this.betterAuth.api.signOut({ headers: this.headersFor(request), returnHeaders: true });
-      this.forwardCookies(reply, result.headers);
+      const result = await this.betterAuth.api.signOut({ headers: headersFor(caller), returnHeaders: true });
+      return { cookies: setCookiesOf(result.headers) };
     } catch (err) {
-      // Signing out without a valid session still clears the cookie.
       const apiErr = asBetterAuthError(err);
       if (!apiErr || apiErr.statusCode >= 500) throw err;
-      reply.clearCookie('certifiable_session', { path: '/' });
+      return { cookies: [EXPIRED_SESSION_COOKIE] };
     }
-    this.forget(request);
   }
 
   /** Starts Google sign-in: the provider URL to send the browser to, plus the state cookie. */
-  async startGoogle(request: FastifyRequest, reply: FastifyReply, redirect: string | undefined): Promise<string> {
+  async startGoogle(caller: Caller, redirect: string | undefined): Promise<{ url: string; cookies: SetCookies }> {
     if (!this.googleEnabled) {
       throw new HttpError(404, AUTH_ERROR_CODES.googleNotConfigured, AUTH_SERVER_MESSAGES.googleNotConfigured);
     }
@@ -480,30 +444,33 @@ export class AuthService {
         errorCallbackURL: back.toString(),
         disableRedirect: true,
       },
-      headers: this.headersFor(request),
+      headers: headersFor(caller),
       returnHeaders: true,
     });
-    this.forwardCookies(reply, result.headers);
     const url = (result.response as { url?: string }).url;
     if (!url) throw new Error('Google sign-in returned no URL');
-    return url;
+    return { url, cookies: setCookiesOf(result.headers) };
   }
 
-  /** The OAuth callback: handed to Better Auth's own handler (the only route that is). */
-  async handleOAuthCallback(request: FastifyRequest, reply: FastifyReply) {
-    // The path Better Auth routes on is the matched route's, not the text the client sent (docs/decisions/050):
-    // only the query string (code, state) is taken from the request.
-    const url = new URL(`${this.deps.config.publicUrl}${request.routeOptions.url ?? '/api/auth/callback/google'}`);
-    url.search = new URL(request.url, 'http://local').search;
-    const response = await this.betterAuth.handler(
-      new Request(url, { method: request.method, headers: this.headersFor(request) }),
-    );
-    reply.code(response.status);
+  /**
+   * The OAuth callback, handed to Better Auth's own handler (the only request that is). `path` is the matched
+   * route's pattern, never the text the client sent (docs/decisions/050); only the query string (code, state)
+   * comes from the request.
+   */
+  async oauthCallback(caller: Caller, request: { method: string; path: string; search: string }): Promise<HandlerAnswer> {
+    const url = new URL(`${this.deps.config.publicUrl}${request.path}`);
+    url.search = request.search;
+    const response = await this.betterAuth.handler(new Request(url, { method: request.method, headers: headersFor(caller) }));
+    const headers: [string, string][] = [];
     response.headers.forEach((value, key) => {
-      if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+      if (key !== 'set-cookie' && key !== 'content-length') headers.push([key, value]);
     });
-    this.forwardCookies(reply, response.headers);
-    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+    return {
+      status: response.status,
+      headers,
+      cookies: setCookiesOf(response.headers),
+      body: response.body ? Buffer.from(await response.arrayBuffer()) : undefined,
+    };
   }
 
   /** The link in the verification mail. Answers where to send the browser next. */
@@ -522,16 +489,16 @@ export class AuthService {
    * Sends a new verification mail when the address has an unverified account and has not had its
    * share of mails; silent otherwise. Too many requests from one IP are a 429 for any address.
    */
-  async resendVerification(request: FastifyRequest, reply: FastifyReply, emailInput: string): Promise<void> {
+  async resendVerification(caller: Caller, emailInput: string): Promise<void> {
     const email = emailInput.toLowerCase();
-    await this.limitMailRequests(request, reply, 'verification');
+    await this.limitMailRequests(caller, 'verification');
     const [user] = await this.deps.db
       .select({ id: users.id, email: users.email, name: users.name, emailVerified: users.emailVerified })
       .from(users)
       .where(eq(users.email, email))
       .limit(1);
     if (!user || user.emailVerified) return;
-    if (!(await this.mayMail(request, email, 'verification'))) return;
+    if (!(await this.mayMail(caller, email, 'verification'))) return;
     await this.sendVerificationMail(user);
   }
 
@@ -539,10 +506,10 @@ export class AuthService {
    * Forgotten password: a reset mail when the address has an account and has not had its share of
    * mails; the answer is the same either way. The new link invalidates the older ones.
    */
-  async requestPasswordReset(request: FastifyRequest, reply: FastifyReply, emailInput: string): Promise<void> {
+  async requestPasswordReset(caller: Caller, emailInput: string): Promise<void> {
     const email = emailInput.toLowerCase();
-    await this.limitMailRequests(request, reply, 'reset');
-    if ((await this.findUserIdByEmail(email)) && !(await this.mayMail(request, email, 'reset'))) return;
+    await this.limitMailRequests(caller, 'reset');
+    if ((await this.findUserIdByEmail(email)) && !(await this.mayMail(caller, email, 'reset'))) return;
     await this.betterAuth.api.requestPasswordReset({ body: { email, redirectTo: '/auth/reset-password' } });
   }
 
@@ -566,23 +533,25 @@ export class AuthService {
    * refuses (429) before the password is looked at — a right password included — until the window
    * has passed. Settle the reservation with passwordCheckOutcome.
    */
-  private async reservePasswordCheck(request: FastifyRequest, reply: FastifyReply, email: string, field: string, action: string) {
+  private async reservePasswordCheck(caller: Caller, email: string, field: string, action: string) {
     const { db, log } = this.deps;
-    const decision = await checkRateLimit(db, email, PASSWORD_CHECK_RULE, request.ip);
+    const decision = await checkRateLimit(db, email, PASSWORD_CHECK_RULE, caller.ip);
     if (decision.allowed) return decision.attemptId!;
     await recordSecurityEvent(db, log, {
       eventType: 'rate_limited_password_check',
       details: { email, action },
       email,
-      ...this.securityContext(request),
+      ...securityContext(caller),
     });
-    reply.header('retry-after', retryAfter(PASSWORD_CHECK_RULE));
-    throw new HttpError(429, AUTH_ERROR_CODES.rateLimited, AUTH_SERVER_MESSAGES.passwordCheckRateLimited, field);
+    throw tooManyRequests(AUTH_SERVER_MESSAGES.passwordCheckRateLimited, AUTH_ERROR_CODES.rateLimited, {
+      field,
+      retryAfterSeconds: windowSeconds(PASSWORD_CHECK_RULE),
+    });
   }
 
   /** Settles a reserved password check: right (does not count), wrong (counts, logged) or no check at all. */
   private async passwordCheckOutcome(
-    request: FastifyRequest,
+    caller: Caller,
     attemptId: string,
     outcome: 'right' | 'wrong' | 'none',
     email: string,
@@ -595,7 +564,7 @@ export class AuthService {
       eventType: 'failed_password_check',
       details: { email, action },
       email,
-      ...this.securityContext(request),
+      ...securityContext(caller),
     });
   }
 
@@ -604,40 +573,43 @@ export class AuthService {
    * login: 400 INVALID_PASSWORD on `field` when wrong, 429 once too many were wrong.
    */
   async confirmPassword(
-    request: FastifyRequest,
-    reply: FastifyReply,
+    caller: Caller,
     user: { id: string; email: string },
     password: string | undefined,
     opts: { field: string; action: string },
   ): Promise<void> {
     if (!(await this.hasPassword(user.id))) return;
     if (!password) throw badRequest('Enter your password to confirm.', opts.field);
-    const attemptId = await this.reservePasswordCheck(request, reply, user.email, opts.field, opts.action);
-    const right = await this.verifyPassword(user.id, password);
-    await this.passwordCheckOutcome(request, attemptId, right ? 'right' : 'wrong', user.email, opts.action);
+    const attemptId = await this.reservePasswordCheck(caller, user.email, opts.field, opts.action);
+    const right = await this.internals.verifyPassword(user.id, password);
+    await this.passwordCheckOutcome(caller, attemptId, right ? 'right' : 'wrong', user.email, opts.action);
     if (!right) throw badRequest('Your password is not correct.', opts.field, 'INVALID_PASSWORD');
   }
 
   /**
-   * Changes the password of the signed-in user and signs out every other session. The current
-   * password is checked under the same throttle as confirmPassword.
+   * Changes the password of the signed-in user (the caller's session) and signs out every other session; the
+   * cookies renew this one. The current password is checked under the same throttle as confirmPassword.
    */
-  async changePassword(request: FastifyRequest, reply: FastifyReply, current: string, next: string): Promise<void> {
-    const { user } = await this.requireUser(request, reply);
+  async changePassword(
+    caller: Caller,
+    user: { email: string },
+    current: string,
+    next: string,
+  ): Promise<{ cookies: SetCookies }> {
     const action = 'change_password';
-    const attemptId = await this.reservePasswordCheck(request, reply, user.email, 'current_password', action);
+    const attemptId = await this.reservePasswordCheck(caller, user.email, 'current_password', action);
     try {
       const result = await this.betterAuth.api.changePassword({
         body: { currentPassword: current, newPassword: next, revokeOtherSessions: true },
-        headers: this.headersFor(request),
+        headers: headersFor(caller),
         returnHeaders: true,
       });
-      await this.passwordCheckOutcome(request, attemptId, 'right', user.email, action);
-      this.forwardCookies(reply, result.headers);
+      await this.passwordCheckOutcome(caller, attemptId, 'right', user.email, action);
+      return { cookies: setCookiesOf(result.headers) };
     } catch (err) {
       const apiErr = asBetterAuthError(err);
       const code = apiErr?.body?.code;
-      await this.passwordCheckOutcome(request, attemptId, code === 'INVALID_PASSWORD' ? 'wrong' : 'none', user.email, action);
+      await this.passwordCheckOutcome(caller, attemptId, code === 'INVALID_PASSWORD' ? 'wrong' : 'none', user.email, action);
       if (!apiErr || apiErr.statusCode >= 500) throw err;
       if (code === 'INVALID_PASSWORD') throw badRequest('Your current password is not correct.', 'current_password', 'INVALID_PASSWORD');
       if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
@@ -646,34 +618,21 @@ export class AuthService {
       if (apiErr.statusCode === 401) throw unauthorized();
       throw badRequest(apiErr.body?.message ?? 'Changing the password failed.', undefined, code ?? 'CHANGE_PASSWORD_FAILED');
     }
-    this.forget(request);
-  }
-
-  /** Checks a user's password without signing in; unthrottled, so only confirmPassword calls it. */
-  private async verifyPassword(userId: string, password: string): Promise<boolean> {
-    const ctx = await this.betterAuth.$context;
-    const accountsOfUser = await ctx.internalAdapter.findAccounts(userId);
-    const credential = accountsOfUser.find((a) => a.providerId === 'credential');
-    if (!credential?.password) return false;
-    return ctx.password.verify({ hash: credential.password, password });
   }
 
   async hasPassword(userId: string): Promise<boolean> {
-    const ctx = await this.betterAuth.$context;
-    const accountsOfUser = await ctx.internalAdapter.findAccounts(userId);
-    return accountsOfUser.some((a) => a.providerId === 'credential' && !!a.password);
+    return (await this.internals.signInMethods(userId)).some((m) => m.hasPassword);
   }
 
+  /** The account's sign-in methods as the API names them: 'email' and provider ids, sorted. */
   async providersOf(userId: string): Promise<string[]> {
-    const ctx = await this.betterAuth.$context;
-    const accountsOfUser = await ctx.internalAdapter.findAccounts(userId);
-    return [...new Set(accountsOfUser.map((a) => (a.providerId === 'credential' ? 'email' : a.providerId)))].sort();
+    const methods = await this.internals.signInMethods(userId);
+    return [...new Set(methods.map((m) => (m.providerId === 'credential' ? 'email' : m.providerId)))].sort();
   }
 
   /** Signs out every session of a user (disabled accounts, deleted accounts). */
   async revokeAllSessions(userId: string): Promise<void> {
-    const ctx = await this.betterAuth.$context;
-    await ctx.internalAdapter.deleteUserSessions(userId);
+    await this.internals.deleteSessionsOf(userId);
   }
 
   /**
@@ -682,17 +641,13 @@ export class AuthService {
    */
   async ensureVerifiedUser(emailInput: string, password: string, name?: string): Promise<{ id: string; created: boolean }> {
     const email = emailInput.toLowerCase();
-    const ctx = await this.betterAuth.$context;
-    const existing = await ctx.internalAdapter.findUserByEmail(email);
+    const existing = await this.internals.findUserByEmail(email);
     if (existing) {
-      if (!existing.user.emailVerified) await ctx.internalAdapter.updateUser(existing.user.id, { emailVerified: true });
-      return { id: existing.user.id, created: false };
+      if (!existing.emailVerified) await this.internals.markEmailVerified(existing.id);
+      return { id: existing.id, created: false };
     }
-    const hash = await ctx.password.hash(password);
-    const user = await ctx.internalAdapter.createUser({ email, name: name ?? email, emailVerified: true }, { method: 'email-password' });
-    if (!user) throw new Error(`could not create the account ${email}`);
-    await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: hash });
-    return { id: user.id, created: true };
+    const id = await this.internals.createVerifiedUser({ email, name: name ?? email, password });
+    return { id, created: true };
   }
 
   async findUserIdByEmail(email: string): Promise<string | null> {

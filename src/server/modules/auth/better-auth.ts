@@ -185,3 +185,17 @@ export function createBetterAuth(deps: BetterAuthDeps) {
 }
 
 export type BetterAuthInstance = ReturnType<typeof createBetterAuth>;
+
+/** The shape of Better Auth's APIError: a refusal (4xx) or a fault (5xx) of one of its server calls. */
+export interface BetterAuthErrorLike {
+  statusCode: number;
+  body?: { code?: string; message?: string };
+  headers?: HeadersInit | null;
+}
+
+export function asBetterAuthError(err: unknown): BetterAuthErrorLike | null {
+  if (err && typeof err === 'object' && 'statusCode' in err && typeof err.statusCode === 'number' && 'body' in err) {
+    return err as BetterAuthErrorLike;
+  }
+  return null;
+}

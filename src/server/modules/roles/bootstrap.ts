@@ -13,10 +13,10 @@ export async function ensureBootstrapAdmin(app: FastifyInstance): Promise<void> 
   let userId: string;
   let created: boolean;
   try {
-    ({ id: userId, created } = await app.auth.ensureVerifiedUser(admin.email, admin.password));
+    ({ id: userId, created } = await app.auth.service.ensureVerifiedUser(admin.email, admin.password));
   } catch {
     // Another instance created it at the same moment: it exists now.
-    ({ id: userId, created } = await app.auth.ensureVerifiedUser(admin.email, admin.password));
+    ({ id: userId, created } = await app.auth.service.ensureVerifiedUser(admin.email, admin.password));
   }
   const granted = await grantRole(app.db, userId, 'admin');
   if (granted) {

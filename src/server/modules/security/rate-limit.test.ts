@@ -43,7 +43,7 @@ describe('login rate limit (5 per 15 minutes per lower-cased email)', () => {
       const res = await c.signIn(email, 'wrong-password');
       expect(res.statusCode).toBe(401);
     }
-    const ctx = await t.app.auth.betterAuth.$context;
+    const ctx = await t.app.auth.service.betterAuth.$context;
     const verify = vi.spyOn(ctx.password, 'verify');
 
     // The 6th, even with the right password, is refused without looking at the password.
