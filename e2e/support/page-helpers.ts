@@ -1,0 +1,11 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * The page has drawn what it fetched: nothing marked aria-busy (skeletons, loading lists) and every image
+ * loaded or failed (lazy images wait for the reader to scroll to them, so they are not waited for). Waits on the page's own state rather than on network silence, which a busy machine, a
+ * service worker or a slow preview can postpone indefinitely.
+ */
+export async function pageSettled(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || img.loading === 'lazy'));
+}
