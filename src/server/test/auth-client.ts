@@ -21,6 +21,13 @@ export function setCookies(res: LightMyRequestResponse): Map<string, { value: st
   return out;
 }
 
+/** Status and error code of an answer, e.g. "429 RATE_LIMITED"; just the status when it is not an error. */
+export function outcomeOf(res: LightMyRequestResponse): string {
+  if (res.statusCode < 400) return String(res.statusCode);
+  const code = (res.json() as { error?: { code?: string } }).error?.code;
+  return code ? `${res.statusCode} ${code}` : String(res.statusCode);
+}
+
 /**
  * A browser stand-in for app.inject: keeps cookies between requests and, like the web app's
  * API client, sends the CSRF token on every mutation (fetched once from /api/auth/csrf).

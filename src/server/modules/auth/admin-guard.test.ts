@@ -5,7 +5,7 @@ import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { userRoles } from '@/server/db/schema/index';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { signedInClient, TestClient } from '@/server/test/auth-client';
+import { outcomeOf as outcome, signedInClient, TestClient } from '@/server/test/auth-client';
 
 let t: TestApp;
 let member: TestClient;
@@ -24,6 +24,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+const SIGNED_OUT = { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' };
+const NOT_ADMIN = { code: 'FORBIDDEN', message: 'You need admin privileges to access this page.' };
 
 /** Every (method, path) under /api/admin in the OpenAPI document, path params filled in. */
 async function adminRoutes(): Promise<[string, string][]> {
@@ -44,16 +47,17 @@ describe('every /api/admin route (enumerated from the OpenAPI document)', () => 
     expect((await adminRoutes()).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('answers 401 to a signed-out caller, 403 to a signed-in non-admin, and lets an admin in', async () => {
+  it('answers 401 UNAUTHORIZED to a signed-out caller, 403 FORBIDDEN to a signed-in non-admin, and lets an admin in', async () => {
     const routes = await adminRoutes();
     const outcomes: string[] = [];
     for (const [method, url] of routes) {
       const anonymous = await new TestClient(t.app).request({ method, url, payload: method === 'GET' ? undefined : {} });
       const asMember = await member.request({ method, url, payload: method === 'GET' ? undefined : {} });
       const asAdmin = await admin.request({ method, url, payload: method === 'GET' ? undefined : {} });
-      outcomes.push(`${method} ${url.replace(/[0-9a-f-]{36}/g, ':id')} ${anonymous.statusCode} ${asMember.statusCode} ${asAdmin.statusCode < 401 || asAdmin.statusCode > 403 ? 'in' : asAdmin.statusCode}`);
+      const admitted = asAdmin.statusCode < 401 || asAdmin.statusCode > 403 ? 'in' : outcome(asAdmin);
+      outcomes.push(`${method} ${url.replace(/[0-9a-f-]{36}/g, ':id')} | ${outcome(anonymous)} | ${outcome(asMember)} | ${admitted}`);
     }
-    expect(outcomes).toEqual(outcomes.map((o) => o.replace(/ \S+ \S+ \S+$/, ' 401 403 in')));
+    expect(outcomes).toEqual(outcomes.map((o) => o.replace(/ \|.*$/, ' | 401 UNAUTHORIZED | 403 FORBIDDEN | in')));
   });
 
   it('covers admin routes added later, wherever they are registered (one hook, decided by the matched route)', async () => {
@@ -69,8 +73,10 @@ describe('every /api/admin route (enumerated from the OpenAPI document)', () => 
     await app.ready();
     const cookie = member.cookieHeader();
     for (const url of ['/api/admin/brand-new-thing', '/api/%61dmin/brand-new-thing', '/api/reports/secret', '/api/reports/secr%65t']) {
-      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
-      expect((await app.inject({ method: 'GET', url, headers: { cookie } })).statusCode, url).toBe(403);
+      const anonymous = await app.inject({ method: 'GET', url });
+      expect([anonymous.statusCode, anonymous.json().error], url).toEqual([401, SIGNED_OUT]);
+      const asMember = await app.inject({ method: 'GET', url, headers: { cookie } });
+      expect([asMember.statusCode, asMember.json().error], url).toEqual([403, NOT_ADMIN]);
       expect((await app.inject({ method: 'GET', url, headers: { cookie: admin.cookieHeader() } })).json(), url).toEqual({ secret: true });
     }
     // A path no route answers is the same 404 for everyone: it runs nothing, so it needs no guard.
@@ -88,20 +94,26 @@ describe('a user cannot make themselves admin through any API', () => {
   it('not through the admin API', async () => {
     const res = await member.patch(`/api/admin/users/${memberId}`, { is_admin: true });
     expect(res.statusCode).toBe(403);
+    expect(res.json().error).toEqual(NOT_ADMIN);
   });
 
   it('not through the account API', async () => {
     for (const payload of [{ is_admin: true }, { role: 'admin' }, { roles: ['admin'] }, { full_name: 'X', is_admin: true }]) {
       const res = await member.patch('/api/account', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error.code, JSON.stringify(payload)).toBe('VALIDATION_ERROR');
     }
   });
 
   it('not through sign-up or Better Auth endpoints we do not expose', async () => {
     const anonymous = new TestClient(t.app);
-    expect((await anonymous.post('/api/auth/sign-up', { full_name: 'A', email: 'x@example.test', password: '123456', is_admin: true })).statusCode).toBe(400);
+    const signUp = await anonymous.post('/api/auth/sign-up', { full_name: 'A', email: 'x@example.test', password: '123456', is_admin: true });
+    expect(signUp.statusCode).toBe(400);
+    expect(signUp.json().error).toEqual({ code: 'VALIDATION_ERROR', message: "Unknown field 'is_admin'", field: 'is_admin' });
     for (const url of ['/api/auth/update-user', '/api/auth/admin/set-role', '/api/auth/admin/create-user']) {
-      expect((await member.post(url, { role: 'admin' })).statusCode, url).toBe(404);
+      const res = await member.post(url, { role: 'admin' });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error, url).toEqual({ code: 'NOT_FOUND', message: `Nothing here: POST ${url}` });
     }
   });
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_SERVER_MESSAGES } from '@/contract/auth';
+import { AUTH_MESSAGES, AUTH_SERVER_MESSAGES } from '@/contract/auth';
 import { rateLimitAttempts, securityEvents, sessions, users } from '@/server/db/schema/index';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { createUser, firstLink, lastMailTo, setCookies, TestClient, uniqueEmail } from '@/server/test/auth-client';
@@ -166,7 +166,7 @@ describe('wrong password', () => {
   it('answers an unknown email exactly like a wrong password', async () => {
     const res = await client().signIn(uniqueEmail('ghost'), 'whatever1');
     expect(res.statusCode).toBe(401);
-    expect(res.json().error.message).toBe('Invalid login credentials');
+    expect(res.json().error).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid login credentials' });
   });
 });
 
@@ -194,7 +194,7 @@ describe('validation (the same rules as the form, spec §5)', () => {
       role: 'admin',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.field).toBe('role');
+    expect(res.json().error).toEqual({ code: 'VALIDATION_ERROR', message: "Unknown field 'role'", field: 'role' });
   });
 });
 
@@ -214,17 +214,28 @@ describe('password reset', () => {
 
     const tooShort = await c.post('/api/auth/password/reset', { token, new_password: '123' });
     expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json().error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: `new_password: ${AUTH_MESSAGES.passwordTooShort}`,
+      field: 'new_password',
+    });
 
     const reset = await c.post('/api/auth/password/reset', { token, new_password: 'brand-new-secret' });
     expect(reset.statusCode).toBe(200);
 
     expect((await elsewhere.session()).user).toBeNull();
-    expect((await c.signIn(user.email, user.password)).statusCode).toBe(401);
+    const oldPassword = await c.signIn(user.email, user.password);
+    expect(oldPassword.statusCode).toBe(401);
+    expect(oldPassword.json().error.code).toBe('INVALID_CREDENTIALS');
     expect((await c.signIn(user.email, 'brand-new-secret')).statusCode).toBe(200);
 
     const again = await client().post('/api/auth/password/reset', { token, new_password: 'another-secret' });
     expect(again.statusCode).toBe(400);
-    expect(again.json().error.code).toBe('INVALID_RESET_TOKEN');
+    expect(again.json().error).toEqual({
+      code: 'INVALID_RESET_TOKEN',
+      message: 'This reset link is invalid or has expired. Ask for a new one.',
+      field: 'token',
+    });
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {
@@ -244,7 +255,11 @@ describe('change password', () => {
 
     const wrong = await c.post('/api/account/password', { current_password: 'nope-nope', new_password: 'next-secret' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error.field).toBe('current_password');
+    expect(wrong.json().error).toEqual({
+      code: 'INVALID_PASSWORD',
+      message: 'Your current password is not correct.',
+      field: 'current_password',
+    });
 
     const ok = await c.post('/api/account/password', { current_password: user.password, new_password: 'next-secret' });
     expect(ok.statusCode).toBe(200);
@@ -257,6 +272,7 @@ describe('change password', () => {
   it('is refused when signed out', async () => {
     const res = await client().post('/api/account/password', { current_password: 'a', new_password: 'bcdefg' });
     expect(res.statusCode).toBe(401);
+    expect(res.json().error).toEqual({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
   });
 });
 
@@ -294,13 +310,19 @@ describe('sessions', () => {
 });
 
 describe('CSRF protection', () => {
+  const CSRF_FAILED = {
+    code: 'CSRF_FAILED',
+    message: 'The security check for this request failed. Reload the page and try again.',
+  };
+
   it('refuses auth mutations without the token', async () => {
     const user = await createUser(t.app);
     const c = client();
     c.csrf = false;
     const res = await c.signIn(user.email, user.password);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.code).toBe('CSRF_FAILED');
+    expect(res.json().error).toEqual(CSRF_FAILED);
+    expect(setCookies(res).has('certifiable_session')).toBe(false);
   });
 
   it('refuses a token that does not match the cookie, or that the server did not sign', async () => {
@@ -314,6 +336,7 @@ describe('CSRF protection', () => {
       headers: { cookie: 'certifiable_csrf=abc.def', 'x-csrf-token': 'abc.def' },
     });
     expect(forged.statusCode).toBe(403);
+    expect(forged.json().error).toEqual(CSRF_FAILED);
     const mismatch = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',
@@ -321,6 +344,7 @@ describe('CSRF protection', () => {
       headers: { cookie: `certifiable_csrf=${c.cookies.get('certifiable_csrf')}`, 'x-csrf-token': 'other' },
     });
     expect(mismatch.statusCode).toBe(403);
+    expect(mismatch.json().error).toEqual(CSRF_FAILED);
   });
 
   it('protects every mutation of a signed-in browser, not only /api/auth', async () => {
@@ -331,6 +355,12 @@ describe('CSRF protection', () => {
     // A real route outside /api/auth: the guard follows the matched route (an unknown path is just a 404).
     const res = await c.request({ method: 'POST', url: '/api/nominations', payload: {} });
     expect(res.statusCode).toBe(403);
+    expect(res.json().error).toEqual(CSRF_FAILED);
+    // With the token the same request reaches the route, whose validation answers instead.
+    c.csrf = true;
+    const withToken = await c.request({ method: 'POST', url: '/api/nominations', payload: {} });
+    expect(withToken.statusCode).toBe(400);
+    expect(withToken.json().error.code).toBe('VALIDATION_ERROR');
   });
 
   it('sets a readable, signed CSRF cookie with the session lookup', async () => {
@@ -349,7 +379,8 @@ describe('disabled accounts', () => {
     await t.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, user.id));
     const res = await client().signIn(user.email, user.password);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.code).toBe('ACCOUNT_DISABLED');
+    expect(res.json().error).toEqual({ code: 'ACCOUNT_DISABLED', message: AUTH_SERVER_MESSAGES.accountDisabled });
+    expect(setCookies(res).has('certifiable_session')).toBe(false);
   });
 });
 
@@ -363,6 +394,7 @@ describe('Better Auth routes we do not expose', () => {
   ])('%s %s is not there', async (method, url) => {
     const res = await client().request({ method, url, payload: method === 'POST' ? {} : undefined });
     expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: `Nothing here: ${method} ${url}` } });
   });
 });
 
@@ -372,6 +404,6 @@ describe('auth config', () => {
     expect(res.json()).toEqual({ google_enabled: false, password_min_length: 6 });
     const start = await client().post('/api/auth/google', {});
     expect(start.statusCode).toBe(404);
-    expect(start.json().error.code).toBe('GOOGLE_NOT_CONFIGURED');
+    expect(start.json().error).toEqual({ code: 'GOOGLE_NOT_CONFIGURED', message: AUTH_SERVER_MESSAGES.googleNotConfigured });
   });
 });

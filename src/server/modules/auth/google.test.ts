@@ -103,7 +103,7 @@ describe('Google sign-in (a real OIDC provider on loopback, same code path as Go
     expect(res.statusCode).toBe(302);
     const location = new URL(res.headers.location as string, PUBLIC_URL);
     expect(location.pathname).toBe('/auth');
-    expect(location.searchParams.get('error')).toBeTruthy();
+    expect(location.searchParams.get('error')).toBe('state_mismatch');
     expect((await stranger.session()).user).toBeNull();
   });
 
@@ -116,7 +116,9 @@ describe('Google sign-in (a real OIDC provider on loopback, same code path as Go
 
   it('only accepts a same-site path to return to', async () => {
     for (const redirect of ['https://evil.example/', '//evil.example', '/\\evil.example']) {
-      expect((await new TestClient(t.app).post('/api/auth/google', { redirect })).statusCode, redirect).toBe(400);
+      const res = await new TestClient(t.app).post('/api/auth/google', { redirect });
+      expect(res.statusCode, redirect).toBe(400);
+      expect(res.json().error, redirect).toEqual({ code: 'VALIDATION_ERROR', message: 'redirect must be a path on this site', field: 'redirect' });
     }
   });
 
@@ -125,7 +127,7 @@ describe('Google sign-in (a real OIDC provider on loopback, same code path as Go
     await t.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, user.id));
     const c = new TestClient(t.app);
     const { location } = await googleSignIn(c, user.email);
-    expect(location.searchParams.get('error')).toBeTruthy();
+    expect(location.searchParams.get('error')).toBe('ACCOUNT_DISABLED');
     expect((await c.session()).user).toBeNull();
   });
 });

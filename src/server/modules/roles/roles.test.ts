@@ -42,7 +42,9 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD bootstrap', () => {
     const user = await createUser(t2.app, { email: 'existing@certifiable.test', password: 'own-password' });
     await ensureBootstrapAdmin(t2.app);
     const c = new TestClient(t2.app);
-    expect((await c.signIn(user.email, 'ignored-pass')).statusCode).toBe(401);
+    const withBootstrapPassword = await c.signIn(user.email, 'ignored-pass');
+    expect(withBootstrapPassword.statusCode).toBe(401);
+    expect(withBootstrapPassword.json().error.code).toBe('INVALID_CREDENTIALS');
     expect((await c.signIn(user.email, 'own-password')).json().is_admin).toBe(true);
     await t2.close();
   });
@@ -85,6 +87,7 @@ describe('npm run admin -- grant|revoke|list', () => {
     expect(out.pop()).toMatch(/Usage: npm run admin/);
   });
 
+  // Two cold starts of the command (tsx compiles it, the embedded database starts): slow on a busy machine.
   it('runs as a command against the embedded database', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'certifiable-cli-'));
     try {
@@ -99,5 +102,5 @@ describe('npm run admin -- grant|revoke|list', () => {
     } finally {
       await fs.rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });

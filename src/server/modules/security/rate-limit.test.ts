@@ -6,7 +6,7 @@ import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { rateLimitAttempts, securityEvents } from '@/server/db/schema/index';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { createUser, TestClient } from '@/server/test/auth-client';
+import { createUser, outcomeOf as outcome, TestClient } from '@/server/test/auth-client';
 import { checkRateLimit, logRateLimitAttempt } from './rate-limit.service';
 
 let t: TestApp;
@@ -41,7 +41,7 @@ describe('login rate limit (5 per 15 minutes per lower-cased email)', () => {
     const spellings = ['rate.limited@example.test', 'RATE.LIMITED@EXAMPLE.TEST', 'Rate.Limited@Example.test', 'rate.LIMITED@example.TEST', 'RaTe.LiMiTeD@eXaMpLe.TeSt'];
     for (const email of spellings) {
       const res = await c.signIn(email, 'wrong-password');
-      expect(res.statusCode).toBe(401);
+      expect(outcome(res)).toBe('401 INVALID_CREDENTIALS');
     }
     const ctx = await t.app.auth.service.betterAuth.$context;
     const verify = vi.spyOn(ctx.password, 'verify');
@@ -74,7 +74,7 @@ describe('login rate limit (5 per 15 minutes per lower-cased email)', () => {
     const user = await createUser(t.app);
     const c = new TestClient(t.app);
     for (let i = 0; i < 5; i++) await c.signIn(user.email, 'wrong-password');
-    expect((await c.signIn(user.email, user.password)).statusCode).toBe(429);
+    expect(outcome(await c.signIn(user.email, user.password))).toBe('429 RATE_LIMITED');
     // Move the failures 16 minutes into the past.
     await t.database.db
       .update(rateLimitAttempts)
@@ -94,14 +94,14 @@ describe('login rate limit (5 per 15 minutes per lower-cased email)', () => {
     const user = await createUser(t.app);
     const first = await anotherInstance();
     const second = await anotherInstance();
-    for (let i = 0; i < 3; i++) expect((await new TestClient(first).signIn(user.email, 'nope-nope')).statusCode).toBe(401);
-    for (let i = 0; i < 2; i++) expect((await new TestClient(second).signIn(user.email, 'nope-nope')).statusCode).toBe(401);
-    expect((await new TestClient(first).signIn(user.email, user.password)).statusCode).toBe(429);
+    for (let i = 0; i < 3; i++) expect(outcome(await new TestClient(first).signIn(user.email, 'nope-nope'))).toBe('401 INVALID_CREDENTIALS');
+    for (let i = 0; i < 2; i++) expect(outcome(await new TestClient(second).signIn(user.email, 'nope-nope'))).toBe('401 INVALID_CREDENTIALS');
+    expect(outcome(await new TestClient(first).signIn(user.email, user.password))).toBe('429 RATE_LIMITED');
     await first.close();
     await second.close();
     // "Restart": a brand-new instance still refuses.
     const restarted = await anotherInstance();
-    expect((await new TestClient(restarted).signIn(user.email, user.password)).statusCode).toBe(429);
+    expect(outcome(await new TestClient(restarted).signIn(user.email, user.password))).toBe('429 RATE_LIMITED');
     await restarted.close();
   });
 
@@ -110,9 +110,10 @@ describe('login rate limit (5 per 15 minutes per lower-cased email)', () => {
     const results = await Promise.all(
       Array.from({ length: 12 }, () => new TestClient(t.app).signIn(user.email, 'wrong-password')),
     );
-    const codes = results.map((r) => r.statusCode);
-    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(5);
-    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(7);
+    const outcomes = results.map(outcome);
+    expect(outcomes.filter((o) => o === '401 INVALID_CREDENTIALS').length).toBeLessThanOrEqual(5);
+    expect(outcomes.filter((o) => o === '429 RATE_LIMITED').length).toBeGreaterThanOrEqual(7);
+    expect(outcomes.every((o) => o === '401 INVALID_CREDENTIALS' || o === '429 RATE_LIMITED')).toBe(true);
     expect((await attemptsFor(user.email)).length).toBeLessThanOrEqual(5);
   });
 });
