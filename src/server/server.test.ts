@@ -17,7 +17,7 @@ describe('the server process', { timeout: 180_000 }, () => {
     const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
 
     const first = startServer(env);
-    await waitForHealth(port);
+    await waitForHealth(port, undefined, first);
     const seeded = (await (await fetch(`http://127.0.0.1:${port}/api/categories`)).json()) as unknown[];
     expect(seeded.length).toBeGreaterThanOrEqual(8);
     await stop(first.child);
@@ -29,7 +29,7 @@ describe('the server process', { timeout: 180_000 }, () => {
     await db.close();
 
     const second = startServer(env);
-    await waitForHealth(port);
+    await waitForHealth(port, undefined, second);
     const after = (await (await fetch(`http://127.0.0.1:${port}/api/categories`)).json()) as { slug: string }[];
     expect(after).toHaveLength(seeded.length + 1);
     expect(after.at(-1)!.slug).toBe('added-by-hand');
@@ -41,7 +41,7 @@ describe('the server process', { timeout: 180_000 }, () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'certifiable-lock-'));
     const port = await freePort();
     const first = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
-    await waitForHealth(port);
+    await waitForHealth(port, undefined, first);
 
     const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1' });
     expect(await second.exited).toBe(1);
@@ -69,13 +69,13 @@ describe('the server process', { timeout: 180_000 }, () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'certifiable-stale-'));
     const port = await freePort();
     const crashed = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
-    await waitForHealth(port);
+    await waitForHealth(port, undefined, crashed);
     crashed.child.kill('SIGKILL');
     await crashed.exited;
     expect(fs.existsSync(path.join(dataDir, 'certifiable.lock'))).toBe(true);
 
     const next = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
-    await waitForHealth(port);
+    await waitForHealth(port, undefined, next);
     await stop(next.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

@@ -117,7 +117,9 @@ const net = require('node:net');
 const [port, n] = process.argv.slice(1).map(Number);
 let opened = 0, told = false;
 function open() {
-  const s = net.connect(port, '127.0.0.1');
+  // From 127.0.0.2: the 20,000 local ports these sockets take are then not taken from 127.0.0.1, where other
+  // test files running beside this one pick free ports for their own servers.
+  const s = net.connect({ port, host: '127.0.0.1', localAddress: '127.0.0.2' });
   s.on('connect', () => { if (++opened >= n && !told) { told = true; process.stdout.write('opened\\n'); } });
   s.on('error', () => {});
   s.on('close', () => setTimeout(open, 50));

@@ -31,9 +31,12 @@ export function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-export async function waitForHealth(port: number, timeoutMs = 120_000) {
+export async function waitForHealth(port: number, timeoutMs = 120_000, server?: { exited: Promise<number | null>; output(): string }) {
   const until = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  void server?.exited.then((code) => (exitCode = code));
   while (Date.now() < until) {
+    if (exitCode !== undefined) throw new Error(`server for port ${port} exited with ${exitCode}:\n${server!.output()}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok) return;
@@ -42,7 +45,7 @@ export async function waitForHealth(port: number, timeoutMs = 120_000) {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`server on ${port} did not become healthy`);
+  throw new Error(`server on ${port} did not become healthy${server ? `:\n${server.output()}` : ''}`);
 }
 
 export async function stop(child: ChildProcess) {
