@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { registerCacheControl } from './lib/cache-control';
 import { capConnections, connectionOptions } from './lib/connections';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
 import { validatorCompiler } from './lib/validation';
@@ -70,6 +71,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Every answer is no-store unless its route says otherwise (docs/decisions/067).
+  registerCacheControl(app);
 
   app.decorate('config', config);
   app.decorate('database', database);

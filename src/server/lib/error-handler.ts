@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { NO_STORE } from './cache-control';
 import { HttpError } from './http-errors';
 
 interface ValidationIssue {
@@ -49,15 +50,17 @@ const FRAMEWORK_ERRORS: Record<string, { code: string; message: string }> = {
 export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
   const known = FRAMEWORK_ERRORS[err.code] ?? { code: 'BAD_REQUEST', message: 'This request is not valid.' };
-  return reply.code(status).header('cache-control', 'no-store').send({ error: known });
+  return reply.code(status).header('cache-control', NO_STORE).send({ error: known });
 }
 
 /**
  * The app's one error handler: 4xx answers name what the caller got wrong,
- * 5xx answers never leak internals (the details go to the log).
+ * 5xx answers never leak internals (the details go to the log). No error answer is ever kept by a
+ * browser or CDN, whatever the route had set before it failed (docs/decisions/067).
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    reply.header('cache-control', NO_STORE);
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
       return reply.code(err.statusCode).send({

@@ -10,10 +10,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** "My nominations" on /account. Every route needs a session (401 otherwise). */
 export function accountNominationsRoutes(ctx: NominationsContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
-
     app.get(
       '/api/account/nominations',
       {

@@ -24,10 +24,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** /admin/nominations. Authorization is the app-wide /api/admin hook; every change is audited. */
 export function adminNominationsRoutes(ctx: NominationsContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
-
     const actor = async (request: Parameters<typeof app.auth.requireUser>[0]): Promise<Actor> => {
       const { user } = await app.auth.requireUser(request);
       return { userId: user.id, ip: request.ip };

@@ -114,13 +114,15 @@ export function certificatesRoutes(ctx: NominationsContext): FastifyPluginAsyncZ
           },
           template.slug,
         );
-        return reply.header('cache-control', 'no-store').type('image/svg+xml; charset=utf-8').send(svg);
+        return reply.type('image/svg+xml; charset=utf-8').send(svg);
       },
     );
 
     app.get(
       '/api/certificates/:share_id',
       {
+        // my_reaction differs per visitor; a declined or hidden certificate must vanish at once.
+        config: { cacheControl: 'private, no-cache' },
         schema: {
           tags: ['certificates'],
           summary: 'A certificate (its public page; also the "verify this certificate" answer)',
@@ -130,7 +132,6 @@ export function certificatesRoutes(ctx: NominationsContext): FastifyPluginAsyncZ
         },
       },
       async (request, reply) => {
-        reply.header('cache-control', 'private, no-cache');
         const loaded = await requireVisibleByShareId(ctx.db, request.params.share_id);
         const voter = await voterOf(app, request, reply, { create: false });
         const [certificate] = await toCertificates(ctx.db, [loaded], voter);
@@ -177,7 +178,6 @@ export function certificatesRoutes(ctx: NominationsContext): FastifyPluginAsyncZ
         },
       },
       async (request, reply) => {
-        reply.header('cache-control', 'no-store');
         const loaded = await requireVisibleByShareId(ctx.db, request.params.share_id);
         await enforceLimit(ctx.db, 'reaction', `ip:${request.ip}`, request.ip);
         const voter = (await voterOf(app, request, reply, { create: true }))!;
@@ -190,7 +190,6 @@ export function certificatesRoutes(ctx: NominationsContext): FastifyPluginAsyncZ
       '/api/certificates/:share_id/reaction',
       { schema: { ...reactionSchema, summary: 'Take back my reaction' } },
       async (request, reply) => {
-        reply.header('cache-control', 'no-store');
         const loaded = await requireVisibleByShareId(ctx.db, request.params.share_id);
         await enforceLimit(ctx.db, 'reaction', `ip:${request.ip}`, request.ip);
         const id = loaded.nomination.id;
@@ -226,7 +225,9 @@ async function serveFile(ctx: NominationsContext, request: FastifyRequest, reply
             ? await ctx.renderer.printPng(data, slug)
             : await ctx.renderer.pdf(data, slug);
   } catch (error) {
-    throw renderUnavailable(reply, error);
+    // An error answer carries no validator of the file it is not (docs/decisions/021).
+    reply.removeHeader('etag');
+    throw renderUnavailable(error);
   }
   reply.type(def.type).header('content-disposition', `${def.disposition}; filename="${downloadName(loaded, def)}"`);
   if (def.kind === 'svg') {
@@ -237,18 +238,17 @@ async function serveFile(ctx: NominationsContext, request: FastifyRequest, reply
 }
 
 /**
- * The render pool is full or a render was killed (time or memory budget, crash): 503 with Retry-After,
- * never cached and without the file's validators (docs/decisions/021). Anything else stays an error.
+ * The render pool is full or a render was killed (time or memory budget, crash): 503 with Retry-After
+ * (docs/decisions/021); like every error answer it is no-store. Anything else stays an error.
  */
-function renderUnavailable(reply: FastifyReply, error: unknown): unknown {
+function renderUnavailable(error: unknown): unknown {
   if (!(error instanceof RenderBusyError) && !(error instanceof RenderFailedError)) return error;
-  reply.removeHeader('etag');
-  reply.header('cache-control', 'no-store').header('retry-after', String(error.retryAfterSeconds));
+  const headers = { 'retry-after': String(error.retryAfterSeconds) };
   if (error instanceof RenderBusyError) {
-    return new HttpError(503, 'RENDER_BUSY', 'We are drawing a lot of certificates right now. Please try again in a few seconds.');
+    return new HttpError(503, 'RENDER_BUSY', 'We are drawing a lot of certificates right now. Please try again in a few seconds.', undefined, headers);
   }
   if (error.reason === 'timeout') {
-    return new HttpError(503, 'RENDER_TIMEOUT', 'Drawing this certificate took too long. Please try again in a minute.');
+    return new HttpError(503, 'RENDER_TIMEOUT', 'Drawing this certificate took too long. Please try again in a minute.', undefined, headers);
   }
-  return new HttpError(503, 'RENDER_FAILED', 'We could not draw this certificate just now. Please try again in a minute.');
+  return new HttpError(503, 'RENDER_FAILED', 'We could not draw this certificate just now. Please try again in a minute.', undefined, headers);
 }

@@ -18,10 +18,6 @@ const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 
 /** /claim/{token}: the nominee sees, accepts or declines their certificate. */
 export function claimsRoutes(ctx: NominationsContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
-
     app.get(
       '/api/claims/:token',
       {

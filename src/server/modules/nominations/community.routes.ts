@@ -11,6 +11,8 @@ export function communityRoutes(ctx: NominationsContext): FastifyPluginAsyncZod 
     app.get(
       '/api/community',
       {
+        // my_reaction differs per visitor; a withdrawn certificate must vanish at once.
+        config: { cacheControl: 'private, no-cache' },
         schema: {
           tags: ['community'],
           summary: 'Public, not declined, not hidden certificates: newest or most liked, by category, cursor-paged',
@@ -19,8 +21,6 @@ export function communityRoutes(ctx: NominationsContext): FastifyPluginAsyncZod 
         },
       },
       async (request, reply) => {
-        // my_reaction differs per visitor; a withdrawn certificate must vanish at once.
-        reply.header('cache-control', 'private, no-cache');
         const voter = await voterOf(app, request, reply, { create: false });
         return communityPage(ctx, request.query, voter);
       },

@@ -25,7 +25,6 @@ export function nominationsRoutes(ctx: NominationsContext): FastifyPluginAsyncZo
         },
       },
       async (request, reply) => {
-        reply.header('cache-control', 'no-store');
         if (request.body.website?.trim()) {
           // Said the same way as any refused form, so a bot learns nothing (docs/decisions/032).
           request.log.info({ ip: request.ip }, 'nomination refused: honeypot field filled');

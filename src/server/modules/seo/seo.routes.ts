@@ -7,6 +7,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sitemap.xml',
     {
+      config: { cacheControl: 'public, max-age=3600' },
       schema: {
         tags: ['seo'],
         summary: 'Sitemap of the public pages and every active award',
@@ -16,7 +17,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       const awards = await listActiveAwardStamps(app.db);
-      reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
+      reply.type('application/xml; charset=utf-8');
       return buildSitemap(app.config.publicUrl, awards);
     },
   );
@@ -24,6 +25,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/robots.txt',
     {
+      config: { cacheControl: 'public, max-age=3600' },
       schema: {
         tags: ['seo'],
         summary: 'Crawler rules, naming the sitemap',
@@ -32,7 +34,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
+      reply.type('text/plain; charset=utf-8');
       return buildRobots(app.config.publicUrl);
     },
   );
@@ -40,6 +42,8 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sw.js',
     {
+      // Never kept by the browser's HTTP cache without asking, so a new deploy's worker is found at once.
+      config: { cacheControl: 'no-cache' },
       schema: {
         tags: ['seo'],
         summary: 'The service worker (precaches the app shell)',
@@ -48,11 +52,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      // Never cached by the browser's HTTP cache, so a new deploy's worker is found at once.
-      reply
-        .type('text/javascript; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('service-worker-allowed', '/');
+      reply.type('text/javascript; charset=utf-8').header('service-worker-allowed', '/');
       return app.serviceWorkerSource;
     },
   );

@@ -23,10 +23,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminUserListSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listUsers(app.db, request.query);
-    },
+    async (request) => listUsers(app.db, request.query),
   );
 
   app.patch(
