@@ -1,4 +1,5 @@
 import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
@@ -33,22 +34,14 @@ async function main() {
     app.log.warn(`No built web app in ${config.webDistDir}: run "npm run build" (npm start does it for you).`);
   }
 
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    try {
-      await app.close();
-      await database.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void close('SIGINT'));
-  process.on('SIGTERM', () => void close('SIGTERM'));
+  // On SIGTERM/SIGINT (or an uncaught error): stop taking connections, let requests finish, close the render
+  // processes and the database (releasing the DATA_DIR lock), then exit; 10 s at most, a second signal at once.
+  closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'uncaught error, shutting down');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+  });
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

@@ -18,9 +18,13 @@ describe('ResponseCache', () => {
   });
 
   it('expires entries after the TTL and drops everything on clear()', async () => {
-    const cache = new ResponseCache({ ttlMs: 0, maxEntries: 10 });
+    let now = 1_000;
+    const cache = new ResponseCache({ ttlMs: 10_000, maxEntries: 10, perf: { now: () => now } });
     let n = 0;
     await cache.get('k', async () => String(++n));
+    now += 9_999;
+    expect((await cache.get('k', async () => String(++n))).body).toBe('1');
+    now += 2;
     expect((await cache.get('k', async () => String(++n))).body).toBe('2');
     const kept = new ResponseCache({ ttlMs: 60_000, maxEntries: 10 });
     await kept.get('k', async () => 'old');
@@ -38,7 +42,7 @@ describe('ResponseCache', () => {
     expect((await cache.get('k', async () => 'fresh')).body).toBe('fresh');
   });
 
-  it('keeps at most maxEntries, dropping the oldest', async () => {
+  it('keeps at most maxEntries, dropping the least recently used', async () => {
     const cache = new ResponseCache({ ttlMs: 60_000, maxEntries: 2 });
     let calls = 0;
     const produce = async () => String(++calls);
@@ -47,5 +51,14 @@ describe('ResponseCache', () => {
     await cache.get('c', produce);
     await cache.get('a', produce);
     expect(calls).toBe(4);
+    await cache.get('a', produce); // still there
+    await cache.get('b', produce); // dropped when 'a' came back
+    expect(calls).toBe(5);
+  });
+
+  it('lets a failed query fail its callers and stores nothing', async () => {
+    const cache = new ResponseCache({ ttlMs: 60_000, maxEntries: 2 });
+    await expect(cache.get('k', async () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    expect((await cache.get('k', async () => 'back')).body).toBe('back');
   });
 });

@@ -1,50 +1,44 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 export interface CachedResponse {
   body: string;
   etag: string;
 }
 
+type Produce = () => Promise<string>;
+
 /**
  * Serialized JSON answers for read-mostly public endpoints (the catalogue), keyed by the
- * normalised query. Entries live `ttlMs`, so every instance sees an admin's change within that
- * time (and at once on the instance that made it, which calls clear()). Concurrent misses for
- * one key share a single database query. Bounded: the oldest entries go first.
+ * normalised query (docs/decisions/004). Entries live `ttlMs`, so every instance sees an admin's
+ * change within that time (and at once on the instance that made it, which calls clear()).
+ * Concurrent misses for one key share a single database query. Bounded: the least recently used
+ * entries go first. The bookkeeping is lru-cache's (docs/decisions/068); this adds the ETag.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, { value: CachedResponse; expires: number }>();
-  private readonly pending = new Map<string, Promise<CachedResponse>>();
-  /** Bumped by clear(): an answer computed before a clear is returned once but never stored. */
-  private generation = 0;
+  readonly #lru: LRUCache<string, CachedResponse, Produce>;
 
-  constructor(private readonly opts: { ttlMs: number; maxEntries: number }) {}
+  constructor(opts: { ttlMs: number; maxEntries: number; perf?: { now(): number } }) {
+    this.#lru = new LRUCache<string, CachedResponse, Produce>({
+      max: opts.maxEntries,
+      ttl: opts.ttlMs,
+      // Tests pass their own clock; read it on every check then, instead of lru-cache's 1 ms memo.
+      ...(opts.perf ? { perf: opts.perf, ttlResolution: 0 } : {}),
+      // A clear() during a query aborts its fetch: the callers still get that answer, but it is not stored.
+      ignoreFetchAbort: true,
+      fetchMethod: async (_key, _stale, { context: produce }) => {
+        const body = await produce();
+        return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+      },
+    });
+  }
 
-  async get(key: string, produce: () => Promise<string>): Promise<CachedResponse> {
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > Date.now()) return hit.value;
-    const inFlight = this.pending.get(key);
-    if (inFlight) return inFlight;
-    const generation = this.generation;
-    const promise = produce()
-      .then((body) => {
-        const value = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
-        if (generation !== this.generation) return value;
-        this.entries.delete(key);
-        this.entries.set(key, { value, expires: Date.now() + this.opts.ttlMs });
-        while (this.entries.size > this.opts.maxEntries) {
-          this.entries.delete(this.entries.keys().next().value as string);
-        }
-        return value;
-      })
-      .finally(() => this.pending.delete(key));
-    this.pending.set(key, promise);
-    return promise;
+  async get(key: string, produce: Produce): Promise<CachedResponse> {
+    return (await this.#lru.fetch(key, { context: produce }))!;
   }
 
   /** Drops everything; call after any change to the catalogue. */
   clear() {
-    this.generation += 1;
-    this.entries.clear();
-    this.pending.clear();
+    this.#lru.clear();
   }
 }
