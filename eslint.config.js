@@ -24,12 +24,47 @@ export default tseslint.config(
     },
   },
   {
-    // Features never import other features (STYLE.md); shared code lives in components/ and lib/.
+    // Features never import other features (STYLE.md): a feature reaches its own files relatively, and what
+    // two features share lives in components/, hooks/ or lib/ (docs/decisions/063).
     files: ['src/web/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../*/**', '!../../../**'], message: 'A feature must not import another feature.' }] },
+        {
+          patterns: [
+            { group: ['../../*/**', '!../../../**'], message: 'A feature must not import another feature.' },
+            { group: ['@/web/features/**', '@/web/app/**'], message: 'A feature must not import another feature or the app; import your own files relatively.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Shared code flows one way: components/, hooks/, lib/ → features → app.
+    files: ['src/web/{components,hooks,lib}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/web/features/**', '@/web/app/**', '**/features/**', '**/app/**'], message: 'Shared code must not import a feature or the app.' }] },
+      ],
+    },
+  },
+  {
+    // Every query key comes from the key factory (src/web/lib/query-keys.ts, docs/decisions/061).
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/query-keys.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression.value",
+          message: 'Use a key from queryKeys (src/web/lib/query-keys.ts), not a literal array.',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(getQueryData|setQueryData|getQueryState|getQueriesData|setQueriesData|invalidateQueries|removeQueries|cancelQueries|refetchQueries|resetQueries|fetchQuery|prefetchQuery|ensureQueryData)$/] > ArrayExpression.arguments",
+          message: 'Use a key from queryKeys (src/web/lib/query-keys.ts), not a literal array.',
+        },
       ],
     },
   },

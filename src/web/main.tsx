@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router';
 import { AuthProvider, authStore } from './lib/auth';
 import { CartProvider } from './lib/cart';
+import { queryKeys } from './lib/query-keys';
 import { registerServiceWorker } from './lib/service-worker';
 import './styles.css';
 
@@ -15,8 +16,8 @@ const queryClient = new QueryClient({
 // Someone else's data must never show after signing in or out.
 authStore.onAuthStateChange((event) => {
   if (event === 'SIGNED_IN' || event === 'SIGNED_OUT') {
-    queryClient.removeQueries({ queryKey: ['account'] });
-    queryClient.removeQueries({ queryKey: ['admin'] });
+    queryClient.removeQueries({ queryKey: queryKeys.account.all });
+    queryClient.removeQueries({ queryKey: queryKeys.admin.all });
   }
 });
 

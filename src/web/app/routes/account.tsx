@@ -6,7 +6,7 @@ import { DeleteAccountCard } from '@/web/features/account/components/delete-acco
 import { PasswordCard } from '@/web/features/account/components/password-card';
 import { PrivacyCard } from '@/web/features/account/components/privacy-card';
 import { ProfileCard } from '@/web/features/account/components/profile-card';
-import { MyNominations } from '@/web/features/nominations/components/my-nominations';
+import { MyNominations } from '@/web/features/account/components/my-nominations';
 
 /** /account (signed in only, see RequireAuth): profile, password, privacy, activity, deletion. */
 export default function AccountPage() {

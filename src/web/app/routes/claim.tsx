@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ClaimPage } from '@/web/features/nominations/components/claim-page';
+import { ClaimPage } from '@/web/features/claims/components/claim-page';
 
 /** /claim/:token — the nominee's page. */
 export default function ClaimRoute() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { pages } from '@/contract/pages';
 import { buttonVariants } from '@/web/components/ui/button';
-import { CommunityWall } from '@/web/features/nominations/components/community-wall';
+import { CommunityWall } from '@/web/features/community/components/community-wall';
 
 /** /community: the wall of public certificates their nominees accepted (docs/decisions/036). */
 export default function CommunityPage() {

@@ -1,4 +1,4 @@
-import { TemplateShowcase } from '@/web/features/nominations/components/template-showcase';
+import { TemplateShowcase } from '@/web/features/designs/components/template-showcase';
 
 /** /dynamic-templates: the design templates, live, with your own words. */
 export default function DynamicTemplatesPage() {

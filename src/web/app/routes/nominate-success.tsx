@@ -1,4 +1,4 @@
-import { NominationSuccess } from '@/web/features/nominations/components/nomination-success';
+import { NominationSuccess } from '@/web/features/nominate/components/nomination-success';
 
 /** /nominate/success: the certificate, its links (the claim link shown once) and the way to a print. */
 export default function NominateSuccessPage() {

@@ -1,4 +1,4 @@
-import { NominateForm } from '@/web/features/nominations/components/nominate-form';
+import { NominateForm } from '@/web/features/nominate/components/nominate-form';
 
 /** /nominate and /nominate?award={id}&template={slug}. */
 export default function NominatePage() {

@@ -1,4 +1,4 @@
-import { NominationsAdmin } from '@/web/features/nominations/components/nominations-admin';
+import { NominationsAdmin } from '@/web/features/moderation/components/nominations-admin';
 
 export default function AdminNominationsPage() {
   return <NominationsAdmin />;

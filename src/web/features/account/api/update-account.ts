@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateAccountBodySchema, type Account } from '@/contract/account';
 import { apiFetch } from '@/web/lib/api-client';
 import { authStore } from '@/web/lib/auth';
+import { queryKeys } from '@/web/lib/query-keys';
 
 export { updateAccountBodySchema };
 
@@ -13,7 +14,7 @@ export function useUpdateAccount() {
   return useMutation({
     mutationFn: updateAccount,
     onSuccess: (account) => {
-      queryClient.setQueryData(['account'], account);
+      queryClient.setQueryData(queryKeys.account.detail(), account);
       void authStore.refresh('USER_UPDATED');
     },
   });

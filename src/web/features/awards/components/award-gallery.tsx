@@ -1,10 +1,10 @@
 import { Search, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useId } from 'react';
 import { DEFAULT_SKELETON_COUNT } from '@/contract/catalog-constants';
 import { Button } from '@/web/components/ui/button';
-import { useAwards } from '../api/get-awards';
-import { groupAwardsByCategory } from '../lib/group-awards';
+import { useDebouncedSearchParam } from '@/web/hooks/use-debounced-search-param';
+import { useAwards } from '@/web/lib/api/get-awards';
+import { groupAwardsByCategory } from '@/web/lib/group-awards';
 import { AwardCard, AwardCardSkeleton } from './award-card';
 
 const SEARCH_DEBOUNCE_MS = 250;
@@ -22,29 +22,8 @@ const grid = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3';
 
 export function AwardGallery({ limit, searchable = false, groupHeadingLevel = 2 }: AwardGalleryProps) {
   const GroupHeading = groupHeadingLevel === 2 ? 'h2' : 'h3';
-  const [params, setParams] = useSearchParams();
-  const search = searchable ? (params.get('search') ?? '') : '';
-  const [text, setText] = useState(search);
+  const { text, setText, search } = useDebouncedSearchParam({ delay: SEARCH_DEBOUNCE_MS, enabled: searchable });
   const inputId = useId();
-
-  // Keep the box in step when the URL changes (back button, a link with ?search=).
-  useEffect(() => setText(search), [search]);
-
-  useEffect(() => {
-    if (!searchable || text.trim() === search) return;
-    const timer = setTimeout(() => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (text.trim()) next.set('search', text.trim());
-          else next.delete('search');
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, search, searchable, setParams]);
 
   const { data, isPending, isError, refetch, isFetching } = useAwards({
     ...(search ? { search } : {}),

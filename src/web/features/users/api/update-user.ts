@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser } from '@/contract/users';
 import { apiFetch } from '@/web/lib/api-client';
+import { queryKeys } from '@/web/lib/query-keys';
 
 export interface UserChange {
   is_admin?: boolean;
@@ -15,6 +16,6 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.users.all }),
   });
 }

@@ -1,12 +1,12 @@
 import { ChevronLeft, ChevronRight, Search, ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import type { AdminUser } from '@/contract/users';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
 import { Notice } from '@/web/components/ui/notice';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { toast } from '@/web/components/ui/use-toast';
+import { useDebouncedSearchParam, useUrlParams } from '@/web/hooks/use-debounced-search-param';
 import { authStore, useAuth } from '@/web/lib/auth';
 import { cn } from '@/web/lib/utils';
 import { useUsers } from '../api/get-users';
@@ -95,35 +95,17 @@ function StatusBadges({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
 
 /** /admin/users: search accounts, grant or revoke admin, disable or enable. Every change is audited. */
 export function UsersAdmin() {
-  const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
+  const [params, setParams] = useUrlParams();
+  // The search box writes the URL (shareable, back-button friendly) after a short pause; a new search starts at page 1.
+  const { text: draft, setText: setDraft, search } = useDebouncedSearchParam({ resets: ['page'] });
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const [draft, setDraft] = useState(search);
   const { user: me } = useAuth();
   const users = useUsers({ search: search || undefined, page });
   const update = useUpdateUser();
   const [pending, setPending] = useState<PendingChange | null>(null);
 
-  // The search box writes the URL (shareable, back-button friendly) after a short pause.
-  useEffect(() => {
-    if (draft.trim() === search) return;
-    const timer = setTimeout(() => {
-      setParams((p) => {
-        if (draft.trim()) p.set('search', draft.trim());
-        else p.delete('search');
-        p.delete('page');
-        return p;
-      }, { replace: true });
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [draft, search, setParams]);
-
-  const goTo = (next: number) =>
-    setParams((p) => {
-      if (next > 1) p.set('page', String(next));
-      else p.delete('page');
-      return p;
-    });
+  // Each page is a history entry of its own.
+  const goTo = (next: number) => setParams({ page: next > 1 ? String(next) : undefined }, { push: true });
 
   function confirmChange() {
     if (!pending) return;

@@ -1,0 +1,73 @@
+import type { AwardListQuery } from '@/contract/awards';
+import type { AdminNominationListQuery, CertificatePreviewBody, CommunityQuery } from '@/contract/nominations';
+import type { AdminUserListQuery } from '@/contract/users';
+
+// The roots; every key below starts with one of them.
+const account = ['account'] as const;
+const admin = ['admin'] as const;
+const adminUsers = [...admin, 'users'] as const;
+const adminNominations = [...admin, 'nominations'] as const;
+const awards = ['awards'] as const;
+const certificates = ['certificates'] as const;
+const certificatePreviews = ['certificate-preview'] as const;
+const claims = ['claims'] as const;
+const community = ['community'] as const;
+
+/**
+ * Every TanStack Query key the app uses, in one tree (docs/decisions/061). A key is only ever
+ * written here: queries, setQueryData and invalidations all call these builders, so an
+ * invalidation cannot be misspelt. Each branch's `all` is the prefix of everything below it —
+ * invalidating `queryKeys.community.all` reaches every filtered wall.
+ *
+ * `account` and `admin` hold one person's data: main.tsx drops both when someone signs in or out.
+ */
+export const queryKeys = {
+  auth: {
+    config: () => ['auth', 'config'] as const,
+  },
+  account: {
+    all: account,
+    detail: () => [...account, 'detail'] as const,
+    nominations: () => [...account, 'nominations'] as const,
+  },
+  admin: {
+    all: admin,
+    users: {
+      all: adminUsers,
+      list: (filter: AdminUserListQuery) => [...adminUsers, 'list', filter] as const,
+    },
+    nominations: {
+      all: adminNominations,
+      list: (filter: AdminNominationListQuery) => [...adminNominations, 'list', filter] as const,
+      detail: (id: string) => [...adminNominations, 'detail', id] as const,
+    },
+  },
+  awards: {
+    all: awards,
+    /** The unfiltered list ({}) is shared by the gallery, the award picker, the designs page and the admin filter. */
+    list: (filter: AwardListQuery = {}) => [...awards, 'list', filter] as const,
+  },
+  categories: {
+    all: ['categories'] as const,
+  },
+  templates: {
+    all: ['templates'] as const,
+  },
+  certificates: {
+    all: certificates,
+    detail: (shareId: string) => [...certificates, 'detail', shareId] as const,
+  },
+  /** Kept apart from `certificates`: refreshing certificate pages must not redraw every cached preview. */
+  certificatePreviews: {
+    all: certificatePreviews,
+    detail: (body: CertificatePreviewBody | null) => [...certificatePreviews, body] as const,
+  },
+  claims: {
+    all: claims,
+    detail: (token: string) => [...claims, token] as const,
+  },
+  community: {
+    all: community,
+    list: (filter: CommunityQuery) => [...community, 'list', filter] as const,
+  },
+};
