@@ -6,7 +6,7 @@ import { RootLayout } from './root-layout';
 
 // Every page is its own chunk, fetched when first visited (spec §2: pages load lazily with a
 // spinner). Declarative routes keep ~16 KB of data-router code off the first page.
-const Home = lazy(() => import('../features/home/components/home-page'));
+const Home = lazy(() => import('./routes/home'));
 const Auth = lazy(() => import('./routes/auth'));
 const AuthResetPassword = lazy(() => import('./routes/auth-reset-password'));
 const Account = lazy(() => import('./routes/account'));

@@ -13,13 +13,11 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { HOME_GALLERY_LIMIT } from '@/contract/catalog-constants';
 import { faq } from '@/contract/faq';
 import { pages } from '@/contract/pages';
 import { buttonVariants } from '@/web/components/ui/button';
-import { AwardGallery } from '@/web/features/awards/components/award-gallery';
-import { SampleCertificate } from '@/web/features/home/components/sample-certificate';
 import { cn } from '@/web/lib/utils';
+import { SampleCertificate } from './sample-certificate';
 
 function Eyebrow({ children, className }: { children: ReactNode; className?: string }) {
   return (
@@ -95,7 +93,12 @@ const PRIVACY_POINTS = [
   },
 ];
 
-export default function HomePage() {
+/**
+ * The home page (spec §1): hero, how it works, the invented numbers, testimonials, privacy, FAQ and
+ * a call to action, then `gallery` — the awards being issued, which the route brings from the awards
+ * feature (features never import each other).
+ */
+export function HomePage({ gallery }: { gallery: ReactNode }) {
   return (
     <>
       {/* Hero */}
@@ -332,7 +335,7 @@ export default function HomePage() {
           </Link>
         </div>
         <div className="mt-8">
-          <AwardGallery limit={HOME_GALLERY_LIMIT} groupHeadingLevel={3} />
+          {gallery}
         </div>
       </section>
     </>
