@@ -15,8 +15,8 @@ import {
   listAdminNominations,
   resendClaimMail,
   setNominationHidden,
-  type Actor,
 } from './admin.service';
+import type { Actor } from '../audit/audit.service';
 import type { NominationsContext } from './context';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };

@@ -3,18 +3,13 @@ import type { z } from 'zod';
 import type { AdminNomination, adminNominationListQuerySchema } from '@/contract/nominations';
 import { nominations } from '@/server/db/schema/index';
 import { conflict, notFound } from '@/server/lib/http-errors';
-import { recordAudit } from '../audit/audit.service';
+import { audited, recordAudit, type Actor } from '../audit/audit.service';
 import { issueClaimToken } from './claims.service';
 import type { NominationsContext } from './context';
 import { sendClaimMail } from './create-nomination';
 import { findById, reactionSummaries, selectLoaded, toCertificate, type LoadedNomination, type ReactionSummary } from './nominations.service';
 
 type ListQuery = z.output<typeof adminNominationListQuerySchema>;
-
-export interface Actor {
-  userId: string;
-  ip: string;
-}
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -105,39 +100,38 @@ const auditSnapshot = (n: LoadedNomination['nomination']) => ({
 export async function setNominationHidden(ctx: NominationsContext, actor: Actor, id: string, reason: string | null) {
   const loaded = await requireNomination(ctx, id);
   const hidden = reason !== null;
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(nominations)
-      .set({ hidden, hiddenReason: reason, hiddenAt: hidden ? sql`now()` : null, updatedAt: sql`now()` })
-      .where(eq(nominations.id, id));
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      action: hidden ? 'nomination.hidden' : 'nomination.unhidden',
-      entityType: 'nomination',
-      entityId: id,
-      before: { hidden: loaded.nomination.hidden, hidden_reason: loaded.nomination.hiddenReason },
-      after: { hidden, hidden_reason: reason },
-      ip: actor.ip,
-    });
-  });
+  await ctx.db.transaction((tx) =>
+    audited(
+      tx,
+      actor,
+      {
+        action: hidden ? 'nomination.hidden' : 'nomination.unhidden',
+        entityType: 'nomination',
+        entityId: id,
+        before: { hidden: loaded.nomination.hidden, hidden_reason: loaded.nomination.hiddenReason },
+        after: { hidden, hidden_reason: reason },
+      },
+      () =>
+        tx
+          .update(nominations)
+          .set({ hidden, hiddenReason: reason, hiddenAt: hidden ? sql`now()` : null, updatedAt: sql`now()` })
+          .where(eq(nominations.id, id)),
+    ),
+  );
   return getAdminNomination(ctx, id);
 }
 
 /** Deletes the nomination with its claim links and reactions. */
 export async function deleteNomination(ctx: NominationsContext, actor: Actor, id: string) {
   const loaded = await requireNomination(ctx, id);
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(nominations).where(eq(nominations.id, id));
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      action: 'nomination.deleted',
-      entityType: 'nomination',
-      entityId: id,
-      before: auditSnapshot(loaded.nomination),
-      after: null,
-      ip: actor.ip,
-    });
-  });
+  await ctx.db.transaction((tx) =>
+    audited(
+      tx,
+      actor,
+      { action: 'nomination.deleted', entityType: 'nomination', entityId: id, before: auditSnapshot(loaded.nomination), after: null },
+      () => tx.delete(nominations).where(eq(nominations.id, id)),
+    ),
+  );
 }
 
 /** A new claim link, mailed to the nominee; the old link stops working. Pending, visible, with an address only. */
@@ -151,6 +145,7 @@ export async function resendClaimMail(ctx: NominationsContext, actor: Actor, id:
   if (!n.nomineeEmail) throw conflict('This nomination has no nominee email to send to.', undefined, 'NO_NOMINEE_EMAIL');
   const token = await issueClaimToken(ctx, id);
   const sent = await sendClaimMail(ctx, loaded, token, actor.ip, { resent: true });
+  // Audited after the fact: the row records whether the mail went out.
   await recordAudit(ctx.db, {
     actorUserId: actor.userId,
     action: 'nomination.claim_mail_resent',

@@ -41,7 +41,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = await app.auth.requireUser(request);
-      const { disabledNow } = await updateUser(app.db, { id: user.id, ip: request.ip }, request.params.id, request.body);
+      const { disabledNow } = await updateUser(app.db, { userId: user.id, ip: request.ip }, request.params.id, request.body);
       if (disabledNow) await app.auth.service.revokeAllSessions(request.params.id);
       return getAdminUser(app.db, request.params.id);
     },

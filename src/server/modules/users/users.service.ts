@@ -3,7 +3,7 @@ import type { AdminUser, AdminUserList, AdminUserListQuery } from '@/contract/us
 import type { Db } from '@/server/db/client';
 import { accounts, userRoles, users } from '@/server/db/schema/index';
 import { conflict, notFound } from '@/server/lib/http-errors';
-import { recordAudit } from '../audit/audit.service';
+import { audited, type Actor } from '../audit/audit.service';
 import { countActiveAdmins, grantRole, isAdmin, revokeRole, withAdminRoleLock } from '../roles/roles.service';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -74,6 +74,26 @@ export async function getAdminUser(db: Db, id: string): Promise<AdminUser> {
   return toAdminUser(u, roles, methods);
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** One change an admin can make to an account, with what its audit row says. */
+interface UserChange {
+  action: string;
+  before: unknown;
+  after: unknown;
+  run(tx: Tx, userId: string): Promise<unknown>;
+}
+
+const setDisabled = (tx: Tx, userId: string, disabled: boolean) =>
+  tx.update(users).set({ disabledAt: disabled ? new Date() : null, updatedAt: new Date() }).where(eq(users.id, userId));
+
+const CHANGES = {
+  grantAdmin: { action: 'user.role_granted', before: { roles: [] }, after: { roles: ['admin'] }, run: (tx, id) => grantRole(tx, id, 'admin') },
+  revokeAdmin: { action: 'user.role_revoked', before: { roles: ['admin'] }, after: { roles: [] }, run: (tx, id) => revokeRole(tx, id, 'admin') },
+  disable: { action: 'user.disabled', before: { disabled: false }, after: { disabled: true }, run: (tx, id) => setDisabled(tx, id, true) },
+  enable: { action: 'user.enabled', before: { disabled: true }, after: { disabled: false }, run: (tx, id) => setDisabled(tx, id, false) },
+} satisfies Record<string, UserChange>;
+
 /**
  * An admin grants/revokes the admin role or disables/enables an account. One transaction under
  * the admin-role lock: the shop never loses its last active admin, and every change writes an
@@ -81,72 +101,34 @@ export async function getAdminUser(db: Db, id: string): Promise<AdminUser> {
  */
 export async function updateUser(
   db: Db,
-  actor: { id: string; ip: string },
+  actor: Actor,
   targetId: string,
   change: { is_admin?: boolean | undefined; disabled?: boolean | undefined },
 ): Promise<{ disabledNow: boolean }> {
   return withAdminRoleLock(db, async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, targetId));
     if (!target) throw notFound('No such user.', 'USER_NOT_FOUND');
-    let disabledNow = false;
+    const apply = (c: UserChange) =>
+      audited(tx, actor, { action: c.action, entityType: 'user', entityId: targetId, before: c.before, after: c.after }, () =>
+        c.run(tx, targetId),
+      );
 
-    if (change.is_admin !== undefined) {
-      const before = await isAdmin(tx, targetId);
-      if (change.is_admin && !before) {
-        await grantRole(tx, targetId, 'admin');
-        await recordAudit(tx, {
-          actorUserId: actor.id,
-          action: 'user.role_granted',
-          entityType: 'user',
-          entityId: targetId,
-          before: { roles: [] },
-          after: { roles: ['admin'] },
-          ip: actor.ip,
-        });
-      } else if (!change.is_admin && before) {
-        await revokeRole(tx, targetId, 'admin');
-        await recordAudit(tx, {
-          actorUserId: actor.id,
-          action: 'user.role_revoked',
-          entityType: 'user',
-          entityId: targetId,
-          before: { roles: ['admin'] },
-          after: { roles: [] },
-          ip: actor.ip,
-        });
-      }
+    if (change.is_admin !== undefined && change.is_admin !== (await isAdmin(tx, targetId))) {
+      // Revoking refuses the last active admin (roles.service).
+      await apply(change.is_admin ? CHANGES.grantAdmin : CHANGES.revokeAdmin);
     }
 
-    if (change.disabled !== undefined) {
-      const wasDisabled = target.disabledAt !== null;
-      if (change.disabled && !wasDisabled) {
-        if (targetId === actor.id) throw conflict('You cannot disable your own account.', 'disabled', 'CANNOT_DISABLE_SELF');
+    let disabledNow = false;
+    const wasDisabled = target.disabledAt !== null;
+    if (change.disabled !== undefined && change.disabled !== wasDisabled) {
+      if (change.disabled) {
+        if (targetId === actor.userId) throw conflict('You cannot disable your own account.', 'disabled', 'CANNOT_DISABLE_SELF');
         if ((await isAdmin(tx, targetId)) && (await countActiveAdmins(tx)) <= 1) {
           throw conflict('This is the last admin. Make someone else an admin first.', 'disabled', 'LAST_ADMIN');
         }
-        await tx.update(users).set({ disabledAt: new Date(), updatedAt: new Date() }).where(eq(users.id, targetId));
         disabledNow = true;
-        await recordAudit(tx, {
-          actorUserId: actor.id,
-          action: 'user.disabled',
-          entityType: 'user',
-          entityId: targetId,
-          before: { disabled: false },
-          after: { disabled: true },
-          ip: actor.ip,
-        });
-      } else if (!change.disabled && wasDisabled) {
-        await tx.update(users).set({ disabledAt: null, updatedAt: new Date() }).where(eq(users.id, targetId));
-        await recordAudit(tx, {
-          actorUserId: actor.id,
-          action: 'user.enabled',
-          entityType: 'user',
-          entityId: targetId,
-          before: { disabled: true },
-          after: { disabled: false },
-          ip: actor.ip,
-        });
       }
+      await apply(change.disabled ? CHANGES.disable : CHANGES.enable);
     }
     return { disabledNow };
   });
