@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
-import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from './error-boundary';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
 let shouldThrow = true;
 
 function Flaky({ message }: { message: string }) {
@@ -15,12 +12,13 @@ function Flaky({ message }: { message: string }) {
   return <p>All good</p>;
 }
 
+/** A page inside the boundary, with a link-like button that changes the path (the boundary's resetKey). */
 function Harness({ message }: { message: string }) {
   const [path, setPath] = useState('/a');
   return (
     <>
-      <button type="button" data-testid="navigate" onClick={() => setPath('/b')}>
-        go
+      <button type="button" onClick={() => setPath('/b')}>
+        Go to another page
       </button>
       <ErrorBoundary resetKey={path}>
         <Flaky message={message} />
@@ -29,50 +27,43 @@ function Harness({ message }: { message: string }) {
   );
 }
 
-const button = (name: string) =>
-  [...container.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement | undefined;
-
 beforeEach(() => {
   // React reports caught render errors through console.error/warn; they are expected here.
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
   shouldThrow = true;
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
 });
 
 describe('ErrorBoundary', () => {
   it("shows 'Something went wrong', the error's message, Try Again and Reload Page", () => {
-    act(() => root.render(<Harness message="The stapler jammed" />));
-    expect(container.querySelector('h1')?.textContent).toBe('Something went wrong');
-    expect(container.textContent).toContain('The stapler jammed');
-    expect(button('Try Again')).toBeDefined();
-    expect(button('Reload Page')).toBeDefined();
+    render(<Harness message="The stapler jammed" />);
+    expect(screen.getByRole('alert')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Something went wrong');
+    expect(screen.getByText('The stapler jammed')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Reload Page' })).toBeVisible();
   });
 
   it("falls back to 'An unexpected error occurred' when the error has no message", () => {
-    act(() => root.render(<Harness message="" />));
-    expect(container.textContent).toContain('An unexpected error occurred');
+    render(<Harness message="" />);
+    expect(screen.getByText('An unexpected error occurred')).toBeVisible();
   });
 
-  it('Try Again renders the page again, and navigating away clears the error', () => {
-    act(() => root.render(<Harness message="boom" />));
+  it('Try Again renders the page again', async () => {
+    const user = userEvent.setup();
+    render(<Harness message="boom" />);
     shouldThrow = false;
-    act(() => button('Try Again')!.click());
-    expect(container.textContent).toContain('All good');
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(screen.getByText('All good')).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 
-    shouldThrow = true;
-    act(() => root.render(<Harness message="boom again" />));
-    act(() => root.render(<Harness message="boom again" key="remount" />));
-    expect(container.textContent).toContain('Something went wrong');
+  it('navigating away clears the error', async () => {
+    const user = userEvent.setup();
+    render(<Harness message="boom again" />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Something went wrong');
     shouldThrow = false;
-    act(() => (container.querySelector('[data-testid="navigate"]') as HTMLButtonElement).click());
-    expect(container.textContent).toContain('All good');
+    await user.click(screen.getByRole('button', { name: 'Go to another page' }));
+    expect(screen.getByText('All good')).toBeVisible();
   });
 });

@@ -1,45 +1,31 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import type { Account } from '@/contract/account';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
-import { TextField } from '@/web/components/ui/text-field';
+import { Form, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { toast } from '@/web/components/ui/use-toast';
-import { ApiRequestError } from '@/web/lib/api-client';
 import { authStore } from '@/web/lib/auth';
 import { useDeleteAccount } from '../api/delete-account';
+import { deleteAccountFormSchema } from '../lib/delete-account-form';
 import { Card } from './card';
 
 export function DeleteAccountCard({ account }: { account: Account }) {
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState({ confirm_email: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const schema = useMemo(() => deleteAccountFormSchema(account), [account]);
+  const form = useZodForm(schema, { defaultValues: { confirm_email: '', password: '' } });
   const remove = useDeleteAccount();
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const found: Record<string, string> = {};
-    if (values.confirm_email.trim().toLowerCase() !== account.email) found.confirm_email = 'Type the email address of this account';
-    if (account.has_password && !values.password) found.password = 'Enter your password';
-    if (Object.keys(found).length) {
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    remove.mutate(
-      { confirm_email: values.confirm_email.trim(), password: account.has_password ? values.password : undefined },
-      {
-        onSuccess: () => {
-          // The guard on /account sees a deliberate sign-out and goes home.
-          authStore.signedOutByUser();
-          toast({ title: 'Your account has been deleted', description: 'Thank you for your service to trivial achievement.' });
-        },
-        onError: (err) => {
-          if (err instanceof ApiRequestError && err.field) setErrors({ [err.field]: err.message });
-          else toast({ title: err.message, variant: 'destructive' });
-        },
+  function onSubmit(body: { confirm_email: string; password?: string | undefined }) {
+    remove.mutate(body, {
+      onSuccess: () => {
+        // The guard on /account sees a deliberate sign-out and goes home.
+        authStore.signedOutByUser();
+        toast({ title: 'Your account has been deleted', description: 'Thank you for your service to trivial achievement.' });
       },
-    );
+      onError: (err) => {
+        if (!showFieldError(form, err)) toast({ title: err.message, variant: 'destructive' });
+      },
+    });
   }
 
   return (
@@ -56,25 +42,10 @@ export function DeleteAccountCard({ account }: { account: Account }) {
           <DialogDescription>
             Your profile, sign-in methods and sessions are deleted now. Orders are kept, anonymised, for accounting.
           </DialogDescription>
-          <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
-            <TextField
-              label={`Type ${account.email} to confirm`}
-              name="confirm_email"
-              autoComplete="off"
-              value={values.confirm_email}
-              onChange={(e) => setValues((v) => ({ ...v, confirm_email: e.target.value }))}
-              error={errors.confirm_email}
-            />
+          <Form form={form} onSubmit={onSubmit} className="mt-5 space-y-4">
+            <FormTextField control={form.control} name="confirm_email" label={`Type ${account.email} to confirm`} autoComplete="off" />
             {account.has_password ? (
-              <TextField
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={values.password}
-                onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
-                error={errors.password}
-              />
+              <FormTextField control={form.control} name="password" label="Password" type="password" autoComplete="current-password" />
             ) : null}
             <div className="flex flex-wrap justify-end gap-2 pt-2">
               <Button type="button" variant="ghost" onClick={() => setOpen(false)} disabled={remove.isPending}>
@@ -84,7 +55,7 @@ export function DeleteAccountCard({ account }: { account: Account }) {
                 {remove.isPending ? 'Deleting...' : 'Delete my account'}
               </Button>
             </div>
-          </form>
+          </Form>
         </DialogContent>
       </Dialog>
     </Card>

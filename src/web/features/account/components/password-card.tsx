@@ -1,17 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
 import type { Account } from '@/contract/account';
+import { changePasswordBodySchema } from '@/contract/auth';
 import { Button } from '@/web/components/ui/button';
-import { TextField } from '@/web/components/ui/text-field';
+import { Form, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { toast } from '@/web/components/ui/use-toast';
-import { ApiRequestError } from '@/web/lib/api-client';
-import { fieldErrors, focusFirstError } from '@/web/lib/form-errors';
-import { changePasswordBodySchema, useChangePassword } from '../api/change-password';
+import { useChangePassword } from '../api/change-password';
 import { Card } from './card';
 
 export function PasswordCard({ account }: { account: Account }) {
-  const [values, setValues] = useState({ current_password: '', new_password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useZodForm(changePasswordBodySchema, { defaultValues: { current_password: '', new_password: '' } });
   const change = useChangePassword();
 
   if (!account.has_password) {
@@ -22,56 +18,42 @@ export function PasswordCard({ account }: { account: Account }) {
     );
   }
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = changePasswordBodySchema.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed);
-      setErrors(found);
-      focusFirstError(formRef.current, found);
-      return;
-    }
-    setErrors({});
-    change.mutate(parsed.data, {
+  function onSubmit(body: { current_password: string; new_password: string }) {
+    change.mutate(body, {
       onSuccess: () => {
-        setValues({ current_password: '', new_password: '' });
+        form.reset();
         toast({ title: 'Password changed', description: 'Every other device has been signed out.', variant: 'success' });
       },
       onError: (err) => {
-        if (err instanceof ApiRequestError && err.field) setErrors({ [err.field]: err.message });
-        else toast({ title: err.message, variant: 'destructive' });
+        if (!showFieldError(form, err)) toast({ title: err.message, variant: 'destructive' });
       },
     });
   }
 
   return (
     <Card title="Password" lead="Changing it signs you out on every other device.">
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
-        <TextField
-          label="Current password"
+      <Form form={form} onSubmit={onSubmit} className="space-y-4">
+        <FormTextField
+          control={form.control}
           name="current_password"
+          label="Current password"
           type="password"
           autoComplete="current-password"
-          value={values.current_password}
-          onChange={(e) => setValues((v) => ({ ...v, current_password: e.target.value }))}
-          error={errors.current_password}
           revealable
         />
-        <TextField
-          label="New password"
+        <FormTextField
+          control={form.control}
           name="new_password"
+          label="New password"
           type="password"
           autoComplete="new-password"
           description="At least 6 characters."
-          value={values.new_password}
-          onChange={(e) => setValues((v) => ({ ...v, new_password: e.target.value }))}
-          error={errors.new_password}
           revealable
         />
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Saving...' : 'Change password'}
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -1,35 +1,32 @@
 import { BadgeCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import type { Account } from '@/contract/account';
+import { useWatch } from 'react-hook-form';
+import { updateAccountBodySchema, type Account } from '@/contract/account';
 import { Button } from '@/web/components/ui/button';
-import { TextField } from '@/web/components/ui/text-field';
+import { Form, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { toast } from '@/web/components/ui/use-toast';
-import { fieldErrors } from '@/web/lib/form-errors';
-import { updateAccountBodySchema, useUpdateAccount } from '../api/update-account';
+import { useUpdateAccount } from '../api/update-account';
 import { Card } from './card';
 
 const since = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 
 export function ProfileCard({ account }: { account: Account }) {
-  const [name, setName] = useState(account.full_name);
-  const [error, setError] = useState<string | undefined>();
+  const form = useZodForm(updateAccountBodySchema, { defaultValues: { full_name: account.full_name } });
+  const name = useWatch({ control: form.control, name: 'full_name' });
   const update = useUpdateAccount();
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = updateAccountBodySchema.safeParse({ full_name: name });
-    if (!parsed.success) return setError(fieldErrors(parsed).full_name);
-    setError(undefined);
-    update.mutate(parsed.data, {
+  function onSubmit(body: { full_name: string }) {
+    update.mutate(body, {
       onSuccess: () => toast({ title: 'Profile saved', variant: 'success' }),
-      onError: (err) => toast({ title: err.message, variant: 'destructive' }),
+      onError: (err) => {
+        if (!showFieldError(form, err)) toast({ title: err.message, variant: 'destructive' });
+      },
     });
   }
 
   return (
     <Card title="Profile" lead="How you appear on nominations you send.">
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <TextField label="Full name" name="full_name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={error} />
+      <Form form={form} onSubmit={onSubmit} className="space-y-4">
+        <FormTextField control={form.control} name="full_name" label="Full name" autoComplete="name" />
         <div>
           <p className="text-sm font-semibold">Email</p>
           <p className="mt-1 flex flex-wrap items-center gap-2 break-all text-ink-soft">
@@ -49,7 +46,7 @@ export function ProfileCard({ account }: { account: Account }) {
         <Button type="submit" disabled={update.isPending || name.trim() === account.full_name}>
           {update.isPending ? 'Saving...' : 'Save profile'}
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -1,8 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { emailOnlyBodySchema } from '@/contract/auth';
 import { apiFetch } from '@/web/lib/api-client';
-
-export { emailOnlyBodySchema as forgotPasswordSchema };
 
 export const forgotPassword = (email: string) =>
   apiFetch<{ ok: true }>('/api/auth/password/forgot', { method: 'POST', body: JSON.stringify({ email }) });

@@ -1,8 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { resetPasswordBodySchema } from '@/contract/auth';
 import { apiFetch } from '@/web/lib/api-client';
-
-export { resetPasswordBodySchema };
 
 export const resetPassword = (body: { token: string; new_password: string }) =>
   apiFetch<{ ok: true }>('/api/auth/password/reset', { method: 'POST', body: JSON.stringify(body) });

@@ -1,9 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { signInBodySchema, type SessionState, type SignInBody } from '@/contract/auth';
+import type { SessionState, SignInBody } from '@/contract/auth';
 import { apiFetch } from '@/web/lib/api-client';
 import { authStore } from '@/web/lib/auth';
-
-export { signInBodySchema };
 
 export const signIn = (body: SignInBody) =>
   apiFetch<SessionState>('/api/auth/sign-in', { method: 'POST', body: JSON.stringify(body) });

@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { signUpBodySchema, type SignUpBody, type SignUpResult } from '@/contract/auth';
+import type { SignUpBody, SignUpResult } from '@/contract/auth';
 import { apiFetch } from '@/web/lib/api-client';
-
-export { signUpBodySchema };
 
 export const signUp = (body: SignUpBody) =>
   apiFetch<SignUpResult>('/api/auth/sign-up', { method: 'POST', body: JSON.stringify(body) });

@@ -1,15 +1,15 @@
 import { MailCheck } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
-import { AUTH_ERROR_CODES, AUTH_MESSAGES } from '@/contract/auth-constants';
+import { useState } from 'react';
+import { AUTH_ERROR_CODES, AUTH_MESSAGES, type SignInBody, type SignUpBody } from '@/contract/auth';
 import { Button } from '@/web/components/ui/button';
+import { Form, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
-import { TextField } from '@/web/components/ui/text-field';
 import { toast } from '@/web/components/ui/use-toast';
 import { ApiRequestError } from '@/web/lib/api-client';
-import { fieldErrors, focusFirstError } from '@/web/lib/form-errors';
-import { signInBodySchema, useSignIn } from '../api/sign-in';
-import { signUpBodySchema, useSignUp } from '../api/sign-up';
+import { useSignIn } from '../api/sign-in';
+import { useSignUp } from '../api/sign-up';
 import { ACCOUNT_CREATED, signInFailure, SIGNED_IN, signUpFailure } from '../lib/auth-feedback';
+import { missingEmailOrPassword, signInFormSchema, signUpFormSchema, type AuthFormValues } from '../lib/auth-forms';
 import { GoogleButton } from './google-button';
 import { ResendVerification } from './resend-verification';
 
@@ -17,7 +17,7 @@ export type AuthMode = 'sign-in' | 'sign-up';
 
 /**
  * Spec §2/§5 auth form: sign-in or sign-up, switched by a link. Empty email or password →
- * toast 'Please fill in all fields'; then the same zod rules the server applies, inline.
+ * toast 'Please fill in all fields'; then the contract's zod rules (the server's own), inline.
  */
 export function AuthForm({
   mode,
@@ -32,45 +32,20 @@ export function AuthForm({
   redirect: string;
   initialEmail?: string;
 }) {
-  const [values, setValues] = useState({ full_name: '', email: initialEmail, password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const signingUp = mode === 'sign-up';
+  const form = useZodForm<AuthFormValues, SignInBody | SignUpBody>(signingUp ? signUpFormSchema : signInFormSchema, {
+    defaultValues: { full_name: '', email: initialEmail, password: '' },
+  });
+  const { control } = form;
   const [unverified, setUnverified] = useState<string | null>(null);
   const [createdFor, setCreatedFor] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const signIn = useSignIn();
   const signUp = useSignUp();
   const pending = signIn.isPending || signUp.isPending;
-  const signingUp = mode === 'sign-up';
 
-  const update = (key: keyof typeof values) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
-  };
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  function onSubmit(body: SignInBody | SignUpBody) {
     setUnverified(null);
-    if (!values.email.trim() || !values.password) {
-      toast({ title: AUTH_MESSAGES.fillAllFields, variant: 'destructive' });
-      const empty: Record<string, string> = {};
-      if (!values.email.trim()) empty.email = AUTH_MESSAGES.fillAllFields;
-      if (!values.password) empty.password = AUTH_MESSAGES.fillAllFields;
-      setErrors(empty);
-      focusFirstError(formRef.current, empty);
-      return;
-    }
-    const parsed = signingUp
-      ? signUpBodySchema.safeParse(values)
-      : signInBodySchema.safeParse({ email: values.email, password: values.password });
-    if (!parsed.success) {
-      const found = fieldErrors(parsed);
-      setErrors(found);
-      focusFirstError(formRef.current, found);
-      return;
-    }
-    setErrors({});
-    if (signingUp) {
-      const body = signUpBodySchema.parse(values);
+    if ('full_name' in body) {
       signUp.mutate(body, {
         onSuccess: () => {
           toast(ACCOUNT_CREATED);
@@ -78,11 +53,10 @@ export function AuthForm({
         },
         onError: (err) => {
           toast(signUpFailure(err));
-          if (err instanceof ApiRequestError && err.field) setErrors({ [err.field]: err.message });
+          showFieldError(form, err);
         },
       });
     } else {
-      const body = signInBodySchema.parse({ email: values.email, password: values.password });
       // mutateAsync, not mutate's callbacks: signing in unmounts this form (the page moves on).
       signIn.mutateAsync(body).then(
         () => toast(SIGNED_IN),
@@ -92,6 +66,11 @@ export function AuthForm({
         },
       );
     }
+  }
+
+  function onInvalid(errors: Parameters<typeof missingEmailOrPassword>[0]) {
+    setUnverified(null);
+    if (missingEmailOrPassword(errors)) toast({ title: AUTH_MESSAGES.fillAllFields, variant: 'destructive' });
   }
 
   if (createdFor) {
@@ -106,7 +85,7 @@ export function AuthForm({
             type="button"
             onClick={() => {
               setCreatedFor(null);
-              setValues((v) => ({ ...v, password: '' }));
+              form.resetField('password');
               onModeChange('sign-in');
             }}
           >
@@ -121,37 +100,21 @@ export function AuthForm({
 
   return (
     <div className="space-y-6">
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" aria-describedby={signingUp ? 'signup-note' : undefined}>
-        {signingUp ? (
-          <TextField
-            label="Full name"
-            name="full_name"
-            autoComplete="name"
-            value={values.full_name}
-            onChange={update('full_name')}
-            error={errors.full_name}
-            required
-          />
-        ) : null}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={values.email}
-          onChange={update('email')}
-          error={errors.email}
-          required
-        />
-        <TextField
-          label="Password"
+      <Form
+        form={form}
+        onSubmit={onSubmit}
+        onInvalid={onInvalid}
+        className="space-y-4"
+        aria-describedby={signingUp ? 'signup-note' : undefined}
+      >
+        {signingUp ? <FormTextField control={control} name="full_name" label="Full name" autoComplete="name" required /> : null}
+        <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" inputMode="email" required />
+        <FormTextField
+          control={control}
           name="password"
+          label="Password"
           type="password"
           autoComplete={signingUp ? 'new-password' : 'current-password'}
-          value={values.password}
-          onChange={update('password')}
-          error={errors.password}
           description={signingUp ? 'At least 6 characters.' : undefined}
           revealable
           required
@@ -176,13 +139,13 @@ export function AuthForm({
             <button
               type="button"
               className="font-semibold text-brand-700 underline-offset-4 hover:underline"
-              onClick={() => onForgot(values.email)}
+              onClick={() => onForgot(form.getValues('email'))}
             >
               Forgot your password?
             </button>
           </p>
         )}
-      </form>
+      </Form>
 
       <div className="flex items-center gap-3 text-xs font-semibold tracking-widest text-muted uppercase">
         <span className="h-px flex-1 bg-line" aria-hidden="true" />
@@ -197,7 +160,7 @@ export function AuthForm({
           type="button"
           className="font-semibold text-brand-700 underline underline-offset-4"
           onClick={() => {
-            setErrors({});
+            form.clearErrors();
             setUnverified(null);
             onModeChange(signingUp ? 'sign-in' : 'sign-up');
           }}

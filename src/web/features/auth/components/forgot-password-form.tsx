@@ -1,31 +1,20 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { emailOnlyBodySchema } from '@/contract/auth';
 import { Button } from '@/web/components/ui/button';
+import { Form, FormTextField, useZodForm } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
-import { TextField } from '@/web/components/ui/text-field';
 import { toast } from '@/web/components/ui/use-toast';
-import { fieldErrors, focusFirstError } from '@/web/lib/form-errors';
-import { forgotPasswordSchema, useForgotPassword } from '../api/forgot-password';
+import { useForgotPassword } from '../api/forgot-password';
 
 /** Forgotten password: ask for a reset link. The answer never says whether the address has an account. */
 export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack(): void }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | undefined>();
+  const form = useZodForm(emailOnlyBodySchema, { defaultValues: { email: initialEmail } });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const forgot = useForgotPassword();
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = forgotPasswordSchema.safeParse({ email });
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed);
-      setError(errors.email);
-      focusFirstError(formRef.current, errors);
-      return;
-    }
-    setError(undefined);
-    forgot.mutate(parsed.data.email, {
-      onSuccess: () => setSentTo(parsed.data.email),
+  function onSubmit({ email }: { email: string }) {
+    forgot.mutate(email, {
+      onSuccess: () => setSentTo(email),
       onError: (err) => toast({ title: err.message, variant: 'destructive' }),
     });
   }
@@ -45,17 +34,8 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={error}
-        required
-      />
+    <Form form={form} onSubmit={onSubmit} className="space-y-4">
+      <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="email" required />
       <Button type="submit" className="w-full" disabled={forgot.isPending}>
         {forgot.isPending ? 'Sending...' : 'Send reset link'}
       </Button>
@@ -64,6 +44,6 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
           Back to sign in
         </button>
       </p>
-    </form>
+    </Form>
   );
 }

@@ -1,35 +1,23 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonVariants } from '@/web/components/ui/button';
+import { Form, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
-import { TextField } from '@/web/components/ui/text-field';
 import { toast } from '@/web/components/ui/use-toast';
 import { ApiRequestError } from '@/web/lib/api-client';
-import { fieldErrors, focusFirstError } from '@/web/lib/form-errors';
-import { resetPasswordBodySchema, useResetPassword } from '../api/reset-password';
+import { useResetPassword } from '../api/reset-password';
+import { resetPasswordFormSchema } from '../lib/auth-forms';
 
 /** The page the reset mail links to: choose a new password (every session is signed out). */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const [values, setValues] = useState({ new_password: '', confirm: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(resetPasswordFormSchema, { defaultValues: { new_password: '', confirm: '' } });
   const [invalidLink, setInvalidLink] = useState(!token);
-  const formRef = useRef<HTMLFormElement>(null);
   const reset = useResetPassword();
   const navigate = useNavigate();
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = resetPasswordBodySchema.safeParse({ token, new_password: values.new_password });
-    const found = parsed.success ? {} : fieldErrors(parsed);
-    if (!found.new_password && values.confirm !== values.new_password) found.confirm = 'The two passwords do not match';
-    if (Object.keys(found).length) {
-      setErrors(found);
-      focusFirstError(formRef.current, found);
-      return;
-    }
-    setErrors({});
+  function onSubmit({ new_password }: { new_password: string }) {
     reset.mutate(
-      { token, new_password: values.new_password },
+      { token, new_password },
       {
         onSuccess: () => {
           toast({ title: 'Password changed', description: 'Sign in with your new password.', variant: 'success' });
@@ -37,7 +25,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         },
         onError: (err) => {
           if (err instanceof ApiRequestError && err.code === 'INVALID_RESET_TOKEN') setInvalidLink(true);
-          else toast({ title: err.message, variant: 'destructive' });
+          else if (!showFieldError(form, err)) toast({ title: err.message, variant: 'destructive' });
         },
       },
     );
@@ -57,32 +45,28 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
-      <TextField
-        label="New password"
+    <Form form={form} onSubmit={onSubmit} className="space-y-4">
+      <FormTextField
+        control={form.control}
         name="new_password"
+        label="New password"
         type="password"
         autoComplete="new-password"
         description="At least 6 characters. Every device signed in to your account will be signed out."
-        value={values.new_password}
-        onChange={(e) => setValues((v) => ({ ...v, new_password: e.target.value }))}
-        error={errors.new_password}
         revealable
         required
       />
-      <TextField
-        label="Repeat the new password"
+      <FormTextField
+        control={form.control}
         name="confirm"
+        label="Repeat the new password"
         type="password"
         autoComplete="new-password"
-        value={values.confirm}
-        onChange={(e) => setValues((v) => ({ ...v, confirm: e.target.value }))}
-        error={errors.confirm}
         required
       />
       <Button type="submit" className="w-full" disabled={reset.isPending}>
         {reset.isPending ? 'Saving...' : 'Save new password'}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, type ComponentProps } from 'react';
+import {
+  useController,
+  useForm,
+  useFormState,
+  type Control,
+  type FieldPath,
+  type FieldValues,
+  type SubmitErrorHandler,
+  type SubmitHandler,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiRequestError } from '@/web/lib/api-client';
+import { TextField, type TextFieldProps } from './text-field';
+
+/**
+ * The one way to build a form (docs/decisions/060): react-hook-form validating with a zod schema
+ * taken or derived from src/contract, so the browser and the server apply the same rules.
+ * Values are the schema's input; the submit handler receives its parsed output.
+ *
+ * Validation runs on submit, then each field again as it changes (react-hook-form's defaults), so a
+ * message goes as soon as it is fixed. The schema may change between renders (a form with modes).
+ */
+export function useZodForm<TIn extends FieldValues, TOut>(
+  schema: z.ZodType<TOut, TIn>,
+  options: Omit<UseFormProps<TIn, unknown, TOut>, 'resolver'> = {},
+): UseFormReturn<TIn, unknown, TOut> {
+  return useForm<TIn, unknown, TOut>({
+    // Focus is <Form>'s job: react-hook-form would focus in registration order, not page order.
+    shouldFocusError: false,
+    ...options,
+    resolver: zodResolver(schema),
+  });
+}
+
+type FormProps<TIn extends FieldValues, TOut> = Omit<ComponentProps<'form'>, 'onSubmit' | 'onInvalid' | 'noValidate'> & {
+  form: UseFormReturn<TIn, unknown, TOut>;
+  onSubmit: SubmitHandler<TOut>;
+  /** Called with the field errors when the schema refuses the values (e.g. to raise a toast). */
+  onInvalid?: SubmitErrorHandler<TIn>;
+};
+
+/**
+ * A `<form noValidate>` that submits through the schema and, after every submit, moves focus to the
+ * first invalid field in page order (anything with aria-invalid="true": TextField, a picker, ...).
+ */
+export function Form<TIn extends FieldValues, TOut>({ form, onSubmit, onInvalid, children, ...props }: FormProps<TIn, TOut>) {
+  const ref = useRef<HTMLFormElement>(null);
+  // submitCount and the errors arrive in one update, so by this effect the invalid fields are marked.
+  const { submitCount } = useFormState({ control: form.control });
+  useEffect(() => {
+    if (submitCount > 0) ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submitCount]);
+  return (
+    <form ref={ref} noValidate onSubmit={form.handleSubmit(onSubmit, onInvalid)} {...props}>
+      {children}
+    </form>
+  );
+}
+
+type FormTextFieldProps<TIn extends FieldValues, TOut> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'ref'
+> & {
+  control: Control<TIn, unknown, TOut>;
+  name: FieldPath<TIn>;
+};
+
+/** A TextField bound to one field of a useZodForm form: its value, and its error in place of the hint. */
+export function FormTextField<TIn extends FieldValues, TOut>({ control, name, ...props }: FormTextFieldProps<TIn, TOut>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <TextField
+      {...props}
+      name={field.name}
+      value={(field.value as string | undefined) ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      ref={field.ref}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+/**
+ * Puts an API error that names one of this form's fields (`error.field`) under that field and focuses
+ * it. Returns false for any other error, which the caller reports (usually as a toast).
+ */
+export function showFieldError<TIn extends FieldValues, TOut>(form: UseFormReturn<TIn, unknown, TOut>, err: unknown): boolean {
+  if (!(err instanceof ApiRequestError) || !err.field || !(err.field in form.getValues())) return false;
+  form.setError(err.field as FieldPath<TIn>, { type: 'server', message: err.message }, { shouldFocus: true });
+  return true;
+}
