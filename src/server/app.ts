@@ -23,6 +23,9 @@ import { AuthService } from './modules/auth/auth.service';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { awardsRoutes } from './modules/awards/awards.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
+import { certificatesModule } from './modules/certificates/certificates.module';
+import { claimsRoutes } from './modules/claims/claims.routes';
+import { communityRoutes } from './modules/community/community.routes';
 import { nominationsModule } from './modules/nominations/nominations.module';
 import { HtmlShell } from './modules/seo/html-shell';
 import { seoRoutes } from './modules/seo/seo.routes';
@@ -154,6 +157,9 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(accountRoutes);
   await app.register(usersRoutes);
   await app.register(nominationsModule);
+  await app.register(claimsRoutes);
+  await app.register(communityRoutes);
+  await app.register(certificatesModule);
 
   if (app.shell.built) {
     await app.register(fastifyStatic, {

@@ -1,13 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Account, AccountExport } from '@/contract/account';
 import type { Db } from '@/server/db/client';
 import { accounts, mailOutbox, rateLimitAttempts, securityEvents, sessions, users } from '@/server/db/schema/index';
 import { badRequest, conflict, notFound } from '@/server/lib/http-errors';
 import { recordAudit } from '../audit/audit.service';
-import type { AuthService, SessionUser } from '../auth/auth.service';
+import type { AuthService, Caller, SessionUser } from '../auth/auth.service';
 import { toAuthUser } from '../auth/auth.service';
-import { callerOf } from '../auth/auth.http';
 import { countActiveAdmins, isAdmin, rolesOf, withAdminRoleLock } from '../roles/roles.service';
 import { exportNominationsOf, forgetUserInNominations } from '../nominations/integration';
 
@@ -84,14 +82,13 @@ export async function deleteAccount(
   auth: AuthService,
   user: SessionUser,
   input: { confirm_email: string; password?: string | undefined },
-  request: FastifyRequest,
+  caller: Caller,
 ): Promise<void> {
-  const ip = request.ip;
   if (input.confirm_email.toLowerCase() !== user.email.toLowerCase()) {
     throw badRequest('Type the email address of this account to confirm.', 'confirm_email');
   }
   // Throttled like the login (docs/decisions/018): a stolen session cannot guess the password here.
-  await auth.confirmPassword(callerOf(request), user, input.password, { field: 'password', action: 'delete_account' });
+  await auth.confirmPassword(caller, user, input.password, { field: 'password', action: 'delete_account' });
   await withAdminRoleLock(db, async (tx) => {
     if ((await isAdmin(tx, user.id)) && (await countActiveAdmins(tx)) <= 1) {
       throw conflict('You are the last admin. Make someone else an admin before deleting your account.', undefined, 'LAST_ADMIN');
@@ -103,7 +100,7 @@ export async function deleteAccount(
       entityId: user.id,
       before: null,
       after: null,
-      ip,
+      ip: caller.ip,
     });
     await forgetUserInNominations(tx, user.id);
     await tx.delete(users).where(eq(users.id, user.id));

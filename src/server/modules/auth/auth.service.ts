@@ -18,7 +18,7 @@ import { users, verifications } from '@/server/db/schema/index';
 import { badRequest, conflict, HttpError, tooManyRequests, unauthorized } from '@/server/lib/http-errors';
 import type { SettingsService } from '../settings/settings.service';
 import type { Mailer } from '../mail/mail.service';
-import { resetPasswordMail, verificationMail } from '../mail/mail.templates';
+import { resetPasswordMail, verificationMail } from '../mail/account-mails';
 import { isAdmin } from '../roles/roles.service';
 import {
   checkRateLimit,

@@ -15,7 +15,7 @@ import {
   listAdminNominations,
   resendClaimMail,
   setNominationHidden,
-} from './admin.service';
+} from './admin-nominations.service';
 import type { Actor } from '../audit/audit.service';
 import type { NominationsContext } from './context';
 

@@ -1,18 +1,26 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import type { CertificateRenderer } from '../certificates/certificate-renderer';
 import type { Mailer } from '../mail/mail.service';
 import type { SettingsService } from '../settings/settings.service';
-import type { EmblemLoader } from './emblems';
 
-/** What the nomination services need from the app, passed explicitly (no Fastify in services). */
+/**
+ * What the nomination services (and those of claims, community and certificates) need from the app,
+ * passed explicitly: services never see Fastify (docs/decisions/065).
+ */
 export interface NominationsContext {
   db: Db;
   config: Config;
   mailer: Mailer;
   settings: SettingsService;
-  emblems: EmblemLoader;
-  renderer: CertificateRenderer;
   log: FastifyBaseLogger;
 }
+
+/** Built where a module registers its routes, from the app's own services. */
+export const nominationsContext = (app: FastifyInstance): NominationsContext => ({
+  db: app.db,
+  config: app.config,
+  mailer: app.mailer,
+  settings: app.settings,
+  log: app.log,
+});

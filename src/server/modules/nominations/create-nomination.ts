@@ -6,7 +6,7 @@ import { claimTokens, awards, nominations, templates } from '@/server/db/schema/
 import { badRequest } from '@/server/lib/http-errors';
 import type { NominationsContext } from './context';
 import { hashClaimToken, newCertificateNumber, newClaimToken, newShareId } from './ids';
-import { claimMail, receiptMail, type NominationMailFacts } from './mail';
+import { claimMail, receiptMail, type NominationMailFacts } from '../mail/nomination-mails';
 import {
   activeTemplates,
   certificatePageUrl,

@@ -8,10 +8,8 @@ import {
 } from '@/contract/nominations';
 import { hrefs } from '@/contract/pages';
 import type { Db } from '@/server/db/client';
-import { awards, categories, claimTokens, nominations, reactions, templates } from '@/server/db/schema/index';
+import { awards, categories, nominations, reactions, templates } from '@/server/db/schema/index';
 import { HttpError, notFound } from '@/server/lib/http-errors';
-import type { CertificateData } from '../certificates/certificate-renderer';
-import type { NominationsContext } from './context';
 
 export type NominationRow = typeof nominations.$inferSelect;
 export type AwardRow = typeof awards.$inferSelect;
@@ -171,42 +169,9 @@ export async function toCertificates(db: Db, rows: LoadedNomination[], voter: st
   return rows.map((r) => toCertificate(r, summaries.get(r.nomination.id)));
 }
 
-/** What the renderer draws for a stored nomination. */
-export async function certificateDataFor(ctx: NominationsContext, loaded: LoadedNomination): Promise<CertificateData> {
-  const { nomination: n, award } = loaded;
-  const [settings, emblem] = await Promise.all([ctx.settings.getPublic(), ctx.emblems.get(award.imageUrl)]);
-  return {
-    certificateNumber: n.certificateNumber,
-    awardTitle: award.title,
-    awardTagline: award.tagline,
-    awardDescription: award.description,
-    awardEmblemSvg: emblem,
-    nomineeName: n.nomineeName,
-    reason: n.reason,
-    issuedAt: n.createdAt,
-    nominatorName: n.nominatorName || null,
-    verifyUrl: certificatePageUrl(ctx.config.publicUrl, n.shareId),
-    brandName: settings.brand_name,
-  };
-}
-
 /** Active design templates by sort order; the first is the default. */
 export async function activeTemplates(db: Db): Promise<TemplateRow[]> {
   return db.select().from(templates).where(eq(templates.isActive, true)).orderBy(asc(templates.sortOrder), asc(templates.name));
-}
-
-/** Revokes every live claim link of a nomination but `exceptTokenId` (inside the caller's transaction). */
-export async function revokeClaimTokens(tx: Pick<Db, 'update'>, nominationId: string, exceptTokenId?: string) {
-  await tx
-    .update(claimTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(claimTokens.nominationId, nominationId),
-        sql`${claimTokens.revokedAt} is null`,
-        exceptTokenId ? sql`${claimTokens.id} <> ${exceptTokenId}` : undefined,
-      ),
-    );
 }
 
 /** Postgres unique_violation (23505), through Drizzle's error wrapping, on PGlite and node-postgres. */

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { myNominationsSchema, newClaimLinkSchema, shareIdParamsSchema } from '@/contract/nominations';
-import { myNominations, newClaimLink } from './account.service';
+import { myNominations, newClaimLink } from './my-nominations.service';
 import type { NominationsContext } from './context';
 import { userVoter } from './ids';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
 /** "My nominations" on /account. Every route needs a session (401 otherwise). */
-export function accountNominationsRoutes(ctx: NominationsContext): FastifyPluginAsyncZod {
+export function myNominationsRoutes(ctx: NominationsContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/account/nominations',

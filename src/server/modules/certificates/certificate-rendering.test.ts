@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Certificate } from '@/contract/nominations';
 import { TestClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { isPng } from '../certificates/raster';
-import { catalogue, freshClient, nominate } from './test-support';
+import { isPng } from './raster';
+import { catalogue, freshClient, nominate } from '../nominations/test-support';
 
 async function certificates(t: TestApp, count: number): Promise<Certificate[]> {
   const cat = await catalogue(t.database.db);

@@ -3,7 +3,7 @@ import type { MyNominations } from '@/contract/nominations';
 import { hrefs } from '@/contract/pages';
 import { nominations } from '@/server/db/schema/index';
 import { conflict, notFound } from '@/server/lib/http-errors';
-import { issueClaimToken } from './claims.service';
+import { issueClaimToken } from './claim-links';
 import type { NominationsContext } from './context';
 import { sendClaimMail } from './create-nomination';
 import { reactionSummaries, selectLoaded, toCertificate } from './nominations.service';

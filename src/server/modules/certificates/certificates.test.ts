@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_RATE_LIMIT, type Certificate } from '@/contract/nominations';
 import { TestClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { pngPhys, pngSize } from '../certificates/raster';
-import { assertWellFormedXml } from '../certificates/test-support';
-import { catalogue, freshClient, nominate, tokenOf } from './test-support';
+import { pngPhys, pngSize } from './raster';
+import { assertWellFormedXml } from './test-support';
+import { catalogue, freshClient, nominate, tokenOf } from '../nominations/test-support';
 
 let t: TestApp;
 let cat: Awaited<ReturnType<typeof catalogue>>;

@@ -2,30 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
-import {
-  certificatePreviewBodySchema,
-  certificateSchema,
-  reactionBodySchema,
-  reactionResultSchema,
-  shareIdParamsSchema,
-} from '@/contract/nominations';
-import { certificateCacheKey, renderCertificateSvg, type RenderKind } from '../certificates/certificate-renderer';
-import { RenderBusyError, RenderFailedError } from '../certificates/render-pool';
+import { certificatePreviewBodySchema, certificateSchema, shareIdParamsSchema } from '@/contract/nominations';
 import { HttpError } from '@/server/lib/http-errors';
-import type { NominationsContext } from './context';
-import { cleanNominationText, resolveAwardAndTemplate } from './create-nomination';
-import {
-  certificateDataFor,
-  isListed,
-  reactionSummaries,
-  requireVisibleByShareId,
-  toCertificates,
-  type LoadedNomination,
-} from './nominations.service';
-import { enforceLimit } from './rate-limits';
-import { removeReaction, setReaction } from './reactions.service';
-import { normaliseLine } from './text';
-import { voterOf } from './visitor';
+import { voterOf } from '../community/visitor';
+import { isListed, requireVisibleByShareId, toCertificates, type LoadedNomination } from '../nominations/nominations.service';
+import { enforceLimit } from '../nominations/rate-limits';
+import { certificateCacheKey, type RenderKind } from './certificate-renderer';
+import { certificateDataFor, previewSvg, type CertificatesContext } from './certificates.service';
+import { RenderBusyError, RenderFailedError } from './render-pool';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 410: apiErrorSchema, 429: apiErrorSchema };
 
@@ -69,10 +53,8 @@ function matchesEtag(request: FastifyRequest, etag: string): boolean {
   });
 }
 
-const PREVIEW_NOMINEE = 'Your Nominee';
-
-/** Certificate JSON, its files, the live preview and reactions. */
-export function certificatesRoutes(ctx: NominationsContext): FastifyPluginAsyncZod {
+/** A certificate's JSON (its public page), its four files and the live preview. Reactions: modules/community. */
+export function certificatesRoutes(ctx: CertificatesContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/certificates/preview',
@@ -88,32 +70,7 @@ export function certificatesRoutes(ctx: NominationsContext): FastifyPluginAsyncZ
       },
       async (request, reply) => {
         await enforceLimit(ctx.db, 'preview', `ip:${request.ip}`, request.ip);
-        const body = request.body;
-        const { award, template } = await resolveAwardAndTemplate(ctx, body.award_id, body.template_id);
-        const text = cleanNominationText({
-          nominee_name: normaliseLine(body.nominee_name) || PREVIEW_NOMINEE,
-          reason: body.reason,
-          nominator_name: body.nominator_name,
-        });
-        const [settings, emblem] = await Promise.all([ctx.settings.getPublic(), ctx.emblems.get(award.imageUrl)]);
-        const today = new Date();
-        today.setUTCHours(0, 0, 0, 0);
-        const svg = renderCertificateSvg(
-          {
-            certificateNumber: 'CF-SAMPLE',
-            awardTitle: award.title,
-            awardTagline: award.tagline,
-            awardDescription: award.description,
-            awardEmblemSvg: emblem,
-            nomineeName: text.nomineeName,
-            reason: text.reason,
-            issuedAt: today,
-            nominatorName: text.nominatorName || null,
-            verifyUrl: `${ctx.config.publicUrl}/`,
-            brandName: settings.brand_name,
-          },
-          template.slug,
-        );
+        const svg = await previewSvg(ctx, request.body);
         return reply.type('image/svg+xml; charset=utf-8').send(svg);
       },
     );
@@ -159,49 +116,10 @@ export function certificatesRoutes(ctx: NominationsContext): FastifyPluginAsyncZ
         async (request, reply) => serveFile(ctx, request, reply, request.params.share_id, def),
       );
     }
-
-    const reactionSchema = {
-      tags: ['community'],
-      params: shareIdParamsSchema,
-      response: { 200: reactionResultSchema, ...errors },
-    };
-
-    app.post(
-      '/api/certificates/:share_id/reaction',
-      {
-        schema: {
-          ...reactionSchema,
-          summary: 'React to a certificate (one reaction per visitor; a new one replaces it)',
-          description:
-            'Signed in: one per account. Otherwise one per visitor, named by the httpOnly certifiable_visitor cookie set here. Per-IP limit REACTION_RATE_LIMIT.',
-          body: reactionBodySchema,
-        },
-      },
-      async (request, reply) => {
-        const loaded = await requireVisibleByShareId(ctx.db, request.params.share_id);
-        await enforceLimit(ctx.db, 'reaction', `ip:${request.ip}`, request.ip);
-        const voter = (await voterOf(app, request, reply, { create: true }))!;
-        const s = await setReaction(ctx.db, loaded.nomination.id, voter, request.body.kind);
-        return { reactions: s.counts, my_reaction: s.mine };
-      },
-    );
-
-    app.delete(
-      '/api/certificates/:share_id/reaction',
-      { schema: { ...reactionSchema, summary: 'Take back my reaction' } },
-      async (request, reply) => {
-        const loaded = await requireVisibleByShareId(ctx.db, request.params.share_id);
-        await enforceLimit(ctx.db, 'reaction', `ip:${request.ip}`, request.ip);
-        const id = loaded.nomination.id;
-        const voter = await voterOf(app, request, reply, { create: false });
-        const s = voter ? await removeReaction(ctx.db, id, voter) : (await reactionSummaries(ctx.db, [id], null)).get(id)!;
-        return { reactions: s.counts, my_reaction: s.mine };
-      },
-    );
   };
 }
 
-async function serveFile(ctx: NominationsContext, request: FastifyRequest, reply: FastifyReply, shareId: string, def: FileDef) {
+async function serveFile(ctx: CertificatesContext, request: FastifyRequest, reply: FastifyReply, shareId: string, def: FileDef) {
   const loaded = await requireVisibleByShareId(ctx.db, shareId);
   const data = await certificateDataFor(ctx, loaded);
   const slug = loaded.template.slug;

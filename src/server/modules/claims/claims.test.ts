@@ -4,7 +4,7 @@ import type { Claim, CommunityPage, MyNominations } from '@/contract/nominations
 import { claimTokens, nominations, reactions } from '@/server/db/schema/index';
 import { firstLink, lastMailTo, signedInClient, TestClient, uniqueEmail } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { catalogue, freshClient, nominate, tokenOf } from './test-support';
+import { catalogue, freshClient, nominate, tokenOf } from '../nominations/test-support';
 
 let t: TestApp;
 let cat: Awaited<ReturnType<typeof catalogue>>;

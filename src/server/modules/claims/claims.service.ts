@@ -2,9 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CLAIM_ERROR_CODES, type Certificate } from '@/contract/nominations';
 import { claimTokens, nominations, reactions } from '@/server/db/schema/index';
 import { HttpError, notFound } from '@/server/lib/http-errors';
-import type { NominationsContext } from './context';
-import { CLAIM_TOKEN_PATTERN, hashClaimToken, newClaimToken } from './ids';
-import { findById, revokeClaimTokens, toCertificates, type LoadedNomination } from './nominations.service';
+import { revokeClaimTokens } from '../nominations/claim-links';
+import type { NominationsContext } from '../nominations/context';
+import { CLAIM_TOKEN_PATTERN, hashClaimToken } from '../nominations/ids';
+import { findById, toCertificates, type LoadedNomination } from '../nominations/nominations.service';
 
 /**
  * Claim links (docs/decisions/031). A token is looked up by its hash. Unknown, replaced and
@@ -99,14 +100,4 @@ export async function declineClaim(ctx: NominationsContext, token: string): Prom
     await revokeClaimTokens(tx, id, tokenId);
   });
   return { status: 'declined' };
-}
-
-/** A fresh claim link for a nomination; every older link stops working (same transaction). */
-export async function issueClaimToken(ctx: NominationsContext, nominationId: string): Promise<string> {
-  const token = newClaimToken();
-  await ctx.db.transaction(async (tx) => {
-    await revokeClaimTokens(tx, nominationId);
-    await tx.insert(claimTokens).values({ nominationId, tokenHash: hashClaimToken(token) });
-  });
-  return token;
 }

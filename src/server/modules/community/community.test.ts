@@ -4,7 +4,7 @@ import type { Certificate, CommunityPage } from '@/contract/nominations';
 import { nominations, reactions } from '@/server/db/schema/index';
 import { setCookies, signedInClient, TestClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { catalogue, freshClient, nominate, tokenOf } from './test-support';
+import { catalogue, freshClient, nominate, tokenOf } from '../nominations/test-support';
 
 let t: TestApp;
 let cat: Awaited<ReturnType<typeof catalogue>>;

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { HeadOverrides } from '../seo/html-shell';
-import type { NominationsContext } from './context';
-import { oneLine } from './mail';
-import { certificateUrls, findByShareId, isListed, isWithdrawn } from './nominations.service';
+import { oneLine } from '../mail/mail-layout';
+import type { NominationsContext } from '../nominations/context';
+import { certificateUrls, findByShareId, isListed, isWithdrawn } from '../nominations/nominations.service';
 
 export const CERTIFICATE_PAGE = /^\/certificate\/([0-9A-Za-z]{16})$/;
 
