@@ -1,10 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import Toaster from '@/web/components/ui/toaster';
 import { dismiss } from '@/web/components/ui/use-toast';
+
+// findBy… waits for real answers from a real app (password hashing included) on a busy 2-core machine:
+// allow far more than the 1 s default. A passing test does not wait longer for it.
+configure({ asyncUtilTimeout: 20_000 });
 
 function CurrentPath() {
   return <output aria-label="Current path">{useLocation().pathname}</output>;
