@@ -1,54 +1,80 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { emblemDataUri, sanitizeEmblemSvg } from './emblem';
+import { afterAll, describe, expect, it } from 'vitest';
+import { emblemDataUri } from './emblem';
+import { EmblemLoader } from './emblem-loader';
 
-const decode = (uri: string | null) => Buffer.from((uri ?? '').replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
+const shippedDir = join(import.meta.dirname, '../../../web/public/awards');
+const shipped = readdirSync(shippedDir)
+  .filter((f) => f.endsWith('.svg'))
+  .map((file) => ({ file, svg: readFileSync(join(shippedDir, file), 'utf8') }));
 
-describe('award emblems', () => {
-  it('embeds every shipped emblem', () => {
-    const dir = join(import.meta.dirname, '../../../web/public/awards');
-    const files = readdirSync(dir).filter((f) => f.endsWith('.svg'));
-    expect(files.length).toBeGreaterThan(10);
-    for (const file of files) {
-      expect(emblemDataUri(readFileSync(join(dir, file), 'utf8')), file).toMatch(/^data:image\/svg\+xml;base64,/);
+describe('shipped award emblems (docs/decisions/068: emblems are our own flat art)', () => {
+  it('are all embedded, byte for byte', () => {
+    expect(shipped.length).toBeGreaterThan(10);
+    for (const { file, svg } of shipped) {
+      expect(emblemDataUri(svg), file).toBe(`data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`);
     }
   });
 
-  it('strips scripts, foreignObject, event handlers, style sheets and external references', () => {
-    const hostile =
-      `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "boom">]>` +
-      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10" onload="alert(1)">` +
-      `<script>alert(2)</script><script src="https://evil.example/x.js"/>` +
-      `<foreignObject><iframe src="https://evil.example"></iframe></foreignObject>` +
-      `<style>@import url(https://evil.example/a.css); circle { fill: red }</style>` +
-      `<image href="https://evil.example/track.png" width="1" height="1"/>` +
-      `<use xlink:href="https://evil.example/s.svg#a"/>` +
-      `<linearGradient id="g"><stop offset="0" stop-color="red"/></linearGradient>` +
-      `<circle cx="5" cy="5" r="4" fill="url(#g)" stroke="url(https://evil.example/p)" onclick='alert(3)' ONMOUSEOVER=alert(4) style="fill: blue; opacity: 0.5; background: url(https://evil.example/b)"/>` +
-      `<use href="#g"/>` +
-      `</svg>`;
-    const clean = sanitizeEmblemSvg(hostile) ?? '';
-    expect(clean).not.toMatch(/<script|foreignObject|iframe|<style|<!DOCTYPE|<!ENTITY|<\?xml/i);
-    expect(clean).not.toMatch(/\son[a-z]+\s*=/i);
-    expect(clean).not.toContain('evil.example');
-    expect(clean).toContain('fill="url(#g)"');
-    expect(clean).toContain('href="#g"');
-    expect(clean).toContain('style="fill: blue');
-    expect(clean).not.toContain('opacity');
-    expect(decode(emblemDataUri(hostile))).toBe(clean);
+  it('run nothing, load nothing and use no compositing (which aborts resvg 2.6 off-canvas)', () => {
+    const forbidden: [string, RegExp][] = [
+      ['active or foreign content', /<(script|foreignObject|iframe|object|embed|audio|video|canvas)\b/i],
+      ['a style sheet', /<style\b/i],
+      ['a DOCTYPE or entity', /<!(DOCTYPE|ENTITY)/i],
+      ['an event handler', /\son[a-z]+\s*=/i],
+      ['a reference that is not a local #fragment', /\s(xlink:)?href\s*=\s*["'](?!#)/i],
+      ['a CSS url() that is not a local #fragment', /url\(\s*(?!['"]?#)/i],
+      ['a compositing attribute', /\s(opacity|filter|mask|clip-path|mix-blend-mode|isolation)\s*=/i],
+      ['a compositing style', /[\s;"'](opacity|filter|mask|clip-path|mix-blend-mode|isolation)\s*:/i],
+    ];
+    const found = shipped.flatMap(({ file, svg }) => forbidden.filter(([, re]) => re.test(svg)).map(([what]) => `${file}: ${what}`));
+    expect(found).toEqual([]);
   });
 
-  it('removes compositing that crashes resvg 2.6 when it lies off-canvas', () => {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><g opacity="0.5" filter="url(#f)" mask="url(#m)" clip-path="url(#c)"><circle cx="500" cy="5" r="4"/></g></svg>`;
-    expect(sanitizeEmblemSvg(svg)).toBe(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><g><circle cx="500" cy="5" r="4"/></g></svg>`);
-  });
-
-  it('rejects what is not a usable SVG (malformed, not SVG, too big)', () => {
+  it('turn into the medal when not usable (malformed, not SVG, too big)', () => {
     expect(emblemDataUri(null)).toBeNull();
     expect(emblemDataUri('')).toBeNull();
     expect(emblemDataUri('<html><body>no</body></html>')).toBeNull();
     expect(emblemDataUri('<svg xmlns="http://www.w3.org/2000/svg"><circle r="1"></svg>')).toBeNull();
     expect(emblemDataUri(`<svg xmlns="http://www.w3.org/2000/svg"><desc>${'x'.repeat(300_000)}</desc></svg>`)).toBeNull();
+  });
+});
+
+describe('EmblemLoader', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'certifiable-emblems-'));
+  mkdirSync(join(dist, 'awards'));
+  mkdirSync(join(dist, 'uploads'));
+  const art = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>';
+  writeFileSync(join(dist, 'awards', 'built-only.svg'), art);
+  writeFileSync(join(dist, 'uploads', 'stranger.svg'), art);
+  writeFileSync(join(dist, 'secret.svg'), art);
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('reads our emblem files from the built app, falling back to src/web/public before a build', async () => {
+    const loader = new EmblemLoader(dist);
+    expect(await loader.get('/awards/built-only.svg')).toBe(art);
+    expect(await loader.get(`/awards/${shipped[0]!.file}`)).toBe(shipped[0]!.svg);
+    expect(await loader.get('/awards/no-such-award.svg')).toBeNull();
+  });
+
+  it('reads nothing but /awards/{slug}.svg: no URL, upload, other folder or path trick', async () => {
+    const loader = new EmblemLoader(dist);
+    for (const url of [
+      null,
+      '',
+      'https://evil.example/awards/built-only.svg',
+      '//evil.example/awards/built-only.svg',
+      '/uploads/stranger.svg',
+      '/secret.svg',
+      '/awards/../secret.svg',
+      '/awards/%2e%2e/secret.svg',
+      '/awards/Built-Only.svg',
+      '/awards/built-only.svg?x=1',
+      '/awards/built-only.png',
+    ]) {
+      expect(await loader.get(url), String(url)).toBeNull();
+    }
   });
 });
