@@ -62,7 +62,7 @@ export default tseslint.config(
         },
         {
           selector:
-            "CallExpression[callee.property.name=/^(getQueryData|setQueryData|getQueryState|getQueriesData|setQueriesData|invalidateQueries|removeQueries|cancelQueries|refetchQueries|resetQueries|fetchQuery|prefetchQuery|ensureQueryData)$/] > ArrayExpression.arguments",
+            "CallExpression[callee.property.name=/^(getQueryData|setQueryData|getQueryState|getQueriesData|setQueriesData|invalidateQueries|removeQueries|cancelQueries|refetchQueries|resetQueries|fetchQuery|prefetchQuery|ensureQueryData)$/] > ArrayExpression.arguments:first-child",
           message: 'Use a key from queryKeys (src/web/lib/query-keys.ts), not a literal array.',
         },
       ],
