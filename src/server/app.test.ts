@@ -45,7 +45,7 @@ describe('error handling', () => {
       payload: '{"broken":',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBeTruthy();
+    expect(res.json()).toEqual({ error: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' } });
   });
 
   it('sends security headers', async () => {

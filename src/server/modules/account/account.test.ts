@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountExport } from '@/contract/account';
 import { accounts, auditLog, awards, mailOutbox, nominations, rateLimitAttempts, securityEvents, sessions, templates, userRoles, users } from '@/server/db/schema/index';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { setCookies, signedInClient, TestClient } from '@/server/test/auth-client';
+import { outcomeOf, setCookies, signedInClient, TestClient } from '@/server/test/auth-client';
 
 let t: TestApp;
 
@@ -17,10 +17,10 @@ afterAll(async () => {
 describe('/api/account', () => {
   it('needs a session', async () => {
     const c = new TestClient(t.app);
-    expect((await c.get('/api/account')).statusCode).toBe(401);
-    expect((await c.get('/api/account/export')).statusCode).toBe(401);
-    expect((await c.patch('/api/account', { full_name: 'X' })).statusCode).toBe(401);
-    expect((await c.delete('/api/account', { confirm_email: 'x' })).statusCode).toBe(401);
+    expect(outcomeOf(await c.get('/api/account'))).toBe('401 UNAUTHORIZED');
+    expect(outcomeOf(await c.get('/api/account/export'))).toBe('401 UNAUTHORIZED');
+    expect(outcomeOf(await c.patch('/api/account', { full_name: 'X' }))).toBe('401 UNAUTHORIZED');
+    expect(outcomeOf(await c.delete('/api/account', { confirm_email: 'x' }))).toBe('401 UNAUTHORIZED');
   });
 
   it('shows and changes my profile', async () => {
@@ -31,8 +31,8 @@ describe('/api/account', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().full_name).toBe('New Name');
     expect((await client.session()).user?.full_name).toBe('New Name');
-    expect((await client.patch('/api/account', { full_name: '' })).statusCode).toBe(400);
-    expect((await client.patch('/api/account', { email: 'other@example.test' })).statusCode).toBe(400);
+    expect(outcomeOf(await client.patch('/api/account', { full_name: '' }))).toBe('400 VALIDATION_ERROR');
+    expect(outcomeOf(await client.patch('/api/account', { email: 'other@example.test' }))).toBe('400 VALIDATION_ERROR');
   });
 
   it('exports my data as a JSON download without secrets', async () => {
@@ -58,9 +58,9 @@ describe('/api/account', () => {
   it('deletes my account after confirmation, with what was kept under my address', async () => {
     const { client, user } = await signedInClient(t.app);
     await new TestClient(t.app).signIn(user.email, 'wrong-password'); // a failed attempt + security event
-    expect((await client.delete('/api/account', { confirm_email: 'someone@else.test', password: user.password })).statusCode).toBe(400);
+    expect(outcomeOf(await client.delete('/api/account', { confirm_email: 'someone@else.test', password: user.password }))).toBe('400 VALIDATION_ERROR');
     const wrong = await client.delete('/api/account', { confirm_email: user.email, password: 'not-it-at-all' });
-    expect(wrong.statusCode).toBe(400);
+    expect(outcomeOf(wrong)).toBe('400 INVALID_PASSWORD');
     expect(wrong.json().error.field).toBe('password');
     expect((await client.delete('/api/account', { confirm_email: user.email })).json().error.field).toBe('password');
 
@@ -78,7 +78,7 @@ describe('/api/account', () => {
     expect(audit).toMatchObject({ action: 'user.self_deleted', entityType: 'user' });
     expect(JSON.stringify(audit)).not.toContain(user.email);
     expect((await client.session()).user).toBeNull();
-    expect((await new TestClient(t.app).signIn(user.email, user.password)).statusCode).toBe(401);
+    expect(outcomeOf(await new TestClient(t.app).signIn(user.email, user.password))).toBe('401 INVALID_CREDENTIALS');
   });
 
   it('does not let the last admin delete their account', async () => {

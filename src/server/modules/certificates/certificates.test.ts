@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_RATE_LIMIT, type Certificate } from '@/contract/nominations';
-import { TestClient } from '@/server/test/auth-client';
+import { outcomeOf, TestClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { pngPhys, pngSize } from './raster';
 import { assertWellFormedXml } from './test-support';
@@ -58,10 +58,10 @@ describe('GET /api/certificates/:share_id', () => {
     const unknown = await anyone().get('/api/certificates/AAAAAAAAAAAAAAAA');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('CERTIFICATE_NOT_FOUND');
-    expect((await anyone().get('/api/certificates/AAAAAAAAAAAAAAAA/share.png')).statusCode).toBe(404);
+    expect(outcomeOf(await anyone().get('/api/certificates/AAAAAAAAAAAAAAAA/share.png'))).toBe('404 CERTIFICATE_NOT_FOUND');
     const bad = await anyone().get('/api/certificates/../../etc');
     expect(bad.statusCode).toBeGreaterThanOrEqual(400);
-    expect((await anyone().get('/api/certificates/short-id')).statusCode).toBe(400);
+    expect(outcomeOf(await anyone().get('/api/certificates/short-id'))).toBe('400 VALIDATION_ERROR');
   });
 });
 
@@ -173,7 +173,7 @@ describe('POST /api/certificates/preview', () => {
     const c = freshClient(t.app);
     expect((await c.post('/api/certificates/preview', {})).json().error.field).toBe('award_id');
     const unknown = await c.post('/api/certificates/preview', { award_id: '00000000-0000-4000-8000-000000000000' });
-    expect(unknown.statusCode).toBe(400);
+    expect(outcomeOf(unknown)).toBe('400 VALIDATION_ERROR');
     expect(unknown.json().error.field).toBe('award_id');
     expect((await c.post('/api/certificates/preview', { award_id: cat.award.id, reason: 'x'.repeat(281) })).json().error.field).toBe('reason');
   });

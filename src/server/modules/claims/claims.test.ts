@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Claim, CommunityPage, MyNominations } from '@/contract/nominations';
 import { claimTokens, nominations, reactions } from '@/server/db/schema/index';
-import { firstLink, lastMailTo, signedInClient, TestClient, uniqueEmail } from '@/server/test/auth-client';
+import { firstLink, lastMailTo, outcomeOf, signedInClient, TestClient, uniqueEmail } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { catalogue, freshClient, nominate, tokenOf } from '../nominations/test-support';
 
@@ -50,8 +50,8 @@ describe('claim links', () => {
     expect(unknown.json().error.code).toBe('CLAIM_NOT_FOUND');
     expect(unknown.json().error.message).toMatch(/could not find this claim link/);
     for (const method of ['POST'] as const) {
-      expect((await new TestClient(t.app).request({ method, url: `/api/claims/${'A'.repeat(43)}/accept` })).statusCode).toBe(404);
-      expect((await new TestClient(t.app).request({ method, url: `/api/claims/${'A'.repeat(43)}/decline` })).statusCode).toBe(404);
+      expect(outcomeOf(await new TestClient(t.app).request({ method, url: `/api/claims/${'A'.repeat(43)}/accept` }))).toBe('404 CLAIM_NOT_FOUND');
+      expect(outcomeOf(await new TestClient(t.app).request({ method, url: `/api/claims/${'A'.repeat(43)}/decline` }))).toBe('404 CLAIM_NOT_FOUND');
     }
     const { claim_url } = await nominate(freshClient(t.app), { award_id: cat.award.id });
     const truncated = await new TestClient(t.app).get(`/api/claims/${tokenOf(claim_url).slice(0, 30)}`);
@@ -96,10 +96,10 @@ describe('claim links', () => {
     expect(page.json().error).toEqual({ code: 'CERTIFICATE_WITHDRAWN', message: 'This certificate is no longer available.' });
     for (const file of ['certificate.svg', 'share.png', 'print.png', 'certificate.pdf']) {
       const res = await visitor.get(`/api/certificates/${share}/${file}`);
-      expect(res.statusCode, file).toBe(410);
+      expect(outcomeOf(res), file).toBe('410 CERTIFICATE_WITHDRAWN');
       expect(res.headers['content-type'], file).toContain('application/json');
     }
-    expect((await visitor.post(`/api/certificates/${share}/reaction`, { kind: 'salute' })).statusCode).toBe(410);
+    expect(outcomeOf(await visitor.post(`/api/certificates/${share}/reaction`, { kind: 'salute' }))).toBe('410 CERTIFICATE_WITHDRAWN');
     const html = await t.app.inject({ method: 'GET', url: `/certificate/${share}` });
     expect(html.body).not.toContain('Private Person');
     expect(html.body).toContain('content="noindex, nofollow"');
@@ -131,7 +131,7 @@ describe('claim links', () => {
     const { claim_url } = await nominate(freshClient(t.app), { award_id: cat.award.id });
     const { client } = await signedInClient(t.app);
     client.csrf = false;
-    expect((await client.post(`/api/claims/${tokenOf(claim_url)}/accept`)).statusCode).toBe(403);
+    expect(outcomeOf(await client.post(`/api/claims/${tokenOf(claim_url)}/accept`))).toBe('403 CSRF_FAILED');
   });
 
   it('the claim mail link opens the claim', async () => {
@@ -159,14 +159,14 @@ describe('a fresh claim link from /account (POST /api/account/nominations/:share
     expect(mail.text).toMatch(/fresh link/);
 
     const old = await new TestClient(t.app).get(`/api/claims/${tokenOf(claim_url)}`);
-    expect(old.statusCode).toBe(404);
+    expect(outcomeOf(old)).toBe('404 CLAIM_NOT_FOUND');
     expect(old.json().error.message).toMatch(/replaced by a newer link/);
     expect((await new TestClient(t.app).get(`/api/claims/${tokenOf(fresh.claim_url)}`)).statusCode).toBe(200);
 
     // Someone else, signed in or not, cannot.
     const { client: other } = await signedInClient(t.app);
-    expect((await other.post(`/api/account/nominations/${certificate.share_id}/claim-link`)).statusCode).toBe(404);
-    expect((await new TestClient(t.app).post(`/api/account/nominations/${certificate.share_id}/claim-link`)).statusCode).toBe(401);
+    expect(outcomeOf(await other.post(`/api/account/nominations/${certificate.share_id}/claim-link`))).toBe('404 NOMINATION_NOT_FOUND');
+    expect(outcomeOf(await new TestClient(t.app).post(`/api/account/nominations/${certificate.share_id}/claim-link`))).toBe('401 UNAUTHORIZED');
 
     // Once answered, no new links.
     await new TestClient(t.app).post(`/api/claims/${tokenOf(fresh.claim_url)}/accept`);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Certificate, CommunityPage } from '@/contract/nominations';
 import { nominations, reactions } from '@/server/db/schema/index';
-import { setCookies, signedInClient, TestClient } from '@/server/test/auth-client';
+import { outcomeOf, setCookies, signedInClient, TestClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { catalogue, freshClient, nominate, tokenOf } from '../nominations/test-support';
 
@@ -152,12 +152,12 @@ describe('GET /api/community', () => {
       ['?cursor=not-a-cursor', 'cursor'],
     ] as const) {
       const res = await c.get(`/api/community${query}`);
-      expect(res.statusCode, query).toBe(400);
+      expect(outcomeOf(res), query).toBe('400 VALIDATION_ERROR');
       expect(res.json().error.field, query).toBe(field);
     }
     // A cursor from the other sort order is refused, not misread.
     const newest = await page('?limit=1');
-    expect((await c.get(`/api/community?sort=most_liked&cursor=${newest.next_cursor}`)).statusCode).toBe(400);
+    expect(outcomeOf(await c.get(`/api/community?sort=most_liked&cursor=${newest.next_cursor}`))).toBe('400 VALIDATION_ERROR');
   });
 });
 
@@ -227,9 +227,9 @@ describe('reactions', () => {
   it('validates the kind; unknown or withdrawn certificates cannot be reacted to', async () => {
     const c = freshClient(t.app);
     const bad = await c.post(`/api/certificates/${made[1]!.share_id}/reaction`, { kind: 'boo' });
-    expect(bad.statusCode).toBe(400);
+    expect(outcomeOf(bad)).toBe('400 VALIDATION_ERROR');
     expect(bad.json().error).toMatchObject({ field: 'kind', message: 'kind must be one of applause, laugh, salute' });
-    expect((await c.post('/api/certificates/AAAAAAAAAAAAAAAA/reaction', { kind: 'laugh' })).statusCode).toBe(404);
+    expect(outcomeOf(await c.post('/api/certificates/AAAAAAAAAAAAAAAA/reaction', { kind: 'laugh' }))).toBe('404 CERTIFICATE_NOT_FOUND');
   });
 
   it('is limited per IP', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminNomination, CommunityPage } from '@/contract/nominations';
 import { auditLog, claimTokens, nominations, reactions } from '@/server/db/schema/index';
-import { firstLink, lastMailTo, signedInClient, TestClient, uniqueEmail } from '@/server/test/auth-client';
+import { firstLink, lastMailTo, outcomeOf, signedInClient, TestClient, uniqueEmail } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { catalogue, freshClient, nominate, tokenOf } from './test-support';
 
@@ -123,7 +123,7 @@ describe('GET /api/admin/nominations', () => {
       ['?page_size=500', 'page_size'],
     ] as const) {
       const res = await admin.get(`/api/admin/nominations${query}`);
-      expect(res.statusCode, query).toBe(400);
+      expect(outcomeOf(res), query).toBe('400 VALIDATION_ERROR');
       expect(res.json().error.field, query).toBe(field);
     }
   });
@@ -141,8 +141,8 @@ describe('moderation', () => {
     expect(hidden.statusCode).toBe(200);
     expect(hidden.json()).toMatchObject({ hidden: true, hidden_reason: 'Unkind to the nominee' });
     expect(await onWall(certificate.share_id)).toBe(false);
-    expect((await new TestClient(t.app).get(`/api/certificates/${certificate.share_id}`)).statusCode).toBe(410);
-    expect((await new TestClient(t.app).get(`/api/certificates/${certificate.share_id}/share.png`)).statusCode).toBe(410);
+    expect(outcomeOf(await new TestClient(t.app).get(`/api/certificates/${certificate.share_id}`))).toBe('410 CERTIFICATE_WITHDRAWN');
+    expect(outcomeOf(await new TestClient(t.app).get(`/api/certificates/${certificate.share_id}/share.png`))).toBe('410 CERTIFICATE_WITHDRAWN');
     const page = await t.app.inject({ method: 'GET', url: `/certificate/${certificate.share_id}` });
     expect(page.body).not.toContain('Moderated');
 
@@ -179,9 +179,9 @@ describe('moderation', () => {
     const res = await admin.delete(`/api/admin/nominations/${id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    expect((await admin.get(`/api/admin/nominations/${id}`)).statusCode).toBe(404);
-    expect((await new TestClient(t.app).get(`/api/certificates/${certificate.share_id}`)).statusCode).toBe(404);
-    expect((await new TestClient(t.app).get(`/api/claims/${tokenOf(claim_url)}`)).statusCode).toBe(404);
+    expect(outcomeOf(await admin.get(`/api/admin/nominations/${id}`))).toBe('404 NOT_FOUND');
+    expect(outcomeOf(await new TestClient(t.app).get(`/api/certificates/${certificate.share_id}`))).toBe('404 CERTIFICATE_NOT_FOUND');
+    expect(outcomeOf(await new TestClient(t.app).get(`/api/claims/${tokenOf(claim_url)}`))).toBe('404 CLAIM_NOT_FOUND');
     expect(await t.database.db.select().from(claimTokens).where(eq(claimTokens.nominationId, id))).toEqual([]);
     expect(await t.database.db.select().from(reactions).where(eq(reactions.nominationId, id))).toEqual([]);
     const [row] = await auditFor(id);
@@ -201,7 +201,7 @@ describe('moderation', () => {
     const mail = (await lastMailTo(t.database.db, nominee))!;
     const fresh = firstLink(mail.text);
     expect(fresh).not.toBe(claim_url);
-    expect((await new TestClient(t.app).get(`/api/claims/${tokenOf(claim_url)}`)).statusCode).toBe(404);
+    expect(outcomeOf(await new TestClient(t.app).get(`/api/claims/${tokenOf(claim_url)}`))).toBe('404 CLAIM_NOT_FOUND');
     expect((await new TestClient(t.app).get(`/api/claims/${tokenOf(fresh)}`)).statusCode).toBe(200);
     expect((await auditFor(id)).map((r) => r.action)).toEqual(['nomination.claim_mail_resent']);
 
@@ -217,12 +217,12 @@ describe('moderation', () => {
 
   it('404 for unknown ids on every action, 400 for malformed ones', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect((await admin.get(`/api/admin/nominations/${unknown}`)).statusCode).toBe(404);
-    expect((await admin.post(`/api/admin/nominations/${unknown}/hide`, { reason: 'x' })).statusCode).toBe(404);
-    expect((await admin.post(`/api/admin/nominations/${unknown}/unhide`)).statusCode).toBe(404);
-    expect((await admin.post(`/api/admin/nominations/${unknown}/resend-claim`)).statusCode).toBe(404);
-    expect((await admin.delete(`/api/admin/nominations/${unknown}`)).statusCode).toBe(404);
-    expect((await admin.get('/api/admin/nominations/42')).statusCode).toBe(400);
+    expect(outcomeOf(await admin.get(`/api/admin/nominations/${unknown}`))).toBe('404 NOT_FOUND');
+    expect(outcomeOf(await admin.post(`/api/admin/nominations/${unknown}/hide`, { reason: 'x' }))).toBe('404 NOT_FOUND');
+    expect(outcomeOf(await admin.post(`/api/admin/nominations/${unknown}/unhide`))).toBe('404 NOT_FOUND');
+    expect(outcomeOf(await admin.post(`/api/admin/nominations/${unknown}/resend-claim`))).toBe('404 NOT_FOUND');
+    expect(outcomeOf(await admin.delete(`/api/admin/nominations/${unknown}`))).toBe('404 NOT_FOUND');
+    expect(outcomeOf(await admin.get('/api/admin/nominations/42'))).toBe('400 VALIDATION_ERROR');
     expect(await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, unknown))).toEqual([]);
   });
 
@@ -237,8 +237,8 @@ describe('moderation', () => {
       ['POST', `/api/admin/nominations/${id}/resend-claim`, undefined],
       ['DELETE', `/api/admin/nominations/${id}`, undefined],
     ] as const) {
-      expect((await member.request({ method, url, ...(payload ? { payload } : {}) })).statusCode, `${method} ${url}`).toBe(403);
-      expect((await new TestClient(t.app).request({ method, url, ...(payload ? { payload } : {}) })).statusCode, `${method} ${url}`).toBe(401);
+      expect(outcomeOf(await member.request({ method, url, ...(payload ? { payload } : {}) })), `${method} ${url}`).toBe('403 FORBIDDEN');
+      expect(outcomeOf(await new TestClient(t.app).request({ method, url, ...(payload ? { payload } : {}) })), `${method} ${url}`).toBe('401 UNAUTHORIZED');
     }
     const [row] = await t.database.db.select().from(nominations).where(eq(nominations.id, id));
     expect(row!.hidden).toBe(false);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyNominations } from '@/contract/nominations';
-import { signedInClient, TestClient } from '@/server/test/auth-client';
+import { outcomeOf, signedInClient, TestClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { catalogue, freshClient, nominate, tokenOf } from './test-support';
 
@@ -48,7 +48,7 @@ describe('GET /api/account/nominations', () => {
 
   it('needs a session', async () => {
     const res = await new TestClient(t.app).get('/api/account/nominations');
-    expect(res.statusCode).toBe(401);
+    expect(outcomeOf(res)).toBe('401 UNAUTHORIZED');
   });
 });
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOMINATION_LIMITS, NOMINATION_RATE_LIMIT, type CreateNominationResult } from '@/contract/nominations';
 import { claimTokens, mailOutbox, nominations } from '@/server/db/schema/index';
-import { firstLink, lastMailTo, signedInClient, uniqueEmail } from '@/server/test/auth-client';
+import { firstLink, lastMailTo, outcomeOf, signedInClient, uniqueEmail } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { hashClaimToken } from './ids';
 import { catalogue, freshClient, nominate, tokenOf } from './test-support';
@@ -87,7 +87,7 @@ describe('POST /api/nominations', () => {
     const { client } = await signedInClient(t.app);
     client.csrf = false;
     const res = await client.post('/api/nominations', { award_id: cat.award.id, nominee_name: 'X' });
-    expect(res.statusCode).toBe(403);
+    expect(outcomeOf(res)).toBe('403 CSRF_FAILED');
   });
 
   describe('validation: 400 naming the field, with a message a person understands', () => {
@@ -119,7 +119,7 @@ describe('POST /api/nominations', () => {
     it('an unknown or inactive award, or an unknown template, is a 400 on that field', async () => {
       const c = freshClient(t.app);
       const unknown = await c.post('/api/nominations', { award_id: '00000000-0000-4000-8000-000000000000', nominee_name: 'Dana' });
-      expect(unknown.statusCode).toBe(400);
+      expect(outcomeOf(unknown)).toBe('400 VALIDATION_ERROR');
       expect(unknown.json().error).toMatchObject({ field: 'award_id', message: expect.stringMatching(/not available/) });
       if (cat.inactiveAward) {
         const inactive = await c.post('/api/nominations', { award_id: cat.inactiveAward.id, nominee_name: 'Dana' });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, AdminUserList } from '@/contract/users';
 import { auditLog, sessions, userRoles } from '@/server/db/schema/index';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { createUser, signedInClient, TestClient } from '@/server/test/auth-client';
+import { createUser, outcomeOf, signedInClient, TestClient } from '@/server/test/auth-client';
 
 let t: TestApp;
 let admin: TestClient;
@@ -45,7 +45,7 @@ describe('GET /api/admin/users', () => {
     const second = await list('?page_size=1&page=2');
     expect(first.users).toHaveLength(1);
     expect(second.users[0]!.id).not.toBe(first.users[0]!.id);
-    expect((await admin.get('/api/admin/users?page_size=500')).statusCode).toBe(400);
+    expect(outcomeOf(await admin.get('/api/admin/users?page_size=500'))).toBe('400 VALIDATION_ERROR');
   });
 });
 
@@ -85,7 +85,7 @@ describe('PATCH /api/admin/users/:id', () => {
     // ...and the second (now the last) cannot be disabled or revoked by anyone.
     const otherClient = new TestClient(t.app);
     await otherClient.signIn(other.email, other.password);
-    expect((await otherClient.patch(`/api/admin/users/${other.id}`, { is_admin: false })).statusCode).toBe(409);
+    expect(outcomeOf(await otherClient.patch(`/api/admin/users/${other.id}`, { is_admin: false }))).toBe('409 LAST_ADMIN');
     // Restore for the other tests.
     expect((await otherClient.patch(`/api/admin/users/${adminId}`, { is_admin: true })).statusCode).toBe(200);
   });
@@ -123,7 +123,7 @@ describe('PATCH /api/admin/users/:id', () => {
   });
 
   it('answers 404 for an unknown user and 400 for a malformed id', async () => {
-    expect((await admin.patch('/api/admin/users/00000000-0000-4000-8000-000000000000', { disabled: true })).statusCode).toBe(404);
-    expect((await admin.patch('/api/admin/users/nope', { disabled: true })).statusCode).toBe(400);
+    expect(outcomeOf(await admin.patch('/api/admin/users/00000000-0000-4000-8000-000000000000', { disabled: true }))).toBe('404 USER_NOT_FOUND');
+    expect(outcomeOf(await admin.patch('/api/admin/users/nope', { disabled: true }))).toBe('400 VALIDATION_ERROR');
   });
 });
