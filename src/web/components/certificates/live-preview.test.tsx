@@ -8,16 +8,19 @@ import type { CertificatePreviewBody } from '@/contract/nominations';
 import { useDebouncedValue } from '@/web/hooks/use-debounced-value';
 import { toPreviewBody } from '@/web/lib/nomination-draft';
 import { queryKeys } from '@/web/lib/query-keys';
-import { renderPage, startLiveServer, type LiveServer } from '@/web/test/live-server';
+import { startLiveApp, type LiveApp } from '@/web/test/live-app';
+import { renderWithApp } from '@/web/test/render';
 import { LivePreview, PREVIEW_DEBOUNCE_MS } from './live-preview';
 
-let server: LiveServer;
+let server: LiveApp;
 let awardId: string;
 beforeAll(async () => {
-  server = await startLiveServer();
+  server = await startLiveApp('/nominate');
   awardId = (await server.app.inject({ method: 'GET', url: '/api/awards' })).json<Award[]>()[0]!.id;
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
+
+const previews = () => server.requests.filter((r) => r === 'POST /api/certificates/preview').length;
 
 /** A name box and the preview, wired as the nomination form wires them. */
 function NameAndPreview() {
@@ -38,15 +41,15 @@ describe('LivePreview', () => {
   it('asks the server once per pause in typing, with the latest words, and says when it has redrawn', async () => {
     // No pause between keys (delay: null): the debounce timer cannot fire in the middle of the word.
     const user = userEvent.setup({ delay: null });
-    const { queryClient } = renderPage(<NameAndPreview />, { path: '/nominate' });
+    const { queryClient } = renderWithApp(<NameAndPreview />, { path: '/nominate' });
     expect(await screen.findByText('Certificate preview updated.')).toBeInTheDocument();
-    expect(server.requestCount('POST', '/api/certificates/preview')).toBe(1);
+    expect(previews()).toBe(1);
 
     await user.type(screen.getByLabelText('Name'), 'Sam');
     expect(await screen.findByRole('img', { name: 'Certificate preview for Sam' })).toBeInTheDocument();
     expect(await screen.findByText('Certificate preview updated.')).toBeInTheDocument();
 
-    expect(server.requestCount('POST', '/api/certificates/preview')).toBe(2);
+    expect(previews()).toBe(2);
     const drawn = queryClient
       .getQueryCache()
       .findAll({ queryKey: queryKeys.certificatePreviews.all })

@@ -1,26 +1,34 @@
 // @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Certificate } from '@/contract/nominations';
-import { fileNomination, renderPage, startLiveServer, type LiveServer } from '@/web/test/live-server';
+import type { Award } from '@/contract/awards';
+import type { Certificate, CreateNominationBody, CreateNominationResult } from '@/contract/nominations';
+import { startLiveApp, type LiveApp } from '@/web/test/live-app';
+import { renderWithApp } from '@/web/test/render';
 import { ClaimPage } from './claim-page';
 
-let server: LiveServer;
+let server: LiveApp;
 beforeAll(async () => {
-  server = await startLiveServer();
+  server = await startLiveApp();
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
+
+/** Files a nomination through the API, as a visitor who is not signed in. */
+async function fileNomination(body: Partial<CreateNominationBody> & { nominee_name: string }) {
+  const awards = (await server.app.inject({ method: 'GET', url: '/api/awards' })).json<Award[]>();
+  const res = await server.app.inject({ method: 'POST', url: '/api/nominations', payload: { award_id: awards[0]!.id, ...body } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<CreateNominationResult>();
+}
 
 const tokenOf = (claimUrl: string) => new URL(claimUrl, 'http://x').pathname.split('/claim/')[1]!;
-const renderClaim = (token: string) => renderPage(<ClaimPage token={token} />, { path: `/claim/${token}`, route: '/claim/:token' });
+const renderClaim = (token: string) => renderWithApp(<ClaimPage token={token} />, { path: `/claim/${token}` });
 const certificate = async (shareId: string) => (await server.app.inject({ method: 'GET', url: `/api/certificates/${shareId}` })).json<Certificate>();
 
 describe('ClaimPage', () => {
   it('greets the nominee by first name and accepts the honour', async () => {
-    const user = userEvent.setup();
-    const filed = await fileNomination(server, { nominee_name: 'Dana Okafor', nominator_name: 'Sam', reason: 'For replying to every email with a thumbs up.' });
-    renderClaim(tokenOf(filed.claim_url));
+    const filed = await fileNomination({ nominee_name: 'Dana Okafor', nominator_name: 'Sam', reason: 'For replying to every email with a thumbs up.' });
+    const { user } = renderClaim(tokenOf(filed.claim_url));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'You have been officially recognised, Dana.' })).toBeVisible();
     expect(screen.getByText('“For replying to every email with a thumbs up.”')).toBeVisible();
@@ -37,9 +45,8 @@ describe('ClaimPage', () => {
   });
 
   it('asks before declining, keeps it when told to, and declines for good', async () => {
-    const user = userEvent.setup();
-    const filed = await fileNomination(server, { nominee_name: 'Robin Banks', is_public: true });
-    renderClaim(tokenOf(filed.claim_url));
+    const filed = await fileNomination({ nominee_name: 'Robin Banks', is_public: true });
+    const { user } = renderClaim(tokenOf(filed.claim_url));
 
     await user.click(await screen.findByRole('button', { name: 'No thanks, decline this award' }));
     let dialog = await screen.findByRole('dialog', { name: 'Decline this award?' });
@@ -59,7 +66,7 @@ describe('ClaimPage', () => {
   });
 
   it('tells whoever opens a used link that it was declined', async () => {
-    const filed = await fileNomination(server, { nominee_name: 'Pat Later' });
+    const filed = await fileNomination({ nominee_name: 'Pat Later' });
     const token = tokenOf(filed.claim_url);
     const declined = await server.app.inject({ method: 'POST', url: `/api/claims/${token}/decline` });
     expect(declined.statusCode).toBe(200);

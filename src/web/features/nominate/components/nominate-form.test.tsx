@@ -1,30 +1,39 @@
 // @vitest-environment happy-dom
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Award } from '@/contract/awards';
 import type { Certificate } from '@/contract/nominations';
-import { renderPage, startLiveServer, type LiveServer } from '@/web/test/live-server';
+import { Navigate, Route, Routes } from 'react-router';
+import { startLiveApp, type LiveApp } from '@/web/test/live-app';
+import { renderWithApp } from '@/web/test/render';
 import { NominateForm } from './nominate-form';
 import { NominationSuccess } from './nomination-success';
 
-let server: LiveServer;
+let server: LiveApp;
 let biscuit: Award;
 beforeAll(async () => {
-  server = await startLiveServer();
+  server = await startLiveApp('/nominate');
   const awards = (await server.app.inject({ method: 'GET', url: '/api/awards' })).json<Award[]>();
   biscuit = awards.find((a) => a.title === 'Order of the Last Biscuit')!;
 });
-afterAll(() => server.close());
+afterAll(() => server?.close());
 
+/** The form at `path` (or reached from /designs with router `state`), and the page it leads to. */
 const renderForm = (path: string, state?: unknown) =>
-  renderPage(<NominateForm />, { path, route: '/nominate', state, others: { '/nominate/success': <NominationSuccess /> } });
+  renderWithApp(
+    <Routes>
+      <Route path="/designs" element={<Navigate to="/nominate" state={state} />} />
+      <Route path="/nominate" element={<NominateForm />} />
+      <Route path="/nominate/success" element={<NominationSuccess />} />
+    </Routes>,
+    { path: state ? '/designs' : path },
+  );
+const posts = () => server.requests.filter((r) => r === 'POST /api/nominations').length;
 const combobox = () => screen.getByRole('combobox', { name: 'Search awards' });
 
 describe('NominateForm', () => {
   it('arrives with the award from ?award=, names the button after the nominee, files the nomination and shows the links', async () => {
-    const user = userEvent.setup();
-    renderForm(`/nominate?award=${biscuit.id}`);
+    const { user } = renderForm(`/nominate?award=${biscuit.id}`);
 
     expect(await screen.findByTestId('selected-award')).toHaveTextContent('Order of the Last Biscuit');
     expect(screen.getByRole('button', { name: 'Nominate them' })).toBeVisible();
@@ -49,10 +58,9 @@ describe('NominateForm', () => {
   });
 
   it('checks its fields on submit and sends focus to the first one wrong, in page order', async () => {
-    const user = userEvent.setup();
-    renderForm('/nominate');
+    const { user } = renderForm('/nominate');
     await screen.findAllByRole('option');
-    const filedBefore = server.requestCount('POST', '/api/nominations');
+    const filedBefore = posts();
 
     await user.click(screen.getByRole('button', { name: 'Nominate them' }));
     expect(await screen.findByText('Please choose an award')).toBeVisible();
@@ -68,12 +76,11 @@ describe('NominateForm', () => {
     expect(await screen.findByText("The nominee's name is required")).toBeVisible();
     expect(screen.getByLabelText("Nominee's name")).toHaveFocus();
     expect(screen.getByText("That doesn't look like an email address. Check it, or leave it empty.")).toBeVisible();
-    expect(server.requestCount('POST', '/api/nominations')).toBe(filedBefore);
+    expect(posts()).toBe(filedBefore);
   });
 
   it('says so when the award in the link is no longer issued, and lets you choose another', async () => {
-    const user = userEvent.setup();
-    renderForm('/nominate?award=00000000-0000-4000-8000-000000000000');
+    const { user } = renderForm('/nominate?award=00000000-0000-4000-8000-000000000000');
 
     expect(await screen.findByText('That award is no longer issued')).toBeVisible();
     await user.type(combobox(), 'biscuit{Enter}');
