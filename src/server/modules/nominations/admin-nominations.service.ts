@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AdminNomination, adminNominationListQuerySchema } from '@/contract/nominations';
 import { nominations } from '@/server/db/schema/index';
 import { conflict, notFound } from '@/server/lib/http-errors';
+import { containsPattern } from '@/server/lib/sql-text';
 import { audited, recordAudit, type Actor } from '../audit/audit.service';
 import { issueClaimToken } from './claim-links';
 import type { NominationsContext } from './context';
@@ -10,8 +11,6 @@ import { sendClaimMail } from './create-nomination';
 import { findById, reactionSummaries, selectLoaded, toCertificate, type LoadedNomination, type ReactionSummary } from './nominations.service';
 
 type ListQuery = z.output<typeof adminNominationListQuerySchema>;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function toAdminNomination(loaded: LoadedNomination, summary?: ReactionSummary): AdminNomination {
   const n = loaded.nomination;
@@ -35,7 +34,7 @@ export async function listAdminNominations(ctx: NominationsContext, q: ListQuery
   const where: SQL[] = [];
   const term = q.search?.trim();
   if (term) {
-    const p = `%${escapeLike(term)}%`;
+    const p = containsPattern(term);
     where.push(
       or(
         ilike(nominations.nomineeName, p),

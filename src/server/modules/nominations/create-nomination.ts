@@ -4,6 +4,7 @@ import { NOMINATION_LIMITS, type createNominationBodySchema, type Certificate } 
 import { hrefs } from '@/contract/pages';
 import { claimTokens, awards, nominations, templates } from '@/server/db/schema/index';
 import { badRequest } from '@/server/lib/http-errors';
+import { isUniqueViolation } from '@/server/lib/sql-text';
 import type { NominationsContext } from './context';
 import { hashClaimToken, newCertificateNumber, newClaimToken, newShareId } from './ids';
 import { claimMail, receiptMail, type NominationMailFacts } from '../mail/nomination-mails';
@@ -11,7 +12,6 @@ import {
   activeTemplates,
   certificatePageUrl,
   findById,
-  isUniqueViolation,
   toCertificate,
   type LoadedNomination,
 } from './nominations.service';

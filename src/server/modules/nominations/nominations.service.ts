@@ -173,12 +173,3 @@ export async function toCertificates(db: Db, rows: LoadedNomination[], voter: st
 export async function activeTemplates(db: Db): Promise<TemplateRow[]> {
   return db.select().from(templates).where(eq(templates.isActive, true)).orderBy(asc(templates.sortOrder), asc(templates.name));
 }
-
-/** Postgres unique_violation (23505), through Drizzle's error wrapping, on PGlite and node-postgres. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    if (typeof e === 'object' && 'code' in e && (e as { code: unknown }).code === '23505') return true;
-    e = typeof e === 'object' && 'cause' in e ? (e as { cause: unknown }).cause : null;
-  }
-  return false;
-}

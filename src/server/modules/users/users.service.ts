@@ -3,10 +3,9 @@ import type { AdminUser, AdminUserList, AdminUserListQuery } from '@/contract/us
 import type { Db } from '@/server/db/client';
 import { accounts, userRoles, users } from '@/server/db/schema/index';
 import { conflict, notFound } from '@/server/lib/http-errors';
+import { containsPattern } from '@/server/lib/sql-text';
 import { audited, type Actor } from '../audit/audit.service';
 import { countActiveAdmins, grantRole, isAdmin, revokeRole, withAdminRoleLock } from '../roles/roles.service';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The admin user list: search by name or email, newest first, with roles and sign-in methods. */
 export async function listUsers(db: Db, query: AdminUserListQuery): Promise<AdminUserList> {
@@ -14,7 +13,7 @@ export async function listUsers(db: Db, query: AdminUserListQuery): Promise<Admi
   const pageSize = Number(query.page_size ?? 25);
   const term = query.search?.trim();
   const where = term
-    ? or(ilike(users.email, `%${escapeLike(term)}%`), ilike(users.name, `%${escapeLike(term)}%`))
+    ? or(ilike(users.email, containsPattern(term)), ilike(users.name, containsPattern(term)))
     : undefined;
   const [totalRow] = await db.select({ n: count() }).from(users).where(where);
   const rows = await db
