@@ -80,14 +80,17 @@ test.describe('sitemap and robots', () => {
 test.describe('service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('registers on localhost, precaches the shell and never caches admin calls or certificate files', async ({ page, request }) => {
+  test('registers on localhost, precaches the shell and never caches admin calls, certificate files or no-store answers', async ({ page, request }) => {
     const [award] = (await (await request.get('/api/awards?limit=1')).json()) as Award[];
     const created = await request.post('/api/nominations', {
       data: { award_id: award!.id, nominee_name: 'Cache Tester', is_public: false },
     });
     expect(created.status()).toBe(201);
-    const shareId = ((await created.json()) as { certificate: { share_id: string } }).certificate.share_id;
+    const { certificate, claim_url } = (await created.json()) as { certificate: { share_id: string }; claim_url: string };
+    const shareId = certificate.share_id;
     const pngPath = `/api/certificates/${shareId}/share.png`;
+    // A claim link's answer is no-store: it must never sit in the browser's cache.
+    const claimPath = `/api/claims/${new URL(claim_url, 'http://x').pathname.split('/claim/')[1]}`;
     await page.goto('/');
     const result: { scope: string; names: string[]; urls: string[] } = await page.evaluate(async (png) => {
       const reg = await navigator.serviceWorker.ready;
@@ -117,10 +120,18 @@ test.describe('service worker', () => {
       });
     await expect.poll(cached).toContain('/api/categories');
     // The worker stores answers after handing them over: give the PNG the same time to (not) arrive.
-    await page.evaluate(async (png) => (await fetch('/api/templates'), await fetch(png)).arrayBuffer(), pngPath);
+    await page.evaluate(
+      async ([png, claim]) => {
+        await fetch(claim!);
+        await fetch('/api/templates');
+        await (await fetch(png!)).arrayBuffer();
+      },
+      [pngPath, claimPath],
+    );
     await expect.poll(cached).toContain('/api/templates');
     const after = await cached();
     expect(after.some((u) => u.startsWith('/api/admin'))).toBe(false);
     expect(after).not.toContain(pngPath);
+    expect(after).not.toContain(claimPath);
   });
 });

@@ -62,7 +62,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
       ensureCsrfCookie(request, reply);
       return toSessionState(await app.auth.getAuth(request, reply));
     },
@@ -79,7 +78,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
       return { csrf_token: ensureCsrfCookie(request, reply) };
     },
   );
@@ -192,7 +190,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { hide: true, querystring: z.object({ token: z.string().max(4000).default('') }) } },
     async (request, reply) => {
       const outcome = request.query.token ? await auth.verifyEmail(request.query.token) : 'invalid';
-      reply.header('cache-control', 'no-store');
       return reply.redirect(outcome === 'verified' ? '/auth?verified=1' : `/auth?verification=${outcome}`);
     },
   );

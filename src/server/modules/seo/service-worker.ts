@@ -30,7 +30,8 @@ export function shellAssets(webDistDir: string): string[] {
 
 /**
  * /sw.js: precaches the app shell, serves hashed assets cache-first, the API network-first
- * (falling back to the last good answer when offline) and never caches admin or auth traffic.
+ * (falling back to the last good answer when offline) and never caches admin or auth traffic, nor any answer
+ * the server marks no-store or private.
  */
 export function buildServiceWorker(assets: string[]): string {
   const precache = ['/', ...assets];
@@ -57,8 +58,11 @@ async function networkFirst(request, fallbackUrl, onlyJson) {
   try {
     const response = await fetch(request);
     const json = (response.headers.get('content-type') || '').includes('application/json');
-    // API answers are kept only when they are JSON: certificate PNGs and PDFs would fill the cache.
-    if (response.ok && response.type === 'basic' && (!onlyJson || json)) {
+    // API answers are kept only when they are JSON (certificate PNGs and PDFs would fill the cache), and never
+    // when the server says not to keep them: a claim link's answer or anything private is no-store or private.
+    const cacheControl = (response.headers.get('cache-control') || '').toLowerCase();
+    const storable = !/(^|[\\s,])(no-store|private)([\\s,=]|$)/.test(cacheControl);
+    if (response.ok && response.type === 'basic' && storable && (!onlyJson || json)) {
       const copy = response.clone();
       caches.open(RUNTIME_CACHE).then((cache) => cache.put(request, copy));
     }

@@ -30,7 +30,7 @@ export const cookiePolicy: PolicyDocument = {
         'cookie-consent, local storage: records that you have made a cookie choice, so the banner does not keep asking. Kept until you change your choice or clear your browser storage.',
         'cookie-preferences, local storage: records which optional categories (Analytics, Marketing, Preferences) you allowed. Kept until you change your choice or clear your browser storage.',
         'nomination-result, session storage: keeps the nomination you just filed, with its claim link, so that reloading the page that shows them loses nothing. Only in that browser tab, and gone when you close it.',
-        'Service worker cache, browser cache storage (on secure connections): keeps copies of the site’s own files (code, fonts, images) and of the latest public answers the pages you visited used, such as the award gallery or a certificate you opened, so pages load quickly and still open without a connection. Never your account, sign-in or admin data. Replaced whenever we release a new version.',
+        'Service worker cache, browser cache storage (on secure connections): keeps copies of the site’s own files (code, fonts, images) and of the latest public answers the pages you visited used, such as the award gallery and the certificate designs, so pages load quickly and still open without a connection. Never your account, sign-in or admin data. Replaced whenever we release a new version.',
       ],
     },
     {
