@@ -28,11 +28,15 @@ interface TextAreaFieldProps extends Omit<ComponentProps<'textarea'>, 'id'> {
   count?: number;
 }
 
-/** A labelled textarea with hint, error and character counter wired for screen readers. */
+/**
+ * A labelled textarea with hint or error (never both, as TextField: docs/decisions/060) and a character counter,
+ * wired for screen readers.
+ */
 export function TextAreaField({ label, error, description, count, maxLength, className, ...props }: TextAreaFieldProps) {
   const id = useId();
   const left = maxLength !== undefined && count !== undefined ? maxLength - count : undefined;
-  const describedBy = [description ? `${id}-hint` : null, left !== undefined ? `${id}-count` : null, error ? `${id}-error` : null]
+  const showHint = description && !error;
+  const describedBy = [showHint ? `${id}-hint` : null, left !== undefined ? `${id}-count` : null, error ? `${id}-error` : null]
     .filter(Boolean)
     .join(' ');
   return (
@@ -51,7 +55,7 @@ export function TextAreaField({ label, error, description, count, maxLength, cla
           </span>
         ) : null}
       </div>
-      {description ? (
+      {showHint ? (
         <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted">
           {description}
         </p>

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, Frame, Globe2, Link2, Lock, MailCheck, Send } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { NOMINATION_LIMITS } from '@/contract/nominations-constants';
 import { pages } from '@/contract/pages';
 import { LivePreview, PREVIEW_DEBOUNCE_MS } from '@/web/components/certificates/live-preview';
 import { Button } from '@/web/components/ui/button';
+import { Form, useZodForm } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
 import { TextField } from '@/web/components/ui/text-field';
 import { toast } from '@/web/components/ui/use-toast';
@@ -15,7 +15,6 @@ import { ApiRequestError } from '@/web/lib/api-client';
 import { useAwards } from '@/web/lib/api/get-awards';
 import { useTemplates } from '@/web/lib/api/get-templates';
 import { useAuth } from '@/web/lib/auth';
-import { focusFirstError } from '@/web/lib/form-errors';
 import { draftFromState, toPreviewBody } from '@/web/lib/nomination-draft';
 import { cn } from '@/web/lib/utils';
 import { useCreateNomination } from '../api/create-nomination';
@@ -48,15 +47,12 @@ export function NominateForm() {
   const previewRef = useRef<HTMLDivElement>(null);
   const [missingAward, setMissingAward] = useState(false);
 
-  const form = useForm<NominationFormValues, unknown, NominationFormOutput>({
-    resolver: zodResolver(nominationFormSchema),
+  // The one form kit (docs/decisions/060): <Form> focuses the first invalid field in page order.
+  const form = useZodForm<NominationFormValues, NominationFormOutput>(nominationFormSchema, {
     defaultValues: emptyNomination,
     mode: 'onTouched',
-    // Focus goes to the first invalid field in page order (react-hook-form would use registration order).
-    shouldFocusError: false,
   });
-  const formRef = useRef<HTMLFormElement>(null);
-  const { register, control, handleSubmit, setValue, setError, setFocus, getFieldState, formState } = form;
+  const { register, control, setValue, setError, setFocus, getFieldState, formState } = form;
   const { errors, isSubmitting } = formState;
 
   // Words typed on /dynamic-templates come along (router state): filled in once.
@@ -111,32 +107,26 @@ export function NominateForm() {
     ? `Certificate preview: ${award.title}, awarded to ${(nomineeName ?? '').trim() || 'your nominee'}`
     : 'Certificate preview';
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      try {
-        const result = await create.mutateAsync(toCreateBody(values));
-        saveNominationResult(result);
-        navigate(pages.nominateSuccess.path, { state: result });
-      } catch (err) {
-        if (!(err instanceof ApiRequestError)) throw err;
-        const field = formFieldFor(err.field);
-        if (field && err.status === 400) {
-          setError(field, { type: 'server', message: err.message }, { shouldFocus: true });
-          return;
-        }
-        toast({
-          title: err.status === 429 ? 'That is a lot of nominations for one hour' : 'The nomination was not filed',
-          description: err.message,
-          variant: 'destructive',
-        });
+  const onSubmit = async (values: NominationFormOutput) => {
+    try {
+      const result = await create.mutateAsync(toCreateBody(values));
+      saveNominationResult(result);
+      navigate(pages.nominateSuccess.path, { state: result });
+    } catch (err) {
+      if (!(err instanceof ApiRequestError)) throw err;
+      // The server's field names are the API's; formFieldFor maps them onto this form's.
+      const field = formFieldFor(err.field);
+      if (field && err.status === 400) {
+        setError(field, { type: 'server', message: err.message }, { shouldFocus: true });
+        return;
       }
-    },
-    (invalid) =>
-      focusFirstError(
-        formRef.current,
-        Object.fromEntries(Object.entries(invalid).map(([k, v]) => [k, String(v?.message ?? '')])),
-      ),
-  );
+      toast({
+        title: err.status === 429 ? 'That is a lot of nominations for one hour' : 'The nomination was not filed',
+        description: err.message,
+        variant: 'destructive',
+      });
+    }
+  };
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)] lg:gap-10">
@@ -171,7 +161,7 @@ export function NominateForm() {
         </div>
       </aside>
 
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Nomination" className="relative min-w-0 space-y-5">
+      <Form form={form} onSubmit={onSubmit} aria-label="Nomination" className="relative min-w-0 space-y-5">
         {missingAward ? (
           <Notice title="That award is no longer issued">The committee retired it. Please choose another below.</Notice>
         ) : null}
@@ -334,7 +324,7 @@ export function NominateForm() {
             </Button>
           </div>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }
