@@ -1,10 +1,9 @@
+import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
-import { changePasswordBodySchema } from '@/contract/auth';
+import type { changePasswordBodySchema } from '@/contract/auth';
 import { apiFetch } from '@/web/lib/api-client';
 
-export { changePasswordBodySchema };
-
-export const changePassword = (body: { current_password: string; new_password: string }) =>
+export const changePassword = (body: z.input<typeof changePasswordBodySchema>) =>
   apiFetch<{ ok: true }>('/api/account/password', { method: 'POST', body: JSON.stringify(body) });
 
 export function useChangePassword() {

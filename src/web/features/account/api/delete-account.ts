@@ -1,10 +1,9 @@
+import type { z } from 'zod';
 import { useMutation } from '@tanstack/react-query';
-import { deleteAccountBodySchema } from '@/contract/account';
+import type { deleteAccountBodySchema } from '@/contract/account';
 import { apiFetch } from '@/web/lib/api-client';
 
-export { deleteAccountBodySchema };
-
-export const deleteAccount = (body: { confirm_email: string; password?: string | undefined }) =>
+export const deleteAccount = (body: z.input<typeof deleteAccountBodySchema>) =>
   apiFetch<{ ok: true }>('/api/account', { method: 'DELETE', body: JSON.stringify(body) });
 
 /** Deletes the account; the caller leaves the page and then marks the visitor signed out. */

@@ -1,12 +1,11 @@
+import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updateAccountBodySchema, type Account } from '@/contract/account';
+import type { updateAccountBodySchema, Account } from '@/contract/account';
 import { apiFetch } from '@/web/lib/api-client';
 import { authStore } from '@/web/lib/auth';
 import { queryKeys } from '@/web/lib/query-keys';
 
-export { updateAccountBodySchema };
-
-export const updateAccount = (body: { full_name: string }) =>
+export const updateAccount = (body: z.input<typeof updateAccountBodySchema>) =>
   apiFetch<Account>('/api/account', { method: 'PATCH', body: JSON.stringify(body) });
 
 export function useUpdateAccount() {
