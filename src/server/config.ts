@@ -60,6 +60,11 @@ const envSchema = z.object({
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(20_000),
   RENDER_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(512),
   RENDER_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).default(512),
+  // Card payments (docs/decisions/074): Stripe when both are set, else the built-in test card processor.
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  /** Only for contract tests against a loopback server that speaks Stripe's API. */
+  STRIPE_API_URL: z.url({ message: 'must be an absolute URL' }).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -136,6 +141,8 @@ export interface Config {
   bootstrapAdmin: { email: string; password: string } | null;
   /** Certificate PNG/PDF rendering: process pool, its queue and budgets, the disk cache's size. */
   render: { workers: number; queueMax: number; timeoutMs: number; memoryMb: number; cacheMaxMb: number };
+  /** Stripe; null → the built-in test card processor takes payments (test mode). */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
 }
 
 export class ConfigError extends Error {
@@ -167,6 +174,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (!!e.ADMIN_EMAIL !== !!e.ADMIN_PASSWORD) {
     problems.push(`${e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'}: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither`);
+  }
+  if (!!e.STRIPE_SECRET_KEY !== !!e.STRIPE_WEBHOOK_SECRET) {
+    problems.push(`${e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'}: set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither`);
   }
   if (problems.length) throw new ConfigError(problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -210,6 +220,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       memoryMb: e.RENDER_MEMORY_MB,
       cacheMaxMb: e.RENDER_CACHE_MAX_MB,
     },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : null,
   };
 }
 

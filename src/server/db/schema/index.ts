@@ -15,3 +15,7 @@ export * from './mail-outbox';
 export * from './nominations';
 export * from './claim-tokens';
 export * from './reactions';
+export * from './products';
+export * from './discount-codes';
+export * from './carts';
+export * from './orders';

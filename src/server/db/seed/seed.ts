@@ -1,13 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { awards, categories, settings, templates } from '../schema/index';
+import { awards, categories, products, settings, templates, variants } from '../schema/index';
 import { seedAwards, seedCategories, seedTemplates } from './catalog-data';
+import { seedProducts } from './shop-data';
 
 /**
  * Bump when the seed gains rows that existing installs should receive. The seed runs once
  * per version, so awards an admin deleted or edited are never brought back or overwritten.
  */
-export const SEED_VERSION = 1;
+export const SEED_VERSION = 2;
 const SEED_KEY = 'seed_version';
 
 export async function seedDatabase(db: Db): Promise<{ applied: boolean }> {
@@ -66,6 +67,19 @@ export async function seedDatabase(db: Db): Promise<{ applied: boolean }> {
         })),
       )
       .onConflictDoNothing({ target: templates.slug });
+
+    // Version 2: the store's catalogue (issue 9).
+    for (const [i, p] of seedProducts.entries()) {
+      const [row] = await tx
+        .insert(products)
+        .values({ slug: p.slug, name: p.name, description: p.description, kind: p.kind, thumbnailUrl: p.thumbnailUrl, sortOrder: i })
+        .onConflictDoNothing({ target: products.slug })
+        .returning({ id: products.id });
+      if (!row) continue; // already there (an admin may have changed it): leave it alone
+      await tx.insert(variants).values(
+        p.variants.map((v, j) => ({ productId: row.id, sortOrder: j, currency: 'USD', ...v })),
+      ).onConflictDoNothing({ target: variants.sku });
+    }
 
     await tx
       .insert(settings)

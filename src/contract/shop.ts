@@ -1,0 +1,348 @@
+import { z } from 'zod';
+import { shippingAddressSchema } from './address';
+import { int4 } from './fields';
+
+/**
+ * The shop (issue 9): catalogue, cart pricing, checkout and orders. Money is always an integer number
+ * of minor units (cents) with an ISO 4217 currency code, and the server computes every amount.
+ * Decisions: docs/decisions/070–078.
+ */
+
+export const SHOP_LIMITS = {
+  /** Lines in one cart or order. */
+  lines: 50,
+  /** Copies of one line. */
+  quantity: 99,
+  recipientName: 80,
+  discountCode: 40,
+} as const;
+
+export const ORDER_STATUS_VALUES = [
+  'pending_payment',
+  'payment_failed',
+  'paid',
+  'in_production',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'partially_refunded',
+  'refunded',
+] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUS_VALUES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const SHIPPING_METHOD_IDS = ['standard', 'express'] as const;
+export const shippingMethodIdSchema = z.enum(SHIPPING_METHOD_IDS, { message: 'Please choose standard or express shipping' });
+export type ShippingMethodId = z.infer<typeof shippingMethodIdSchema>;
+
+// ---------- catalogue ----------
+
+export const productKindSchema = z.enum(['print', 'framed', 'digital']);
+
+export const variantSchema = z.object({
+  id: z.uuid(),
+  sku: z.string(),
+  name: z.string(),
+  size: z.string(),
+  finish: z.string(),
+  price: z.number().int(),
+  currency: z.string(),
+  weight_grams: z.number().int(),
+  image_url: z.string().nullable(),
+  requires_shipping: z.boolean(),
+});
+export type Variant = z.infer<typeof variantSchema>;
+
+export const productSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  kind: productKindSchema,
+  thumbnail_url: z.string().nullable(),
+  variants: z.array(variantSchema),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const shippingMethodSchema = z.object({
+  id: shippingMethodIdSchema,
+  label: z.string(),
+  price: z.number().int(),
+  min_days: z.number().int(),
+  max_days: z.number().int(),
+});
+export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
+
+/** GET /api/store/products */
+export const storeCatalogueSchema = z.object({
+  currency: z.string(),
+  /** True while the built-in test card processor takes the payments: every payment screen says so. */
+  test_mode: z.boolean(),
+  products: z.array(productSchema),
+  shipping_methods: z.array(shippingMethodSchema),
+});
+export type StoreCatalogue = z.infer<typeof storeCatalogueSchema>;
+
+// ---------- what a line prints ----------
+
+/**
+ * What is printed on a line: an award from the gallery with a recipient's name (and a design template),
+ * or an existing certificate by its share id (a nomination; its award, names and template are its own).
+ */
+export const printDesignSchema = z
+  .object({
+    award_id: z.uuid({ message: 'design.award_id must be an award id' }),
+    template_id: z.uuid({ message: 'design.template_id must be a design template id' }).nullable().optional(),
+    recipient_name: z
+      .string({ message: 'design.recipient_name must be text' })
+      .trim()
+      .max(SHOP_LIMITS.recipientName, { message: `The name on the certificate must be at most ${SHOP_LIMITS.recipientName} characters` })
+      .default(''),
+    share_id: z
+      .string()
+      .regex(/^[0-9A-Za-z]{16}$/, { message: 'design.share_id must be a certificate share id' })
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type PrintDesignInput = z.input<typeof printDesignSchema>;
+export type PrintDesign = z.output<typeof printDesignSchema>;
+
+export const cartLineInputSchema = z
+  .object({
+    variant_id: z.uuid({ message: 'variant_id must be a product variant id' }),
+    quantity: int4('quantity', 1).max(SHOP_LIMITS.quantity, { message: `quantity must be at most ${SHOP_LIMITS.quantity}` }),
+    design: printDesignSchema,
+  })
+  .strict();
+export type CartLineInput = z.input<typeof cartLineInputSchema>;
+
+const linesSchema = z
+  .array(cartLineInputSchema, { message: 'lines must be a list' })
+  .max(SHOP_LIMITS.lines, { message: `A cart holds at most ${SHOP_LIMITS.lines} lines` });
+
+const discountCodeField = z
+  .string({ message: 'discount_code must be text' })
+  .trim()
+  .max(SHOP_LIMITS.discountCode, { message: 'That discount code is too long' })
+  .transform((c) => c.toUpperCase())
+  .optional();
+
+// ---------- quote (cart and checkout summary) ----------
+
+/** POST /api/store/quote: current prices of a cart, and the order summary once shipping is known. */
+export const quoteBodySchema = z
+  .object({
+    lines: linesSchema,
+    shipping_method: shippingMethodIdSchema.optional(),
+    /** ISO country code of the shipping address: decides tax where settings define it. */
+    country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { message: 'country must be a two-letter country code' }).optional(),
+    discount_code: discountCodeField,
+  })
+  .strict();
+export type QuoteBody = z.input<typeof quoteBodySchema>;
+
+export const designSummarySchema = z.object({
+  award_id: z.uuid(),
+  award_title: z.string(),
+  template_id: z.uuid().nullable(),
+  recipient_name: z.string(),
+  share_id: z.string().nullable(),
+  certificate_number: z.string().nullable(),
+});
+export type DesignSummary = z.infer<typeof designSummarySchema>;
+
+export const quotedLineSchema = z.object({
+  variant_id: z.uuid(),
+  product_id: z.uuid().nullable(),
+  product_name: z.string(),
+  variant_name: z.string(),
+  image_url: z.string().nullable(),
+  unit_price: z.number().int(),
+  quantity: z.number().int(),
+  line_total: z.number().int(),
+  requires_shipping: z.boolean(),
+  /** False when the product, variant, award or certificate can no longer be bought: it is never charged. */
+  available: z.boolean(),
+  unavailable_reason: z.string().nullable(),
+  design: designSummarySchema.nullable(),
+});
+export type QuotedLine = z.infer<typeof quotedLineSchema>;
+
+export const quoteSchema = z.object({
+  currency: z.string(),
+  test_mode: z.boolean(),
+  lines: z.array(quotedLineSchema),
+  subtotal: z.number().int(),
+  discount: z.object({ code: z.string(), amount: z.number().int(), description: z.string() }).nullable(),
+  /** Why the discount code given was not applied (null when none was given or it applies). */
+  discount_error: z.string().nullable(),
+  requires_shipping: z.boolean(),
+  shipping_methods: z.array(shippingMethodSchema),
+  shipping_method: shippingMethodIdSchema.nullable(),
+  shipping_total: z.number().int(),
+  tax_rate_bps: z.number().int(),
+  tax_total: z.number().int(),
+  total: z.number().int(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+// ---------- checkout ----------
+
+/** POST /api/checkout (header Idempotency-Key: one per attempt; a retry with the same key returns the same order). */
+export const checkoutBodySchema = z
+  .object({
+    email: z
+      .string({ message: 'email must be text' })
+      .trim()
+      .max(254, { message: 'Email must be at most 254 characters' })
+      .pipe(z.email({ message: 'Please enter a valid email address' }))
+      .transform((e) => e.toLowerCase()),
+    lines: linesSchema.min(1, { message: 'Your cart is empty' }),
+    /** Required when any line is shipped (digital-only orders have no address). */
+    shipping_address: shippingAddressSchema.nullable().optional(),
+    shipping_method: shippingMethodIdSchema.nullable().optional(),
+    discount_code: discountCodeField,
+  })
+  .strict();
+export type CheckoutBody = z.input<typeof checkoutBodySchema>;
+
+export const checkoutResultSchema = z.object({
+  order_id: z.uuid(),
+  order_number: z.string(),
+  /** Where to pay: the test processor's page on this site, or the provider's hosted checkout. */
+  payment_url: z.string(),
+  /** Opens the order without signing in (the success page and the mail link use it). */
+  access_token: z.string(),
+});
+export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
+
+// ---------- orders ----------
+
+export const orderLineSchema = z.object({
+  id: z.uuid(),
+  product_name: z.string(),
+  variant_name: z.string(),
+  sku: z.string(),
+  unit_price: z.number().int(),
+  quantity: z.number().int(),
+  line_total: z.number().int(),
+  requires_shipping: z.boolean(),
+  design: designSummarySchema,
+  /** An image of what is printed (the certificate renderer's preview). */
+  preview_url: z.string(),
+});
+
+export const orderAddressSchema = z.object({
+  name: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  country: z.string(),
+  country_name: z.string(),
+  phone: z.string(),
+});
+
+export const orderEventSchema = z.object({
+  from_status: orderStatusSchema.nullable(),
+  to_status: orderStatusSchema,
+  actor: z.string(),
+  reason: z.string(),
+  at: z.string(),
+});
+
+export const refundSchema = z.object({ id: z.uuid(), amount: z.number().int(), reason: z.string(), at: z.string() });
+
+export const orderSchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  status: orderStatusSchema,
+  email: z.string(),
+  currency: z.string(),
+  subtotal: z.number().int(),
+  discount_code: z.string().nullable(),
+  discount_total: z.number().int(),
+  shipping_method: z.string().nullable(),
+  shipping_label: z.string().nullable(),
+  shipping_total: z.number().int(),
+  tax_rate_bps: z.number().int(),
+  tax_total: z.number().int(),
+  total: z.number().int(),
+  refunded_total: z.number().int(),
+  lines: z.array(orderLineSchema),
+  shipping_address: orderAddressSchema.nullable(),
+  payment: z.object({
+    provider: z.string(),
+    test_mode: z.boolean(),
+    failure_message: z.string().nullable(),
+    paid_at: z.string().nullable(),
+  }),
+  tracking: z.object({ number: z.string(), url: z.string().nullable() }).nullable(),
+  timeline: z.array(orderEventSchema),
+  refunds: z.array(refundSchema),
+  /** Where to pay while the order still waits for payment. */
+  payment_url: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderSummarySchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  status: orderStatusSchema,
+  email: z.string(),
+  currency: z.string(),
+  total: z.number().int(),
+  item_count: z.number().int(),
+  created_at: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const myOrdersSchema = z.object({ orders: z.array(orderSummarySchema) });
+
+/** GET /api/orders/:orderId?token=… */
+export const orderParamsSchema = z.object({ orderId: z.uuid({ message: 'orderId must be an order id' }) });
+export const orderQuerySchema = z.object({ token: z.string().max(200).optional() });
+
+// ---------- admin ----------
+
+export const adminOrdersQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: orderStatusSchema.optional(),
+  from: z.iso.date({ message: 'from must be a date (YYYY-MM-DD)' }).optional(),
+  to: z.iso.date({ message: 'to must be a date (YYYY-MM-DD)' }).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+export const adminOrderSummarySchema = orderSummarySchema.extend({
+  customer_name: z.string().nullable(),
+  refunded_total: z.number().int(),
+});
+export const adminOrderListSchema = z.object({
+  orders: z.array(adminOrderSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+
+export const adminOrderSchema = orderSchema.extend({
+  user_id: z.uuid().nullable(),
+  provider_session_id: z.string().nullable(),
+  provider_payment_id: z.string().nullable(),
+  /** What may still be refunded. */
+  refundable: z.number().int(),
+  can_cancel: z.boolean(),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+export const refundBodySchema = z
+  .object({
+    /** Minor units; omit for everything still refundable. */
+    amount: int4('amount', 1).optional(),
+    reason: z.string().trim().max(500).default(''),
+  })
+  .strict();
+export const cancelBodySchema = z.object({ reason: z.string().trim().max(500).default('') }).strict();
+
