@@ -179,6 +179,18 @@ export const pages = {
     indexable: false,
     underConstruction: true,
   }),
+  checkout: page({
+    path: '/checkout',
+    title: 'Checkout',
+    description: 'Where to send your certificates, and how to pay for them.',
+    indexable: false,
+  }),
+  testPayment: page({
+    path: '/pay/test/:sessionId',
+    title: 'Test Payment',
+    description: 'The built-in test card processor: no real money moves here.',
+    indexable: false,
+  }),
   funnelCheckout: page({
     path: '/funnel/checkout',
     title: 'Checkout',
@@ -319,7 +331,14 @@ export const hrefs = {
   certificate: (shareId: string) => `/certificate/${encodeURIComponent(shareId)}`,
   /** The store with this certificate selected for printing. */
   storeCertificate: (shareId: string) => `/store?certificate=${encodeURIComponent(shareId)}`,
-  order: (orderId: string) => `/order/${encodeURIComponent(orderId)}`,
+  /** The store with this gallery award selected for printing. */
+  storeAward: (awardId: string) => `/store?award=${encodeURIComponent(awardId)}`,
+  /** An order page; with `token` (from the confirmation mail or the success page) it opens without signing in. */
+  order: (orderId: string, token?: string) =>
+    `/order/${encodeURIComponent(orderId)}${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+  orderSuccess: (orderId: string, token: string) =>
+    `/order/success?order=${encodeURIComponent(orderId)}&token=${encodeURIComponent(token)}`,
+  testPayment: (sessionId: string) => `/pay/test/${encodeURIComponent(sessionId)}`,
   quizResult: (resultId: string) => `/quiz/results/${encodeURIComponent(resultId)}`,
   /** The sign-in page, returning to `redirect` afterwards. */
   signIn: (redirect?: string) => (redirect && redirect !== '/' ? `/auth?redirect=${encodeURIComponent(redirect)}` : '/auth'),

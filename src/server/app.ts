@@ -35,6 +35,13 @@ import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { cartRoutes } from './modules/cart/cart.routes';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { adminOrdersRoutes } from './modules/orders/admin-orders.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { adminProductsRoutes } from './modules/products/admin-products.routes';
+import { storeRoutes } from './modules/store/store.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -160,6 +167,14 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(claimsRoutes);
   await app.register(communityRoutes);
   await app.register(certificatesModule);
+  // The shop (issue 9).
+  await app.register(storeRoutes);
+  await app.register(cartRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(ordersRoutes);
+  await app.register(adminOrdersRoutes);
+  await app.register(adminProductsRoutes);
 
   if (app.shell.built) {
     await app.register(fastifyStatic, {

@@ -24,6 +24,8 @@ const Store = lazy(() => import('./routes/store'));
 const Cart = lazy(() => import('./routes/cart'));
 const OrderSuccess = lazy(() => import('./routes/order-success'));
 const Order = lazy(() => import('./routes/order'));
+const Checkout = lazy(() => import('./routes/checkout'));
+const TestPayment = lazy(() => import('./routes/test-payment'));
 const FunnelCheckout = lazy(() => import('./routes/funnel-checkout'));
 const FunnelThankYou = lazy(() => import('./routes/funnel-thank-you'));
 const FunnelTimer = lazy(() => import('./routes/funnel-timer'));
@@ -42,6 +44,8 @@ const AdminCrmContact = lazy(() => import('./routes/admin/crm-contact'));
 const AdminSection = lazy(() => import('./routes/admin/section'));
 const AdminUsers = lazy(() => import('./routes/admin/users'));
 const AdminNominations = lazy(() => import('./routes/admin/nominations'));
+const AdminOrders = lazy(() => import('./routes/admin/orders'));
+const AdminProducts = lazy(() => import('./routes/admin/products'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 /** The route table of spec §2. */
@@ -54,8 +58,11 @@ export function AppRoutes() {
         <Route path={pages.authResetPassword.path} element={<AuthResetPassword />} />
         <Route element={<RequireAuth />}>
           <Route path={pages.account.path} element={<Account />} />
-          <Route path={pages.order.path} element={<Order />} />
         </Route>
+        {/* Its owner or an admin when signed in, or anyone with the link from the confirmation mail (the page asks for sign-in otherwise). */}
+        <Route path={pages.order.path} element={<Order />} />
+        <Route path={pages.checkout.path} element={<Checkout />} />
+        <Route path={pages.testPayment.path} element={<TestPayment />} />
         <Route path={pages.nominate.path} element={<Nominate />} />
         <Route path={pages.nominateSuccess.path} element={<NominateSuccess />} />
         <Route path={pages.gallery.path} element={<Gallery />} />
@@ -85,6 +92,8 @@ export function AppRoutes() {
           <Route index element={<AdminDashboard />} />
           <Route path="users" element={<AdminUsers />} />
           <Route path="nominations" element={<AdminNominations />} />
+          <Route path="orders" element={<AdminOrders />} />
+          <Route path="products" element={<AdminProducts />} />
           <Route path="crm/contact/:id" element={<AdminCrmContact />} />
           <Route path=":section" element={<AdminSection />} />
         </Route>

@@ -1,6 +1,7 @@
 import type { AwardListQuery } from '@/contract/awards';
 import type { AdminNominationListQuery, CertificatePreviewBody, CommunityQuery } from '@/contract/nominations';
 import type { AdminUserListQuery } from '@/contract/users';
+import type { QuoteBody } from '@/contract/shop';
 
 // The roots; every key below starts with one of them.
 const account = ['account'] as const;
@@ -12,6 +13,11 @@ const certificates = ['certificates'] as const;
 const certificatePreviews = ['certificate-preview'] as const;
 const claims = ['claims'] as const;
 const community = ['community'] as const;
+const store = ['store'] as const;
+const orders = ['orders'] as const;
+const adminOrders = [...admin, 'orders'] as const;
+const adminProducts = [...admin, 'products'] as const;
+const adminDiscounts = [...admin, 'discount-codes'] as const;
 
 /**
  * Every TanStack Query key the app uses, in one tree (docs/decisions/061). A key is only ever
@@ -29,6 +35,9 @@ export const queryKeys = {
     all: account,
     detail: () => [...account, 'detail'] as const,
     nominations: () => [...account, 'nominations'] as const,
+    orders: () => [...account, 'orders'] as const,
+    /** The signed-in shopper's cart as stored on the server. */
+    cart: () => [...account, 'cart'] as const,
   },
   admin: {
     all: admin,
@@ -40,6 +49,17 @@ export const queryKeys = {
       all: adminNominations,
       list: (filter: AdminNominationListQuery) => [...adminNominations, 'list', filter] as const,
       detail: (id: string) => [...adminNominations, 'detail', id] as const,
+    },
+    orders: {
+      all: adminOrders,
+      list: (filter: Record<string, unknown>) => [...adminOrders, 'list', filter] as const,
+      detail: (id: string) => [...adminOrders, 'detail', id] as const,
+    },
+    products: {
+      all: adminProducts,
+    },
+    discountCodes: {
+      all: adminDiscounts,
     },
   },
   awards: {
@@ -65,6 +85,17 @@ export const queryKeys = {
   claims: {
     all: claims,
     detail: (token: string) => [...claims, token] as const,
+  },
+  store: {
+    all: store,
+    catalogue: () => [...store, 'catalogue'] as const,
+    quote: (body: QuoteBody) => [...store, 'quote', body] as const,
+  },
+  orders: {
+    all: orders,
+    /** An order, opened by its owner/admin (token null) or with its access token. */
+    detail: (orderId: string, token: string | null) => [...orders, orderId, token] as const,
+    testPayment: (sessionId: string) => [...orders, 'test-payment', sessionId] as const,
   },
   community: {
     all: community,
