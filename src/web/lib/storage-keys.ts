@@ -5,4 +5,6 @@ export const STORAGE_KEYS = {
   funnel: (product: string) => `${product}_funnel`,
   /** sessionStorage: the nomination just filed (with its once-only claim link), so a reload of /nominate/success keeps it. */
   nominationResult: 'nomination-result',
+  /** localStorage: the cart (its lines, what each prints, and whose account it belongs to), docs/decisions/071. */
+  cart: 'cart',
 } as const;

@@ -18,7 +18,7 @@ import { useHeadOverrides } from '@/web/lib/head';
 import { totalReactions } from '@/web/lib/reactions';
 import { issuedDate } from '@/web/lib/time-ago';
 import { cn } from '@/web/lib/utils';
-import { useCertificate } from '../api/get-certificate';
+import { useCertificate } from '@/web/lib/api/get-certificate';
 
 function VerificationPanel({ c }: { c: Certificate }) {
   return (

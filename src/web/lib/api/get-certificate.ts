@@ -3,7 +3,7 @@ import type { Certificate } from '@/contract/nominations';
 import { ApiRequestError, apiFetch } from '@/web/lib/api-client';
 import { queryKeys } from '@/web/lib/query-keys';
 
-/** GET /api/certificates/:share_id — what anyone with the link may see. */
+/** GET /api/certificates/:share_id — what anyone with the link may see (the certificate page, the store). */
 export const getCertificate = (shareId: string) =>
   apiFetch<Certificate>(`/api/certificates/${encodeURIComponent(shareId)}`);
 
