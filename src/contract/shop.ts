@@ -104,7 +104,7 @@ export const printDesignSchema = z
       .nullable()
       .optional(),
   })
-  .strict();
+  .strip();
 export type PrintDesignInput = z.input<typeof printDesignSchema>;
 export type PrintDesign = z.output<typeof printDesignSchema>;
 
@@ -114,7 +114,9 @@ export const cartLineInputSchema = z
     quantity: int4('quantity', 1).max(SHOP_LIMITS.quantity, { message: `quantity must be at most ${SHOP_LIMITS.quantity}` }),
     design: printDesignSchema,
   })
-  .strict();
+  // Not strict: a cart line passes its own display fields through (spec §3), and a price sent along is
+  // simply not read (every amount comes from the database).
+  .strip();
 export type CartLineInput = z.input<typeof cartLineInputSchema>;
 
 const linesSchema = z

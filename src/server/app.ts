@@ -14,6 +14,8 @@ import { registerCacheControl } from './lib/cache-control';
 import { capConnections, connectionOptions } from './lib/connections';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
 import { validatorCompiler } from './lib/validation';
+import { createPaymentProvider } from './adapters/payments/index';
+import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { ResponseCache } from './lib/response-cache';
 import { accountRoutes } from './modules/account/account.routes';
 import { registerAuthHooks } from './modules/auth/auth.hooks';
@@ -58,6 +60,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** The caller of a request (getAuth, requireUser) and, as `.service`, the HTTP-free AuthService. */
     auth: AuthHttp;
+    /** Card payments: Stripe when configured, else the built-in test card processor (docs/decisions/074). */
+    payments: PaymentProvider;
   }
 }
 
@@ -100,6 +104,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   );
   app.addHook('onClose', async () => mailer.close());
   app.decorate('catalogCache', new ResponseCache({ ttlMs: 10_000, maxEntries: 500 }));
+  app.decorate('payments', createPaymentProvider(config, database.db, authSecret));
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -73,6 +73,8 @@ export const orders = pgTable(
     paymentProvider: text('payment_provider').notNull(),
     /** The provider's checkout session / payment intent / charge ids, as they become known. */
     providerSessionId: text('provider_session_id'),
+    /** Where the shopper pays while the order waits for payment: a path on this site (test processor) or the provider's URL. */
+    paymentUrl: text('payment_url'),
     providerPaymentId: text('provider_payment_id'),
     paymentMethodRef: text('payment_method_ref'),
     paymentFailureMessage: text('payment_failure_message'),
@@ -197,6 +199,8 @@ export const testPaymentSessions = pgTable('test_payment_sessions', {
   last4: text('last4'),
   paymentMethodId: text('payment_method_id'),
   refundedAmount: integer('refunded_amount').notNull().default(0),
+  /** Refund ids already made, so a retried refund is answered, not repeated. */
+  refundIds: text('refund_ids').array().notNull().default(sql`'{}'::text[]`),
   idempotencyKey: text('idempotency_key').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,43 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@/contract/errors';
+import { checkoutBodySchema, checkoutResultSchema } from '@/contract/shop';
+import { tooManyRequests } from '@/server/lib/http-errors';
+import { shopContext } from '../orders/context';
+import { checkRateLimit, pruneRateLimitAttempts } from '../security/rate-limit.service';
+import { checkout } from './checkout.service';
+
+/** Orders one address may start in an hour: plenty for a shopper, not for a script filling the database. */
+export const CHECKOUT_RATE_LIMIT = { attemptType: 'checkout', maxAttempts: 30, windowMinutes: 60 };
+
+const headersSchema = z.object({
+  'idempotency-key': z
+    .string({ message: 'Idempotency-Key header is required: one random value per checkout attempt' })
+    .regex(/^[\w-]{16,100}$/, { message: 'Idempotency-Key must be 16–100 letters, digits, - or _' }),
+});
 
 /** POST /api/checkout: an order from a cart, priced on the server (issue 9). */
-export const checkoutRoutes: FastifyPluginAsyncZod = async () => {};
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/checkout',
+    {
+      schema: {
+        tags: ['store'],
+        summary: 'Place an order: priced on the server, then pay at payment_url',
+        description:
+          'Every amount is computed from the database. The same Idempotency-Key returns the same order (422 IDEMPOTENCY_KEY_REUSED with another body). 409 LINE_UNAVAILABLE names a line that can no longer be bought; 400 names the field. Per-IP limit (429).',
+        headers: headersSchema,
+        body: checkoutBodySchema,
+        response: { 200: checkoutResultSchema, 400: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await app.auth.getAuth(request, reply);
+      const key = request.headers['idempotency-key'];
+      const limit = await checkRateLimit(app.db, `ip:${request.ip}`, CHECKOUT_RATE_LIMIT, request.ip);
+      await pruneRateLimitAttempts(app.db, CHECKOUT_RATE_LIMIT);
+      if (!limit.allowed) throw tooManyRequests('That is a lot of orders from one place in an hour. Please wait a while and try again.', 'RATE_LIMITED', { retryAfterSeconds: 600 });
+      return checkout(shopContext(app), request.body, { idempotencyKey: key, userId: user?.id ?? null });
+    },
+  );
+};

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { DEFAULT_SETTINGS, publicSettingsSchema, type PublicSettings } from '@/contract/settings';
 import type { Db } from '@/server/db/client';
 import { settings } from '@/server/db/schema/index';
+import { shopSettingsSchema, type ShopSettings } from './shop-settings';
 
 const PUBLIC_KEYS = ['brand_name', 'company_name', 'support_email', 'social'] as const;
 const CACHE_MS = 30_000;
@@ -12,6 +13,7 @@ const CACHE_MS = 30_000;
  */
 export class SettingsService {
   private cached: { value: PublicSettings; at: number } | null = null;
+  private cachedShop: { value: ShopSettings; at: number } | null = null;
 
   constructor(private readonly db: Db) {}
 
@@ -27,7 +29,18 @@ export class SettingsService {
     return value;
   }
 
+  /** Currency, shipping methods and tax rates of the shop; a malformed stored field falls back to its default. */
+  async getShop(): Promise<ShopSettings> {
+    if (this.cachedShop && Date.now() - this.cachedShop.at < CACHE_MS) return this.cachedShop.value;
+    const [row] = await this.db.select().from(settings).where(inArray(settings.key, ['shop']));
+    const stored = row?.value && typeof row.value === 'object' ? row.value : {};
+    const value = shopSettingsSchema.parse(stored);
+    this.cachedShop = { value, at: Date.now() };
+    return value;
+  }
+
   invalidate() {
     this.cached = null;
+    this.cachedShop = null;
   }
 }

@@ -1,0 +1,102 @@
+import { mailLayout, oneLine, type Paragraph } from './mail-layout';
+import type { OutgoingMail } from './mail.service';
+
+/** Mails about orders (issue 9): the confirmation with its receipt, a failed payment, a refund. */
+
+export interface OrderMailFacts {
+  brand: string;
+  number: string;
+  email: string;
+  /** Amounts already formatted ("$59.00"). */
+  lines: { description: string; quantity: number; amount: string }[];
+  subtotal: string;
+  discount: string | null;
+  shipping: string | null;
+  tax: string | null;
+  total: string;
+  shippingLabel: string | null;
+  /** The address block, one line per row; null for a digital-only order. */
+  address: string[] | null;
+  testMode: boolean;
+  /** The order page, openable without signing in. */
+  orderUrl: string;
+}
+
+function receipt(f: OrderMailFacts): Paragraph[] {
+  const rows: Paragraph[] = f.lines.map((l) => ({ text: `${l.quantity} × ${oneLine(l.description, 160)}: ${l.amount}` }));
+  rows.push({
+    text: [
+      `Subtotal: ${f.subtotal}`,
+      f.discount ? `Discount: −${f.discount}` : null,
+      f.shipping ? `Shipping (${f.shippingLabel ?? 'standard'}): ${f.shipping}` : null,
+      f.tax ? `Tax: ${f.tax}` : null,
+      `Total: ${f.total}`,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+  });
+  if (f.address) rows.push({ text: `Shipping to: ${f.address.map((l) => oneLine(l, 120)).join(', ')}` });
+  return rows;
+}
+
+const testNote = (f: OrderMailFacts) => (f.testMode ? ['Test mode: this order was paid with a test card, so no real money moved and nothing will be printed.'] : []);
+
+export function orderConfirmationMail(f: OrderMailFacts, opts: { resent?: boolean } = {}): OutgoingMail {
+  const ships = f.address !== null;
+  return {
+    to: f.email,
+    kind: 'order_confirmation',
+    subject: `${opts.resent ? '(Copy) ' : ''}Order ${f.number} confirmed: the Committee thanks you`,
+    ...mailLayout({
+      brand: f.brand,
+      greeting: 'Hello,',
+      lines: [
+        { text: `Thank you for your order ${f.number}. Your payment has been received, and here is your receipt.` },
+        ...receipt(f),
+        {
+          text: ships
+            ? 'What happens next: we print and frame it, then ship it. Delivery takes 7–14 business days worldwide (less with express). We will write again when it is on its way, with tracking.'
+            : 'Your digital certificate is ready: open your order to download it.',
+        },
+      ],
+      action: { label: 'See your order', url: f.orderUrl },
+      after: [...testNote(f), 'Questions? Just reply to this mail.'],
+    }),
+  };
+}
+
+export function paymentFailedMail(f: OrderMailFacts, reason: string, payUrl: string): OutgoingMail {
+  return {
+    to: f.email,
+    kind: 'order_payment_failed',
+    subject: `Order ${f.number}: the payment did not go through`,
+    ...mailLayout({
+      brand: f.brand,
+      greeting: 'Hello,',
+      lines: [
+        { text: `We could not take the payment for your order ${f.number} (${f.total}). The card issuer said: ${oneLine(reason, 200)}` },
+        { text: 'Nothing has been charged. Your order is kept for you: you can pay with another card from the link below.' },
+      ],
+      action: { label: 'Try another card', url: payUrl },
+      after: [...testNote(f), 'If you did not place this order, you can ignore this mail.'],
+    }),
+  };
+}
+
+export function refundMail(f: OrderMailFacts, refunded: string, full: boolean): OutgoingMail {
+  return {
+    to: f.email,
+    kind: 'order_refunded',
+    subject: `Order ${f.number}: ${full ? 'refunded' : 'partly refunded'}`,
+    ...mailLayout({
+      brand: f.brand,
+      greeting: 'Hello,',
+      lines: [
+        { text: `We have refunded ${refunded} of your order ${f.number} to the card you paid with${full ? ', which is the whole order' : ''}.` },
+        { text: 'Refunds usually reach your account within 5–10 business days, depending on your bank.' },
+      ],
+      action: { label: 'See your order', url: f.orderUrl },
+      after: [...testNote(f)],
+    }),
+  };
+}

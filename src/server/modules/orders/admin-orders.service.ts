@@ -1,0 +1,165 @@
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AdminOrder, adminOrderListSchema, adminOrdersQuerySchema } from '@/contract/shop';
+import { PaymentProviderError } from '@/server/adapters/payments/payment-provider';
+import { TestCardProcessor } from '@/server/adapters/payments/test-processor';
+import { orders, refunds } from '@/server/db/schema/index';
+import { conflict, HttpError, notFound } from '@/server/lib/http-errors';
+import { containsPattern } from '@/server/lib/sql-text';
+import { audited, type Actor } from '../audit/audit.service';
+import { canTransition, lockOrder, transition } from './order-status';
+import { findOrder, orderView, sendConfirmation, sendRefunded, type OrderRow, type ShopContext } from './orders.service';
+
+export const ADMIN_ORDERS_PAGE_SIZE = 25;
+
+export async function listOrders(ctx: ShopContext, q: z.output<typeof adminOrdersQuerySchema>): Promise<z.infer<typeof adminOrderListSchema>> {
+  const conds: SQL[] = [];
+  if (q.q) {
+    const like = containsPattern(q.q);
+    conds.push(or(ilike(orders.number, like), ilike(orders.email, like), sql`${orders.shippingAddress}->>'name' ilike ${like}`)!);
+  }
+  if (q.status) conds.push(eq(orders.status, q.status));
+  if (q.from) conds.push(gte(orders.createdAt, new Date(`${q.from}T00:00:00Z`)));
+  if (q.to) conds.push(lt(orders.createdAt, sql`${q.to}::date + 1`));
+  const where = conds.length ? and(...conds) : undefined;
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({
+        o: orders,
+        items: sql<number>`(select coalesce(sum(quantity), 0)::int from order_lines where order_lines.order_id = ${orders.id})`,
+      })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(ADMIN_ORDERS_PAGE_SIZE)
+      .offset((q.page - 1) * ADMIN_ORDERS_PAGE_SIZE),
+    ctx.db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return {
+    orders: rows.map(({ o, items }) => ({
+      id: o.id,
+      number: o.number,
+      status: o.status,
+      email: o.email,
+      currency: o.currency,
+      total: o.total,
+      refunded_total: o.refundedTotal,
+      item_count: Number(items),
+      customer_name: o.shippingAddress?.name ?? null,
+      created_at: o.createdAt.toISOString(),
+    })),
+    total: Number(total?.n ?? 0),
+    page: q.page,
+    page_size: ADMIN_ORDERS_PAGE_SIZE,
+  };
+}
+
+const REFUNDABLE: readonly string[] = ['paid', 'in_production', 'shipped', 'delivered', 'partially_refunded'];
+const CANCELLABLE: readonly string[] = ['pending_payment', 'payment_failed'];
+
+export async function adminOrderView(ctx: ShopContext, orderId: string): Promise<AdminOrder> {
+  const order = await findOrder(ctx.db, orderId);
+  if (!order) throw notFound('No order with that id.', 'ORDER_NOT_FOUND');
+  return adminView(ctx, order);
+}
+
+async function adminView(ctx: ShopContext, order: OrderRow): Promise<AdminOrder> {
+  return {
+    ...(await orderView(ctx.db, order, ctx.payments.testMode)),
+    user_id: order.userId,
+    provider_session_id: order.providerSessionId,
+    provider_payment_id: order.providerPaymentId,
+    refundable: REFUNDABLE.includes(order.status) && order.providerPaymentId ? order.total - order.refundedTotal : 0,
+    can_cancel: CANCELLABLE.includes(order.status),
+  };
+}
+
+/**
+ * Refunds part or all of what is left, through the provider, then records it (docs/decisions/075). The
+ * provider call carries an idempotency key made of the order, what was refunded before and the amount, so a
+ * double click refunds once; the refund id is unique, so it is recorded once.
+ */
+export async function refundOrder(ctx: ShopContext, actor: Actor, orderId: string, body: { amount?: number | undefined; reason: string }): Promise<AdminOrder> {
+  const order = await findOrder(ctx.db, orderId);
+  if (!order) throw notFound('No order with that id.', 'ORDER_NOT_FOUND');
+  if (!REFUNDABLE.includes(order.status) || !order.providerPaymentId) {
+    throw conflict(`An order that is ${order.status.replace(/_/g, ' ')} has no payment to refund.`, 'status', 'NOT_REFUNDABLE');
+  }
+  const left = order.total - order.refundedTotal;
+  const amount = body.amount ?? left;
+  if (amount > left) throw new HttpError(400, 'VALIDATION_ERROR', `At most ${left} can still be refunded.`, 'amount');
+  let refund;
+  try {
+    refund = await ctx.payments.refund({
+      paymentId: order.providerPaymentId,
+      amount,
+      idempotencyKey: `refund-${order.id}-${order.refundedTotal}-${amount}`,
+      reason: body.reason,
+    });
+  } catch (err) {
+    if (err instanceof PaymentProviderError) throw new HttpError(502, 'REFUND_FAILED', `The payment provider refused the refund: ${err.message}`);
+    throw err;
+  }
+  const recorded = await ctx.db.transaction(async (tx) => {
+    const current = await lockOrder(tx, order.id);
+    if (!current) throw notFound('No order with that id.', 'ORDER_NOT_FOUND');
+    const inserted = await tx
+      .insert(refunds)
+      .values({ orderId: order.id, amount: refund.amount, reason: body.reason, providerRefundId: refund.id, actorUserId: actor.userId })
+      .onConflictDoNothing({ target: refunds.providerRefundId })
+      .returning({ id: refunds.id });
+    if (!inserted.length) return false; // the same refund, already recorded
+    const refundedTotal = current.refundedTotal + refund.amount;
+    const to = refundedTotal >= current.total ? 'refunded' : 'partially_refunded';
+    await audited(
+      tx,
+      actor,
+      { action: 'order.refunded', entityType: 'order', entityId: order.id, before: { status: current.status, refunded_total: current.refundedTotal }, after: { status: to, refunded_total: refundedTotal, amount: refund.amount, provider_refund_id: refund.id } },
+      () =>
+        transition(tx, {
+          orderId: order.id,
+          from: current.status,
+          to,
+          actor: 'admin',
+          actorUserId: actor.userId,
+          reason: body.reason ? `Refunded ${refund.amount}: ${body.reason}` : `Refunded ${refund.amount}`,
+          set: { refundedTotal },
+        }),
+    );
+    return true;
+  });
+  if (recorded) await sendRefunded(ctx, order.id, refund.amount).catch((err: unknown) => ctx.log.error({ err, orderId }, 'refund mail failed'));
+  return adminOrderView(ctx, order.id);
+}
+
+/** Cancels an order that was never paid; its payment page stops taking cards. */
+export async function cancelOrder(ctx: ShopContext, actor: Actor, orderId: string, reason: string): Promise<AdminOrder> {
+  await ctx.db.transaction(async (tx) => {
+    const current = await lockOrder(tx, orderId);
+    if (!current) throw notFound('No order with that id.', 'ORDER_NOT_FOUND');
+    if (!canTransition(current.status, 'cancelled')) {
+      throw conflict(
+        current.status === 'cancelled' ? 'This order is already cancelled.' : 'A paid order is not cancelled but refunded: use Refund.',
+        'status',
+        'ILLEGAL_TRANSITION',
+      );
+    }
+    await audited(
+      tx,
+      actor,
+      { action: 'order.cancelled', entityType: 'order', entityId: orderId, before: { status: current.status }, after: { status: 'cancelled', reason } },
+      () => transition(tx, { orderId, from: current.status, to: 'cancelled', actor: 'admin', actorUserId: actor.userId, reason: reason || 'Cancelled by an admin' }),
+    );
+  });
+  if (ctx.payments instanceof TestCardProcessor) await ctx.payments.expire(orderId);
+  return adminOrderView(ctx, orderId);
+}
+
+export async function resendConfirmation(ctx: ShopContext, actor: Actor, orderId: string): Promise<AdminOrder> {
+  const order = await findOrder(ctx.db, orderId);
+  if (!order) throw notFound('No order with that id.', 'ORDER_NOT_FOUND');
+  if (!order.paidAt) throw conflict('Only a paid order has a confirmation to resend.', 'status', 'NOT_PAID');
+  await sendConfirmation(ctx, orderId, { resent: true });
+  await audited(ctx.db, actor, { action: 'order.confirmation_resent', entityType: 'order', entityId: orderId, before: null, after: { to: order.email } }, async () => undefined);
+  return adminView(ctx, order);
+}

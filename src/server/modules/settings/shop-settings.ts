@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * The shop's settings (settings key 'shop'): currency, shipping methods and tax rates
+ * (docs/decisions/072, 073). Defaults apply per field; admins edit them in /admin/settings (issue 14).
+ */
+const methodSchema = z.object({
+  label: z.string().min(1),
+  price: z.number().int().min(0),
+  min_days: z.number().int().min(0),
+  max_days: z.number().int().min(0),
+});
+
+export const shopSettingsSchema = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/).catch('USD'),
+  shipping: z
+    .object({ standard: methodSchema, express: methodSchema })
+    .catch({
+      standard: { label: 'Standard', price: 599, min_days: 7, max_days: 14 },
+      express: { label: 'Express', price: 1999, min_days: 3, max_days: 5 },
+    }),
+  /** ISO country code → tax rate in basis points (2000 = 20 %); countries not listed pay none. */
+  tax_rates: z.record(z.string().regex(/^[A-Z]{2}$/), z.number().int().min(0).max(10_000)).catch({}),
+});
+export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+
+export const DEFAULT_SHOP_SETTINGS: ShopSettings = shopSettingsSchema.parse({});

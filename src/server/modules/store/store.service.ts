@@ -1,0 +1,194 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { CartLineInput, DesignSummary, Product, Quote, QuotedLine, ShippingMethod, ShippingMethodId } from '@/contract/shop';
+import { cartLineInputSchema } from '@/contract/shop';
+import type { Db } from '@/server/db/client';
+import { awards, discountCodes, nominations, products, templates, variants } from '@/server/db/schema/index';
+import type { ShopSettings } from '../settings/shop-settings';
+import { formatMoney, orderTotals, type DiscountRule } from './pricing';
+
+type DbLike = Pick<Db, 'select'>;
+
+/** The active catalogue: active products with their active variants in the shop's currency. */
+export async function listCatalogue(db: DbLike, currency: string): Promise<Product[]> {
+  const rows = await db
+    .select({ p: products, v: variants })
+    .from(products)
+    .innerJoin(variants, eq(variants.productId, products.id))
+    .where(and(eq(products.isActive, true), eq(variants.isActive, true), eq(variants.currency, currency)))
+    .orderBy(asc(products.sortOrder), asc(products.name), asc(variants.sortOrder), asc(variants.name));
+  const byId = new Map<string, Product>();
+  for (const { p, v } of rows) {
+    let product = byId.get(p.id);
+    if (!product) {
+      product = { id: p.id, slug: p.slug, name: p.name, description: p.description, kind: p.kind, thumbnail_url: p.thumbnailUrl, variants: [] };
+      byId.set(p.id, product);
+    }
+    product.variants.push({
+      id: v.id,
+      sku: v.sku,
+      name: v.name,
+      size: v.size,
+      finish: v.finish,
+      price: v.price,
+      currency: v.currency,
+      weight_grams: v.weightGrams,
+      image_url: v.imageUrl,
+      requires_shipping: v.requiresShipping,
+    });
+  }
+  return [...byId.values()];
+}
+
+export function shippingMethods(shop: ShopSettings): ShippingMethod[] {
+  return (['standard', 'express'] as const).map((id) => ({ id, ...shop.shipping[id] }));
+}
+
+/** A priced line, with what checkout needs to freeze it on an order. */
+export interface PricedLine extends QuotedLine {
+  sku: string;
+  /** Set when available: what is printed, resolved from the database. */
+  resolved: DesignSummary | null;
+}
+
+/** Prices lines from the database (never from the caller) and checks each can still be bought. */
+export async function priceLines(db: DbLike, lines: readonly CartLineInput[], currency: string): Promise<PricedLine[]> {
+  const parsed = lines.map((l) => cartLineInputSchema.parse(l));
+  const variantIds = [...new Set(parsed.map((l) => l.variant_id))];
+  const shareIds = [...new Set(parsed.flatMap((l) => (l.design.share_id ? [l.design.share_id] : [])))];
+  const [variantRows, nominationRows] = await Promise.all([
+    variantIds.length
+      ? db.select({ v: variants, p: products }).from(variants).innerJoin(products, eq(products.id, variants.productId)).where(inArray(variants.id, variantIds))
+      : [],
+    shareIds.length ? db.select().from(nominations).where(inArray(nominations.shareId, shareIds)) : [],
+  ]);
+  const nominationByShare = new Map(nominationRows.map((n) => [n.shareId, n]));
+  const awardIds = [...new Set([...parsed.map((l) => l.design.award_id), ...nominationRows.map((n) => n.awardId)])];
+  const [awardRows, templateRows] = await Promise.all([
+    awardIds.length ? db.select({ id: awards.id, title: awards.title, isActive: awards.isActive, imageUrl: awards.imageUrl }).from(awards).where(inArray(awards.id, awardIds)) : [],
+    db.select({ id: templates.id, isActive: templates.isActive }).from(templates).orderBy(asc(templates.sortOrder), asc(templates.name)),
+  ]);
+  const variantById = new Map(variantRows.map((r) => [r.v.id, r]));
+  const awardById = new Map(awardRows.map((a) => [a.id, a]));
+  const activeTemplates = new Set(templateRows.filter((t) => t.isActive).map((t) => t.id));
+  const defaultTemplate = templateRows.find((t) => t.isActive)?.id ?? null;
+
+  return parsed.map((line): PricedLine => {
+    const row = variantById.get(line.variant_id);
+    const base = {
+      variant_id: line.variant_id,
+      product_id: row?.p.id ?? null,
+      product_name: row?.p.name ?? 'Product no longer sold',
+      variant_name: row?.v.name ?? '',
+      image_url: row?.v.imageUrl ?? row?.p.thumbnailUrl ?? null,
+      sku: row?.v.sku ?? '',
+      unit_price: row?.v.price ?? 0,
+      quantity: line.quantity,
+      line_total: (row?.v.price ?? 0) * line.quantity,
+      requires_shipping: row?.v.requiresShipping ?? false,
+    };
+    const unavailable = (reason: string, design: DesignSummary | null = null): PricedLine => ({
+      ...base,
+      available: false,
+      unavailable_reason: reason,
+      design,
+      resolved: null,
+    });
+    if (!row || !row.v.isActive || !row.p.isActive) return unavailable('This product is no longer available.');
+    if (row.v.currency !== currency) return unavailable(`This product is not sold in ${currency}.`);
+
+    let design: DesignSummary;
+    if (line.design.share_id) {
+      const n = nominationByShare.get(line.design.share_id);
+      if (!n || n.hidden || n.status === 'declined') return unavailable('This certificate is no longer available for printing.');
+      const award = awardById.get(n.awardId);
+      design = {
+        award_id: n.awardId,
+        award_title: award?.title ?? 'Award',
+        template_id: n.templateId,
+        recipient_name: n.nomineeName,
+        share_id: n.shareId,
+        certificate_number: n.certificateNumber,
+      };
+    } else {
+      const award = awardById.get(line.design.award_id);
+      if (!award || !award.isActive) return unavailable('This award is no longer available.');
+      const templateId = line.design.template_id && activeTemplates.has(line.design.template_id) ? line.design.template_id : defaultTemplate;
+      design = {
+        award_id: award.id,
+        award_title: award.title,
+        template_id: templateId,
+        recipient_name: line.design.recipient_name ?? '',
+        share_id: null,
+        certificate_number: null,
+      };
+    }
+    return { ...base, available: true, unavailable_reason: null, design, resolved: design };
+  });
+}
+
+export interface DiscountCheck {
+  rule: (DiscountRule & { id: string; code: string; description: string }) | null;
+  error: string | null;
+}
+
+/** A discount code as it stands now for this subtotal: the rule, or why it does not apply. */
+export async function checkDiscount(db: DbLike, code: string | undefined, subtotal: number, currency: string, now = new Date()): Promise<DiscountCheck> {
+  if (!code) return { rule: null, error: null };
+  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, code.toUpperCase()));
+  if (!row || !row.isActive) return { rule: null, error: 'That discount code does not exist. Check the spelling?' };
+  if (row.expiresAt && row.expiresAt <= now) return { rule: null, error: 'That discount code has expired.' };
+  if (row.usageLimit !== null && row.usedCount >= row.usageLimit) return { rule: null, error: 'That discount code has been used up.' };
+  if (subtotal < row.minSubtotal)
+    return { rule: null, error: `Spend at least ${formatMoney(row.minSubtotal, currency)} to use this code.` };
+  const description = row.kind === 'percent' ? `${row.value}% off` : `${formatMoney(row.value, currency)} off`;
+  return { rule: { id: row.id, code: row.code, kind: row.kind, value: row.value, description }, error: null };
+}
+
+export interface QuoteInput {
+  lines: readonly CartLineInput[];
+  shippingMethod?: ShippingMethodId | null | undefined;
+  country?: string | null | undefined;
+  discountCode?: string | undefined;
+}
+
+export interface FullQuote {
+  quote: Quote;
+  lines: PricedLine[];
+  discount: DiscountCheck;
+}
+
+/**
+ * The one pricing path: the cart's summary, the checkout's summary and the order all come from here.
+ * Unavailable lines are shown but never counted.
+ */
+export async function quote(db: DbLike, shop: ShopSettings, input: QuoteInput, testMode: boolean): Promise<FullQuote> {
+  const lines = await priceLines(db, input.lines, shop.currency);
+  const counted = lines.filter((l) => l.available);
+  const subtotal = counted.reduce((s, l) => s + l.line_total, 0);
+  const discount = await checkDiscount(db, input.discountCode, subtotal, shop.currency);
+  const requiresShipping = counted.some((l) => l.requires_shipping);
+  const methods = shippingMethods(shop);
+  const method = requiresShipping ? (input.shippingMethod ?? null) : null;
+  const shipping = method ? shop.shipping[method].price : 0;
+  const taxRateBps = input.country ? (shop.tax_rates[input.country] ?? 0) : 0;
+  const totals = orderTotals({ lineTotals: counted.map((l) => l.line_total), discount: discount.rule, shipping, taxRateBps });
+  return {
+    lines,
+    discount,
+    quote: {
+      currency: shop.currency,
+      test_mode: testMode,
+      lines: lines.map(({ sku: _sku, resolved: _resolved, ...l }) => l),
+      subtotal: totals.subtotal,
+      discount: discount.rule ? { code: discount.rule.code, amount: totals.discount, description: discount.rule.description } : null,
+      discount_error: discount.error,
+      requires_shipping: requiresShipping,
+      shipping_methods: methods,
+      shipping_method: method,
+      shipping_total: totals.shipping,
+      tax_rate_bps: taxRateBps,
+      tax_total: totals.tax,
+      total: totals.total,
+    },
+  };
+}
