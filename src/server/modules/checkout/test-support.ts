@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import type { CheckoutBody, CheckoutResult, StoreCatalogue } from '@/contract/shop';
 import type { TestPaymentOutcome } from '@/contract/test-payments';
-import { TestCardProcessor } from '@/server/adapters/payments/test-processor';
+import { type TestCardProcessor } from '@/server/adapters/payments/test-processor';
 import type { Db } from '@/server/db/client';
 import { awards } from '@/server/db/schema/index';
 import type { TestClient } from '@/server/test/auth-client';

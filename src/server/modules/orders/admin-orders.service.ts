@@ -8,7 +8,7 @@ import { conflict, HttpError, notFound } from '@/server/lib/http-errors';
 import { containsPattern } from '@/server/lib/sql-text';
 import { audited, type Actor } from '../audit/audit.service';
 import { canTransition, lockOrder, transition } from './order-status';
-import { findOrder, orderView, sendConfirmation, sendRefunded, type OrderRow, type ShopContext } from './orders.service';
+import { findOrder, ITEMS_SQL, orderView, sendConfirmation, sendRefunded, type OrderRow, type ShopContext } from './orders.service';
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 
@@ -26,7 +26,7 @@ export async function listOrders(ctx: ShopContext, q: z.output<typeof adminOrder
     ctx.db
       .select({
         o: orders,
-        items: sql<number>`(select coalesce(sum(quantity), 0)::int from order_lines where order_lines.order_id = ${orders.id})`,
+        items: ITEMS_SQL,
       })
       .from(orders)
       .where(where)

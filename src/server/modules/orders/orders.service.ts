@@ -26,6 +26,9 @@ export interface ShopContext {
 
 export type OrderRow = typeof orders.$inferSelect;
 
+/** The number of items of the order in the row being selected (for lists). */
+export const ITEMS_SQL = sql<number>`(select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.order_id = "orders"."id")`;
+
 /** The token in an order's link: HMAC of its id, so a guest opens their order without an account. */
 export function orderAccessToken(secret: string, orderId: string): string {
   return createHmac('sha256', secret).update(`order-access:${orderId}`).digest('base64url');
@@ -124,7 +127,7 @@ export async function listMyOrders(db: Pick<Db, 'select'>, userId: string): Prom
       currency: orders.currency,
       total: orders.total,
       createdAt: orders.createdAt,
-      items: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+      items: ITEMS_SQL,
     })
     .from(orders)
     .where(and(eq(orders.userId, userId)))

@@ -1,0 +1,157 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminOrder, Order } from '@/contract/shop';
+import { auditLog, orders } from '@/server/db/schema/index';
+import { lastMailTo, signedInClient, TestClient } from '@/server/test/auth-client';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { checkoutBody, pay, placeOrder, shopCatalogue } from '../checkout/test-support';
+import { canTransition, transition } from './order-status';
+
+let t: TestApp;
+let shop: Awaited<ReturnType<typeof shopCatalogue>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await shopCatalogue(t.app, t.database.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function paidOrderOf(client: TestClient, email = 'owner@example.test') {
+  const { result } = await placeOrder(client, checkoutBody(shop.award.id, shop.variant('FRAME-A4-GOLD').id, { email }));
+  await pay(client, result!.payment_url, '4242424242424242');
+  return result!;
+}
+
+describe('who may see an order', () => {
+  it('its signed-in owner and admins see it; another user gets 404; signed out gets 401; the link token opens it', async () => {
+    const owner = await signedInClient(t.app);
+    const other = await signedInClient(t.app);
+    const admin = await signedInClient(t.app, { admin: true });
+    const placed = await paidOrderOf(owner.client);
+    const url = `/api/orders/${placed.order_id}`;
+
+    const mine = await owner.client.get(url);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('no-store');
+    expect((mine.json() as Order).status).toBe('paid');
+    expect((await admin.client.get(url)).statusCode).toBe(200);
+
+    const theirs = await other.client.get(url);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().error.code).toBe('ORDER_NOT_FOUND');
+    expect((await other.client.get(`${url}?token=${'x'.repeat(43)}`)).statusCode).toBe(404);
+
+    const stranger = new TestClient(t.app);
+    expect((await stranger.get(url)).statusCode).toBe(401);
+    expect((await stranger.get(`${url}?token=nope`)).statusCode).toBe(404);
+    expect((await stranger.get(`${url}?token=${placed.access_token}`)).statusCode).toBe(200);
+    // Another order's token does not open this one.
+    const second = await paidOrderOf(new TestClient(t.app));
+    expect((await stranger.get(`${url}?token=${second.access_token}`)).statusCode).toBe(404);
+  });
+
+  it('my orders lists only my own, newest first', async () => {
+    const me = await signedInClient(t.app);
+    const a = await paidOrderOf(me.client);
+    const b = await paidOrderOf(me.client);
+    await paidOrderOf(new TestClient(t.app));
+    const res = await me.client.get('/api/account/orders');
+    expect(res.json().orders.map((o: { id: string }) => o.id)).toEqual([b.order_id, a.order_id]);
+    expect(res.json().orders[0]).toMatchObject({ status: 'paid', total: 6900 + 599, item_count: 1 });
+    expect((await new TestClient(t.app).get('/api/account/orders')).statusCode).toBe(401);
+  });
+});
+
+describe('the order state machine', () => {
+  it('refuses illegal moves on the server', async () => {
+    expect(canTransition('pending_payment', 'shipped')).toBe(false);
+    expect(canTransition('paid', 'pending_payment')).toBe(false);
+    expect(canTransition('refunded', 'paid')).toBe(false);
+    const placed = await paidOrderOf(new TestClient(t.app));
+    await expect(
+      t.database.db.transaction((tx) => transition(tx, { orderId: placed.order_id, from: 'paid', to: 'delivered', actor: 'system' })),
+    ).rejects.toMatchObject({ statusCode: 409, code: 'ILLEGAL_TRANSITION' });
+    // A stale "from" changes nothing.
+    expect(await t.database.db.transaction((tx) => transition(tx, { orderId: placed.order_id, from: 'pending_payment', to: 'paid', actor: 'system' }))).toBe(false);
+  });
+});
+
+describe('admin orders', () => {
+  it('lists, searches and filters orders; ordinary users are refused', async () => {
+    const admin = await signedInClient(t.app, { admin: true });
+    const placed = await paidOrderOf(new TestClient(t.app), 'findme@example.test');
+    const byEmail = await admin.client.get('/api/admin/orders?q=findme');
+    expect(byEmail.json().orders.map((o: { id: string }) => o.id)).toEqual([placed.order_id]);
+    expect(byEmail.json().orders[0]).toMatchObject({ item_count: 1, customer_name: 'Dana Whitfield', total: 7499 });
+    const byNumber = await admin.client.get(`/api/admin/orders?q=${placed.order_number}`);
+    expect(byNumber.json().total).toBe(1);
+    const byStatus = await admin.client.get('/api/admin/orders?status=refunded');
+    expect(byStatus.json().orders.every((o: { status: string }) => o.status === 'refunded')).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await admin.client.get(`/api/admin/orders?from=${today}&to=${today}`)).json().total).toBeGreaterThan(0);
+    expect((await admin.client.get('/api/admin/orders?from=2001-01-01&to=2001-01-02')).json().total).toBe(0);
+    expect((await admin.client.get('/api/admin/orders?from=2001-02-30')).statusCode).toBe(400);
+
+    const user = await signedInClient(t.app);
+    expect((await user.client.get('/api/admin/orders')).statusCode).toBe(403);
+    expect((await user.client.post(`/api/admin/orders/${placed.order_id}/refund`, {})).statusCode).toBe(403);
+  });
+
+  it('refunds part, then the rest, through the provider; each refund is audited, mailed and shown', async () => {
+    const admin = await signedInClient(t.app, { admin: true });
+    const placed = await paidOrderOf(new TestClient(t.app), 'refundme@example.test');
+    const url = `/api/admin/orders/${placed.order_id}`;
+    const detail = (await admin.client.get(url)).json() as AdminOrder;
+    expect(detail).toMatchObject({ refundable: 7499, can_cancel: false, provider_payment_id: expect.stringMatching(/^pi_test_/) });
+
+    const tooMuch = await admin.client.post(`${url}/refund`, { amount: 7500 });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error.field).toBe('amount');
+
+    const partial = await admin.client.post(`${url}/refund`, { amount: 1000, reason: 'Frame arrived scratched' });
+    expect(partial.json()).toMatchObject({ status: 'partially_refunded', refunded_total: 1000, refundable: 6499 });
+    expect((await lastMailTo(t.database.db, 'refundme@example.test'))!.subject).toContain('partly refunded');
+
+    const rest = await admin.client.post(`${url}/refund`, { reason: 'Customer changed their mind' });
+    const after = rest.json() as AdminOrder;
+    expect(after).toMatchObject({ status: 'refunded', refunded_total: 7499, refundable: 0 });
+    expect(after.refunds.map((r) => r.amount)).toEqual([1000, 6499]);
+    expect(after.timeline.map((e) => e.to_status)).toEqual(['pending_payment', 'paid', 'partially_refunded', 'refunded']);
+
+    const again = await admin.client.post(`${url}/refund`, {});
+    expect(again.statusCode).toBe(409);
+    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, placed.order_id), eq(auditLog.action, 'order.refunded'))).orderBy(desc(auditLog.createdAt));
+    expect(audits).toHaveLength(2);
+    expect(audits.every((a) => a.actorUserId === admin.user.id)).toBe(true);
+  });
+
+  it('cancels an unpaid order (its payment page stops taking cards) but not a paid one', async () => {
+    const admin = await signedInClient(t.app, { admin: true });
+    const client = new TestClient(t.app);
+    const { result } = await placeOrder(client, checkoutBody(shop.award.id, shop.variant('PRINT-A4').id));
+    const cancelled = await admin.client.post(`/api/admin/orders/${result!.order_id}/cancel`, { reason: 'Duplicate order' });
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', can_cancel: false });
+    const late = await pay(client, result!.payment_url, '4242424242424242');
+    expect(late.res.statusCode).toBe(409);
+    expect(late.res.json().error.code).toBe('PAYMENT_SESSION_EXPIRED');
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, result!.order_id));
+    expect(row!.status).toBe('cancelled');
+
+    const paid = await paidOrderOf(new TestClient(t.app));
+    const refused = await admin.client.post(`/api/admin/orders/${paid.order_id}/cancel`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe('A paid order is not cancelled but refunded: use Refund.');
+  });
+
+  it('resends the confirmation of a paid order (audited)', async () => {
+    const admin = await signedInClient(t.app, { admin: true });
+    const placed = await paidOrderOf(new TestClient(t.app), 'again@example.test');
+    const res = await admin.client.post(`/api/admin/orders/${placed.order_id}/resend-confirmation`);
+    expect(res.statusCode).toBe(200);
+    expect((await lastMailTo(t.database.db, 'again@example.test'))!.subject).toMatch(/^\(Copy\) Order ORD-\d+ confirmed/);
+    const [row] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, placed.order_id), eq(auditLog.action, 'order.confirmation_resent')));
+    expect(row).toBeTruthy();
+  });
+});
