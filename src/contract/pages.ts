@@ -163,7 +163,6 @@ export const pages = {
     title: 'Your Cart',
     description: 'Review your printed certificates before checkout.',
     indexable: false,
-    underConstruction: true,
   }),
   orderSuccess: page({
     path: '/order/success',

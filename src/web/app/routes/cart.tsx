@@ -1,5 +1,5 @@
-import { ComingSoon } from '@/web/components/layout/coming-soon';
+import { CartPage } from '@/web/features/cart/components/cart-page';
 
-export default function CartPage() {
-  return <ComingSoon title="Your Cart" lead="Your printed certificates will wait here before checkout. Nothing in it yet." />;
+export default function CartRoute() {
+  return <CartPage />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '@/web/components/layout/coming-soon';
+import { StorePage } from '@/web/features/store/components/store-page';
 
-export default function StorePage() {
-  return <ComingSoon title="Store" lead="Printed certificates and frames worth hanging, shipped worldwide in 7–14 business days with express options." />;
+export default function StoreRoute() {
+  return <StorePage />;
 }
