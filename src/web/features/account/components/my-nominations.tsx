@@ -1,4 +1,4 @@
-import { ExternalLink, Globe2, KeyRound, Lock } from 'lucide-react';
+import { ExternalLink, Globe2, KeyRound, Lock, Printer } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { MyNominations as MyNominationsData } from '@/contract/nominations';
@@ -55,6 +55,11 @@ function Row({ c, made, onNewLink }: { c: Made | Received; made: boolean; onNewL
           ) : (
             <Link to={hrefs.certificate(c.share_id)} className={textLink} aria-label={`View certificate ${c.certificate_number}`}>
               View certificate <ExternalLink aria-hidden="true" />
+            </Link>
+          )}
+          {withdrawn ? null : (
+            <Link to={hrefs.storeCertificate(c.share_id)} className={textLink} aria-label={`Get certificate ${c.certificate_number} printed`}>
+              <Printer aria-hidden="true" /> Get it printed
             </Link>
           )}
           {made && c.status === 'pending' && !c.hidden && onNewLink ? (

@@ -31,13 +31,22 @@ export function AwardCard({ award, headingLevel = 3 }: { award: Award; headingLe
         <p className="mt-1 text-center text-sm font-semibold text-brand-700 italic">{award.tagline}</p>
       ) : null}
       <p className="mt-3 flex-1 text-center text-sm leading-relaxed text-ink-soft">{award.description}</p>
-      <Link
-        to={hrefs.nominateAward(award.id)}
-        className={`${buttonVariants({ size: 'sm' })} mt-5 self-center`}
-        aria-label={`Nominate someone for ${award.title}`}
-      >
-        Nominate
-      </Link>
+      <div className="mt-5 flex flex-wrap justify-center gap-2">
+        <Link
+          to={hrefs.nominateAward(award.id)}
+          className={buttonVariants({ size: 'sm' })}
+          aria-label={`Nominate someone for ${award.title}`}
+        >
+          Nominate
+        </Link>
+        <Link
+          to={hrefs.storeAward(award.id)}
+          className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          aria-label={`Print ${award.title}`}
+        >
+          Print it
+        </Link>
+      </div>
     </article>
   );
 }

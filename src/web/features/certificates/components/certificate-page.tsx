@@ -1,4 +1,4 @@
-import { Award as AwardIcon, BadgeCheck, Clock, Globe2, Lock, Sparkles } from 'lucide-react';
+import { Award as AwardIcon, BadgeCheck, Clock, Globe2, Lock, Printer, Sparkles } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import type { Certificate } from '@/contract/nominations';
 import { CERTIFICATE_ERROR_CODES as CERTIFICATE_ERRORS } from '@/contract/nominations-constants';
@@ -218,6 +218,17 @@ export function CertificatePage({ shareId }: { shareId: string }) {
             <div className="mt-5 border-t border-line pt-4">
               <DownloadLinks certificate={c} />
             </div>
+          </section>
+          <section aria-labelledby="print-heading" className="rounded-3xl bg-ink p-5 text-white shadow-card sm:p-6">
+            <h2 id="print-heading" className="flex items-center gap-2 font-display text-xl font-semibold">
+              <Printer className="size-5 text-gold" aria-hidden="true" /> Frame-worthy
+            </h2>
+            <p className="mt-2 text-sm text-white/80">
+              Printed on heavyweight paper, framed in black, oak or gold, and shipped worldwide in 7–14 business days; express is available.
+            </p>
+            <Link to={hrefs.storeCertificate(c.share_id)} className={cn(buttonVariants({ variant: 'gold', size: 'sm' }), 'mt-4')}>
+              Get it printed
+            </Link>
           </section>
           <AwardCard c={c} />
         </div>

@@ -227,6 +227,11 @@ function Shop({ catalogue }: { catalogue: StoreCatalogue }) {
                 const from = lowestPrice(p);
                 return (
                   <OptionCard key={p.id} name="product" value={p.id} checked={p.id === product.id} onChange={chooseProduct}>
+                    <span className="flex gap-3">
+                    {p.thumbnail_url ? (
+                      <img src={p.thumbnail_url} alt="" className="aspect-[4/3] w-20 shrink-0 rounded-lg object-cover ring-1 ring-ink/10" />
+                    ) : null}
+                    <span className="min-w-0 flex-1">
                     <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                       <span className="font-semibold text-ink">{p.name}</span>
                       {from !== null ? (
@@ -237,6 +242,8 @@ function Shop({ catalogue }: { catalogue: StoreCatalogue }) {
                       ) : null}
                     </span>
                     <span className="mt-1 block text-xs leading-relaxed text-muted">{p.description}</span>
+                    </span>
+                    </span>
                   </OptionCard>
                 );
               })}
