@@ -3,6 +3,7 @@ import { SHOP_LIMITS } from '@/contract/shop';
 import {
   addToCart,
   canAddLine,
+  CART_LIMITS,
   cartTotals,
   EMPTY_CART,
   parsePersistedCart,
@@ -119,5 +120,11 @@ describe('the cart in browser storage', () => {
     expect(parsePersistedCart('[1,2]')).toEqual(EMPTY_CART);
     const mixed = { owner: 7, items: [item, { ...item, quantity: 0 }, { ...item, price: 'free' }, { ...item, design: { award_id: 1 } }, null] };
     expect(parsePersistedCart(JSON.stringify(mixed))).toEqual({ owner: null, dirty: false, items: [item] });
+  });
+});
+
+describe('CART_LIMITS', () => {
+  it('are the contract’s limits', () => {
+    expect(CART_LIMITS).toEqual({ quantity: SHOP_LIMITS.quantity, lines: SHOP_LIMITS.lines });
   });
 });

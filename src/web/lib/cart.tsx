@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { StoredCartLine } from '@/contract/cart';
-import { SHOP_LIMITS, type CartLineInput, type QuotedLine } from '@/contract/shop';
+import type { CartLineInput, QuotedLine } from '@/contract/shop';
 import { getStoredCart, mergeStoredCart, putStoredCart } from './api/cart-sync';
 import { getQuote } from './api/get-quote';
 import { useAuth } from './auth';
@@ -52,6 +52,12 @@ interface CartContextValue {
 
 const CartContext = createContext<CartContextValue | null>(null);
 
+/**
+ * SHOP_LIMITS.quantity and .lines of src/contract/shop.ts, written out: importing that module would bring the
+ * address rules of every country into the first page's JavaScript (cart.test.ts holds the two in step).
+ */
+export const CART_LIMITS = { quantity: 99, lines: 50 } as const;
+
 function sameDesign(a: CartDesign | undefined, b: CartDesign | undefined): boolean {
   if (!a || !b) return a === b;
   return (
@@ -72,28 +78,28 @@ export function sameLine(a: Pick<CartItem, 'productId' | 'variantId' | 'design'>
 
 /**
  * Spec §4: a matching line's quantity rises; otherwise a new line whose id is `${productId}-${variantId}-${time}`
- * (the time moved on by a millisecond if that id is taken). Quantities stop at SHOP_LIMITS.quantity; a new
- * line past SHOP_LIMITS.lines is not added (check `canAddLine` first to tell the shopper).
+ * (the time moved on by a millisecond if that id is taken). Quantities stop at CART_LIMITS.quantity; a new
+ * line past CART_LIMITS.lines is not added (check `canAddLine` first to tell the shopper).
  */
 export function addToCart(items: CartItem[], item: NewCartItem, now = Date.now()): CartItem[] {
   const existing = items.find((i) => sameLine(i, item));
   if (existing) {
-    return items.map((i) => (i === existing ? { ...i, quantity: Math.min(SHOP_LIMITS.quantity, i.quantity + item.quantity) } : i));
+    return items.map((i) => (i === existing ? { ...i, quantity: Math.min(CART_LIMITS.quantity, i.quantity + item.quantity) } : i));
   }
-  if (items.length >= SHOP_LIMITS.lines) return items;
+  if (items.length >= CART_LIMITS.lines) return items;
   let time = now;
   while (items.some((i) => i.id === `${item.productId}-${item.variantId}-${time}`)) time++;
-  return [...items, { ...item, quantity: Math.min(SHOP_LIMITS.quantity, item.quantity), id: `${item.productId}-${item.variantId}-${time}` }];
+  return [...items, { ...item, quantity: Math.min(CART_LIMITS.quantity, item.quantity), id: `${item.productId}-${item.variantId}-${time}` }];
 }
 
 /** Whether adding `item` fits: it raises an existing line, or there is room for one more. */
 export function canAddLine(items: CartItem[], item: Pick<CartItem, 'productId' | 'variantId' | 'design'>): boolean {
-  return items.some((i) => sameLine(i, item)) || items.length < SHOP_LIMITS.lines;
+  return items.some((i) => sameLine(i, item)) || items.length < CART_LIMITS.lines;
 }
 
 export function setQuantity(items: CartItem[], id: string, quantity: number): CartItem[] {
   if (quantity <= 0) return items.filter((i) => i.id !== id);
-  return items.map((i) => (i.id === id ? { ...i, quantity: Math.min(SHOP_LIMITS.quantity, quantity) } : i));
+  return items.map((i) => (i.id === id ? { ...i, quantity: Math.min(CART_LIMITS.quantity, quantity) } : i));
 }
 
 export function cartTotals(items: CartItem[]) {
@@ -168,7 +174,7 @@ export function parsePersistedCart(raw: string | null): PersistedCart {
   try {
     const data = JSON.parse(raw) as Record<string, unknown>;
     if (typeof data !== 'object' || data === null || !Array.isArray(data.items)) return EMPTY_CART;
-    const items = (data.items as unknown[]).filter(isItem).slice(0, SHOP_LIMITS.lines);
+    const items = (data.items as unknown[]).filter(isItem).slice(0, CART_LIMITS.lines);
     return { owner: isStr(data.owner) ? data.owner : null, dirty: data.dirty === true, items };
   } catch {
     return EMPTY_CART;
