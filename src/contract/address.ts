@@ -1,5 +1,5 @@
 import countries from 'i18n-iso-countries';
-import en from 'i18n-iso-countries/langs/en.json';
+import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import { AU, BR, CA, IN, MX, US, type CountryData } from 'country-region-data';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { z } from 'zod';

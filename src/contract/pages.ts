@@ -169,14 +169,12 @@ export const pages = {
     title: 'Order Confirmed',
     description: 'Thank you. Your order is on its way to the print room.',
     indexable: false,
-    underConstruction: true,
   }),
   order: page({
     path: '/order/:orderId',
     title: 'Order Status',
     description: 'Where your certificate is right now.',
     indexable: false,
-    underConstruction: true,
   }),
   checkout: page({
     path: '/checkout',

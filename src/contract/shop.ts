@@ -29,6 +29,19 @@ export const ORDER_STATUS_VALUES = [
   'refunded',
 ] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUS_VALUES);
+
+/** How each status reads to a customer (and in admin badges). */
+export const ORDER_STATUS_LABELS: Record<(typeof ORDER_STATUS_VALUES)[number], string> = {
+  pending_payment: 'Waiting for payment',
+  payment_failed: 'Payment declined',
+  paid: 'Paid',
+  in_production: 'Being printed',
+  shipped: 'On its way',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+};
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 export const SHIPPING_METHOD_IDS = ['standard', 'express'] as const;

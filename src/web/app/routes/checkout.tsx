@@ -1,5 +1,5 @@
-import { ComingSoon } from '@/web/components/layout/coming-soon';
+import { CheckoutPage } from '@/web/features/checkout/components/checkout-page';
 
-export default function CheckoutPage() {
-  return <ComingSoon title="Checkout" lead="Where your certificates go and how you pay for them." />;
+export default function CheckoutRoute() {
+  return <CheckoutPage />;
 }

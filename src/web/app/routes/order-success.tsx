@@ -1,5 +1,7 @@
-import { ComingSoon } from '@/web/components/layout/coming-soon';
+import { useSearchParams } from 'react-router';
+import { OrderSuccessPage } from '@/web/features/orders/components/order-success-page';
 
-export default function OrderSuccessPage() {
-  return <ComingSoon title="Order Confirmed" lead="Your receipt and delivery estimate will appear here after checkout." />;
+export default function OrderSuccessRoute() {
+  const [params] = useSearchParams();
+  return <OrderSuccessPage orderId={params.get('order')} token={params.get('token')} />;
 }

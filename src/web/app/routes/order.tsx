@@ -1,5 +1,8 @@
-import { ComingSoon } from '@/web/components/layout/coming-soon';
+import { useParams, useSearchParams } from 'react-router';
+import { OrderPage } from '@/web/features/orders/components/order-page';
 
-export default function OrderPage() {
-  return <ComingSoon title="Order Status" lead="Where your certificate is right now: printing, packed or on its way." />;
+export default function OrderRoute() {
+  const { orderId = '' } = useParams();
+  const [params] = useSearchParams();
+  return <OrderPage key={orderId} orderId={orderId} token={params.get('token')} />;
 }

@@ -1,5 +1,7 @@
-import { ComingSoon } from '@/web/components/layout/coming-soon';
+import { useParams } from 'react-router';
+import { TestPaymentPage } from '@/web/features/payments/components/test-payment-page';
 
-export default function TestPaymentPage() {
-  return <ComingSoon title="Test Payment" lead="The built-in test card processor." />;
+export default function TestPaymentRoute() {
+  const { sessionId = '' } = useParams();
+  return <TestPaymentPage key={sessionId} sessionId={sessionId} />;
 }

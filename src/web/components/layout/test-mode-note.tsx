@@ -1,0 +1,18 @@
+import { FlaskConical } from 'lucide-react';
+import { cn } from '@/web/lib/utils';
+
+/** Every payment screen of the built-in test card processor says so (docs/decisions/074). */
+export function TestModeNote({ className, children }: { className?: string; children?: React.ReactNode }) {
+  return (
+    <p
+      role="note"
+      className={cn('flex items-start gap-2 rounded-2xl border border-dashed border-gold-dark/60 bg-gold/15 px-4 py-3 text-sm text-ink', className)}
+    >
+      <FlaskConical className="mt-0.5 size-4 shrink-0 text-gold-dark" aria-hidden="true" />
+      <span>
+        <strong className="font-semibold">Test mode.</strong>{' '}
+        {children ?? 'No real money moves: pay with the test card 4242 4242 4242 4242, any future expiry date and any CVC.'}
+      </span>
+    </p>
+  );
+}

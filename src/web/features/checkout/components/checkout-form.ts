@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { shippingAddressSchema, type ShippingAddressValue } from '@/contract/address';
+import { checkoutBodySchema, shippingMethodIdSchema, type ShippingMethodId } from '@/contract/shop';
+
+/** The checkout form: the contract's own rules, with the address and method only when something is shipped. */
+export const checkoutFormSchema = (ships: boolean): z.ZodType<CheckoutFormOutput, CheckoutFormValues> =>
+  z.object({
+    email: checkoutBodySchema.shape.email,
+    shipping_address: ships ? shippingAddressSchema : z.unknown().optional().transform(() => null),
+    shipping_method: ships ? shippingMethodIdSchema : z.unknown().optional().transform(() => null),
+  }) as unknown as z.ZodType<CheckoutFormOutput, CheckoutFormValues>;
+
+export interface CheckoutFormOutput {
+  email: string;
+  shipping_address: ShippingAddressValue | null;
+  shipping_method: ShippingMethodId | null;
+}
+
+export interface CheckoutFormValues {
+  email: string;
+  shipping_address: { name: string; line1: string; line2: string; city: string; state: string; postal_code: string; country: string; phone: string };
+  shipping_method: 'standard' | 'express';
+}
+
+/** The shopper's country as the browser says (en-GB → GB), for a sensible first choice. */
+export function guessCountry(): string {
+  const region = (navigator.languages?.[0] ?? navigator.language ?? '').split('-')[1]?.toUpperCase();
+  return region && /^[A-Z]{2}$/.test(region) ? region : 'US';
+}

@@ -1,0 +1,275 @@
+import { ArrowLeft, Lock, Tag } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { pages } from '@/contract/pages';
+import type { CheckoutBody, ShippingMethod } from '@/contract/shop';
+import { TestModeNote } from '@/web/components/layout/test-mode-note';
+import { Button, buttonVariants } from '@/web/components/ui/button';
+import { Form, FormTextField, useZodForm } from '@/web/components/ui/form';
+import { Notice } from '@/web/components/ui/notice';
+import { TextField } from '@/web/components/ui/text-field';
+import { toast } from '@/web/components/ui/use-toast';
+import { useQuote } from '@/web/lib/api/get-quote';
+import { ApiRequestError } from '@/web/lib/api-client';
+import { useAuth } from '@/web/lib/auth';
+import { toLineInputs, useCart } from '@/web/lib/cart';
+import { formatMoney } from '@/web/lib/money';
+import { cn } from '@/web/lib/utils';
+import { usePlaceOrder } from '../api/place-order';
+import { AddressFields } from './address-fields';
+import { checkoutFormSchema, guessCountry, type CheckoutFormOutput, type CheckoutFormValues } from './checkout-form';
+import { OrderSummary } from './order-summary';
+
+function Section({ title, children, step }: { title: string; step: number; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`checkout-step-${step}`} className="rounded-3xl border border-line bg-white p-5 shadow-card sm:p-6">
+      <h2 id={`checkout-step-${step}`} className="font-display text-xl font-semibold">
+        <span className="mr-2 text-brand-700" aria-hidden="true">
+          {step}.
+        </span>
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function ShippingChoice({ methods, currency, value, onChange }: { methods: ShippingMethod[]; currency: string; value: string; onChange(id: 'standard' | 'express'): void }) {
+  return (
+    <fieldset>
+      <legend className="sr-only">Shipping method</legend>
+      <div className="grid gap-3">
+        {methods.map((m) => (
+          <label
+            key={m.id}
+            className={cn(
+              'flex cursor-pointer items-center gap-3 rounded-2xl border p-4 transition-colors has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-100',
+              value === m.id ? 'border-ink bg-paper' : 'border-line hover:border-ink/50',
+            )}
+          >
+            <input type="radio" name="shipping_method" value={m.id} checked={value === m.id} onChange={() => onChange(m.id)} className="size-4 accent-brand-600" />
+            <span className="flex-1">
+              <span className="block font-semibold">{m.label}</span>
+              <span className="block text-sm text-ink-soft">
+                {m.min_days}–{m.max_days} business days, tracked, worldwide
+              </span>
+            </span>
+            <span className="font-semibold tabular-nums">{m.price === 0 ? 'Free' : formatMoney(m.price, currency)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** /checkout: one page, as the best shops do — contact, address, shipping, discount, summary, pay. */
+export function CheckoutPage() {
+  const { items } = useCart();
+  const { user, loading: authLoading } = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const cancelled = params.get('cancelled');
+  const lines = useMemo(() => toLineInputs(items), [items]);
+
+  const [codeInput, setCodeInput] = useState('');
+  const [appliedCode, setAppliedCode] = useState<string | undefined>(undefined);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  // A first quote without an address tells whether anything ships.
+  const probe = useQuote({ lines }, lines.length > 0);
+  const ships = probe.data?.requires_shipping ?? true;
+
+  const form = useZodForm(checkoutFormSchema(ships), {
+    defaultValues: {
+      email: '',
+      shipping_address: { name: '', line1: '', line2: '', city: '', state: '', postal_code: '', country: guessCountry(), phone: '' },
+      shipping_method: 'standard',
+    } satisfies CheckoutFormValues,
+  });
+  const { control, setValue, setError } = form;
+  const country = useWatch({ control, name: 'shipping_address.country' }) as string;
+  const method = useWatch({ control, name: 'shipping_method' }) as 'standard' | 'express';
+
+  useEffect(() => {
+    if (user?.email && !form.getValues('email')) setValue('email', user.email);
+    if (user?.full_name && !form.getValues('shipping_address.name')) setValue('shipping_address.name', user.full_name);
+  }, [user, form, setValue]);
+
+  const quote = useQuote(
+    { lines, ...(ships ? { shipping_method: method, country } : {}), ...(appliedCode ? { discount_code: appliedCode } : {}) },
+    lines.length > 0,
+  );
+  const q = quote.data;
+  const unavailable = q?.lines.some((l) => !l.available) ?? false;
+
+  const place = usePlaceOrder();
+  // One key per checkout attempt: the same cart and details again (a retry) reuse it, any change makes a new one.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+
+  async function onSubmit(values: CheckoutFormOutput) {
+    setProblem(null);
+    const body: CheckoutBody = {
+      email: values.email,
+      lines,
+      shipping_address: ships ? values.shipping_address : null,
+      shipping_method: ships ? values.shipping_method : null,
+      ...(appliedCode ? { discount_code: appliedCode } : {}),
+    };
+    const json = JSON.stringify(body);
+    if (attempt.current?.body !== json) attempt.current = { body: json, key: crypto.randomUUID() };
+    try {
+      const result = await place.mutateAsync({ body, key: attempt.current.key });
+      if (result.payment_url.startsWith('/')) navigate(result.payment_url);
+      else window.location.assign(result.payment_url);
+    } catch (err) {
+      if (!(err instanceof ApiRequestError)) throw err;
+      const field = err.field ?? '';
+      if (field === 'discount_code') {
+        setAppliedCode(undefined);
+        setProblem(err.message);
+      } else if (field === 'email' || field.startsWith('shipping_address.') || field === 'shipping_method') {
+        setError(field as 'email', { type: 'server', message: err.message }, { shouldFocus: true });
+      } else if (err.status === 422) {
+        attempt.current = null;
+        setProblem(err.message);
+      } else {
+        setProblem(err.message);
+        toast({ title: 'We could not place your order', description: err.message, variant: 'destructive' });
+      }
+    }
+  }
+
+  if (lines.length === 0) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="font-display text-4xl font-semibold">Nothing to check out</h1>
+        <p className="mt-3 text-lg text-ink-soft">
+          {cancelled ? 'Your payment was cancelled and nothing was charged. ' : ''}Your cart is empty. Pick a certificate worth hanging first.
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to={pages.store.path} className={buttonVariants()}>
+            Go to the store
+          </Link>
+          <Link to={pages.gallery.path} className={buttonVariants({ variant: 'secondary' })}>
+            Browse the awards
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <Link to={pages.cart.path} className="inline-flex items-center gap-1 text-sm font-semibold text-ink-soft hover:text-ink">
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to cart
+      </Link>
+      <h1 className="mt-3 font-display text-4xl font-semibold sm:text-5xl">Checkout</h1>
+      {cancelled ? (
+        <Notice className="mt-6" title="Payment cancelled">
+          Nothing was charged. Your cart is just as you left it: check out again whenever you are ready.
+        </Notice>
+      ) : null}
+      {q?.test_mode ? <TestModeNote className="mt-6" /> : null}
+
+      {/* On a phone the summary folds away above the form, as the best checkouts do. */}
+      <details className="mt-6 rounded-3xl border border-line bg-paper p-4 lg:hidden">
+        <summary className="flex cursor-pointer items-center justify-between gap-3 font-semibold">
+          <span>Show order summary</span>
+          <span className="tabular-nums">{q ? formatMoney(q.total, q.currency) : ''}</span>
+        </summary>
+        <div className="mt-4">
+          <OrderSummary quote={q} loading={quote.isFetching} />
+        </div>
+      </details>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+        <Form form={form} onSubmit={onSubmit} className="grid gap-6" aria-label="Checkout">
+          <Section step={1} title="Contact">
+            <FormTextField
+              control={control}
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              description={user ? 'Your receipt and order updates go here.' : 'Your receipt and a link to follow your order go here. No account needed.'}
+              disabled={authLoading && !user}
+            />
+          </Section>
+
+          {ships ? (
+            <>
+              <Section step={2} title="Shipping address">
+                <AddressFields control={control} country={country} />
+              </Section>
+              <Section step={3} title="Shipping method">
+                {q ? (
+                  <ShippingChoice methods={q.shipping_methods} currency={q.currency} value={method} onChange={(id) => setValue('shipping_method', id)} />
+                ) : null}
+                <p className="mt-3 text-sm text-muted">Printed, framed and shipped worldwide. Standard arrives in 7–14 business days.</p>
+              </Section>
+            </>
+          ) : (
+            <Notice title="Nothing to ship">Your order is digital only: you download it from your order page the moment it is paid.</Notice>
+          )}
+
+          <Section step={ships ? 4 : 2} title="Discount code">
+            <div className="flex items-end gap-2">
+              <TextField
+                className="flex-1"
+                label="Discount code"
+                value={codeInput}
+                onChange={(e) => setCodeInput(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    setAppliedCode(codeInput.trim() || undefined);
+                  }
+                }}
+                error={appliedCode && q?.discount_error ? q.discount_error : undefined}
+                autoCapitalize="characters"
+              />
+              <Button type="button" variant="outline" onClick={() => setAppliedCode(codeInput.trim() || undefined)} disabled={!codeInput.trim()}>
+                <Tag aria-hidden="true" /> Apply
+              </Button>
+            </div>
+            {q?.discount ? (
+              <p className="mt-2 text-sm font-medium text-emerald-800" role="status">
+                {q.discount.code} applied: {q.discount.description}.{' '}
+                <button type="button" className="underline" onClick={() => { setAppliedCode(undefined); setCodeInput(''); }}>
+                  Remove
+                </button>
+              </p>
+            ) : null}
+          </Section>
+
+          {problem ? (
+            <Notice tone="error" title="Your order was not placed">
+              {problem}
+            </Notice>
+          ) : null}
+          {unavailable ? (
+            <Notice tone="error" title="Something in your cart can no longer be bought">
+              Remove it in your <Link to={pages.cart.path} className="font-semibold underline">cart</Link> to check out.
+            </Notice>
+          ) : null}
+
+          <Button type="submit" size="lg" disabled={place.isPending || unavailable || !q || (appliedCode !== undefined && !!q.discount_error)} className="w-full">
+            <Lock aria-hidden="true" />
+            {place.isPending ? 'Placing your order…' : q ? `Pay ${formatMoney(q.total, q.currency)}` : 'Pay now'}
+          </Button>
+          <p className="text-center text-xs text-muted">
+            You pay on the next page{q?.test_mode ? ' (our test card processor)' : ' (our card payment provider)'}; your card details never touch our servers.
+          </p>
+        </Form>
+
+        <aside aria-label="Order summary" className="hidden rounded-3xl border border-line bg-paper p-5 sm:p-6 lg:sticky lg:top-24 lg:block">
+          <h2 className="font-display text-xl font-semibold">Order summary</h2>
+          <div className="mt-4">
+            <OrderSummary quote={q} loading={quote.isFetching} />
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+import { Check, CircleAlert, Package, Printer, Truck } from 'lucide-react';
+import { Link } from 'react-router';
+import { hrefs } from '@/contract/pages';
+import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@/contract/shop';
+import { TestModeNote } from '@/web/components/layout/test-mode-note';
+import { buttonVariants } from '@/web/components/ui/button';
+import { useBlobUrl } from '@/web/hooks/use-blob-url';
+import { useCertificatePreview } from '@/web/lib/api/preview-certificate';
+import { formatMoney } from '@/web/lib/money';
+import { cn } from '@/web/lib/utils';
+
+const STEPS = [
+  { key: 'placed', label: 'Placed', icon: Check },
+  { key: 'paid', label: 'Paid', icon: Check },
+  { key: 'in_production', label: 'Printing', icon: Printer },
+  { key: 'shipped', label: 'Shipped', icon: Truck },
+  { key: 'delivered', label: 'Delivered', icon: Package },
+] as const;
+
+/** How far along the usual path an order is (0 = placed … 4 = delivered); refunds keep the furthest point reached. */
+function progress(order: Order): number {
+  const reached = new Set(order.timeline.map((e) => e.to_status));
+  if (reached.has('delivered')) return 4;
+  if (reached.has('shipped')) return 3;
+  if (reached.has('in_production')) return 2;
+  if (reached.has('paid')) return 1;
+  return 0;
+}
+
+const NEXT: Partial<Record<OrderStatus, (o: Order) => string>> = {
+  pending_payment: () => 'We are waiting for the payment to be confirmed. This page updates by itself.',
+  payment_failed: (o) => `The payment did not go through${o.payment.failure_message ? ` (${o.payment.failure_message})` : ''}. Nothing was charged; you can pay with another card.`,
+  paid: (o) =>
+    o.lines.some((l) => l.requires_shipping)
+      ? 'Paid, and waiting for the print room. Printing, framing and delivery take 7–14 business days worldwide; we will mail you when it ships, with tracking.'
+      : 'Paid. Your digital certificate is being prepared.',
+  in_production: () => 'Being printed and framed right now. We will mail you the tracking number when it ships.',
+  shipped: () => 'On its way. Follow the parcel with the tracking number below.',
+  delivered: () => 'Delivered. We hope it hangs somewhere prominent.',
+  cancelled: () => 'This order was cancelled before it was paid. Nothing was charged.',
+  partially_refunded: () => 'Part of this order was refunded to your card; the rest goes ahead as planned.',
+  refunded: () => 'This order was refunded in full to the card you paid with.',
+};
+
+const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  const tone =
+    status === 'payment_failed' || status === 'cancelled'
+      ? 'bg-brand-50 text-brand-800 ring-brand-600/30'
+      : status === 'refunded' || status === 'partially_refunded'
+        ? 'bg-paper-dark text-ink ring-ink/20'
+        : status === 'pending_payment'
+          ? 'bg-gold/20 text-ink ring-gold-dark/40'
+          : 'bg-emerald-50 text-emerald-900 ring-emerald-700/30';
+  return <span className={cn('inline-flex items-center rounded-full px-3 py-1 text-sm font-semibold ring-1', tone)}>{ORDER_STATUS_LABELS[status]}</span>;
+}
+
+/** An order as its customer sees it: where it is, what is in it, where it goes, what it cost. */
+export function OrderDetails({ order }: { order: Order }) {
+  const money = (n: number) => formatMoney(n, order.currency);
+  const step = progress(order);
+  const offPath = order.status === 'cancelled' || order.status === 'payment_failed' || order.status === 'pending_payment';
+  const a = order.shipping_address;
+  return (
+    <div className="grid gap-6">
+      {order.payment.test_mode ? <TestModeNote>This order was paid in test mode: no real money moved, and nothing will be printed.</TestModeNote> : null}
+
+      <section aria-labelledby="order-status" className="rounded-3xl border border-line bg-white p-5 shadow-card sm:p-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="order-status" className="font-display text-2xl font-semibold">
+            Status
+          </h2>
+          <StatusBadge status={order.status} />
+        </div>
+        {!offPath || step > 0 ? (
+          <ol className="mt-6 grid grid-cols-5 gap-1" aria-label="Progress">
+            {STEPS.map((s, i) => {
+              const done = i <= step;
+              const Icon = s.icon;
+              return (
+                <li key={s.key} className="flex flex-col items-center text-center" aria-current={i === step ? 'step' : undefined}>
+                  <span className={cn('flex size-9 items-center justify-center rounded-full ring-2', done ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-muted ring-line')}>
+                    <Icon className="size-4" aria-hidden="true" />
+                  </span>
+                  <span className={cn('mt-2 text-xs font-semibold sm:text-sm', done ? 'text-ink' : 'text-muted')}>
+                    {s.label}
+                    <span className="sr-only">{done ? ' (done)' : ' (not yet)'}</span>
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        ) : null}
+        <p className={cn('mt-5 flex gap-2 text-ink-soft', order.status === 'payment_failed' && 'text-brand-800')}>
+          {order.status === 'payment_failed' ? <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" /> : null}
+          {NEXT[order.status]?.(order)}
+        </p>
+        {order.payment_url ? (
+          order.payment_url.startsWith('/') ? (
+            <Link to={order.payment_url} className={cn(buttonVariants(), 'mt-4')}>
+              Pay {money(order.total)}
+            </Link>
+          ) : (
+            <a href={order.payment_url} className={cn(buttonVariants(), 'mt-4')}>
+              Pay {money(order.total)}
+            </a>
+          )
+        ) : null}
+        {order.tracking ? (
+          <p className="mt-4 text-sm">
+            Tracking number: <strong>{order.tracking.number}</strong>
+            {order.tracking.url ? (
+              <>
+                {' '}
+                · <a href={order.tracking.url} className="font-semibold text-brand-700 underline" rel="noopener noreferrer" target="_blank">Track the parcel</a>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-labelledby="order-items" className="rounded-3xl border border-line bg-white p-5 shadow-card sm:p-6">
+          <h2 id="order-items" className="font-display text-2xl font-semibold">
+            Items
+          </h2>
+          <ul className="mt-4 grid gap-4">
+            {order.lines.map((l) => (
+              <li key={l.id} className="flex gap-4 border-b border-line pb-4 last:border-0 last:pb-0">
+                <LinePreview line={l} />
+                <div className="min-w-0 flex-1 text-sm">
+                  <p className="font-display text-lg font-semibold">{l.design.award_title}</p>
+                  <p className="text-ink-soft">
+                    {l.design.recipient_name ? `For ${l.design.recipient_name}` : 'Name left blank'}
+                    {l.design.certificate_number ? ` · No. ${l.design.certificate_number}` : ''}
+                  </p>
+                  <p>
+                    {l.product_name} · {l.variant_name}
+                  </p>
+                  {l.design.share_id ? (
+                    <Link to={hrefs.certificate(l.design.share_id)} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+                      See the certificate
+                    </Link>
+                  ) : null}
+                </div>
+                <div className="text-right text-sm tabular-nums">
+                  <p className="font-semibold">{money(l.line_total)}</p>
+                  <p className="text-muted">
+                    {l.quantity} × {money(l.unit_price)}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-5 grid gap-2 border-t border-line pt-4 text-sm">
+            <Row label="Subtotal" value={money(order.subtotal)} />
+            {order.discount_total ? <Row label={`Discount (${order.discount_code})`} value={`−${money(order.discount_total)}`} /> : null}
+            {order.shipping_label ? <Row label={`Shipping: ${order.shipping_label}`} value={money(order.shipping_total)} /> : null}
+            {order.tax_total ? <Row label={`Tax (${order.tax_rate_bps / 100}%)`} value={money(order.tax_total)} /> : null}
+            <div className="flex justify-between gap-4 border-t border-line pt-3 text-base font-semibold">
+              <dt>Total</dt>
+              <dd className="tabular-nums">{money(order.total)}</dd>
+            </div>
+            {order.refunds.map((r) => (
+              <Row key={r.id} label={`Refunded ${new Date(r.at).toLocaleDateString()}${r.reason ? `: ${r.reason}` : ''}`} value={`−${money(r.amount)}`} />
+            ))}
+          </dl>
+        </section>
+
+        <div className="grid content-start gap-6">
+          <section aria-labelledby="order-delivery" className="rounded-3xl border border-line bg-paper p-5 sm:p-6">
+            <h2 id="order-delivery" className="font-display text-xl font-semibold">
+              {a ? 'Delivery' : 'Delivery: digital'}
+            </h2>
+            {a ? (
+              <address className="mt-3 text-sm leading-relaxed text-ink-soft not-italic">
+                {a.name}
+                <br />
+                {a.line1}
+                {a.line2 ? (
+                  <>
+                    <br />
+                    {a.line2}
+                  </>
+                ) : null}
+                <br />
+                {[a.postal_code, a.city].filter(Boolean).join(' ')}
+                {a.state ? `, ${a.state}` : ''}
+                <br />
+                {a.country_name}
+              </address>
+            ) : (
+              <p className="mt-3 text-sm text-ink-soft">Nothing to ship: your certificate is a download.</p>
+            )}
+            <p className="mt-4 text-sm text-ink-soft">Receipt and updates go to {order.email}.</p>
+          </section>
+          <section aria-labelledby="order-history" className="rounded-3xl border border-line bg-paper p-5 sm:p-6">
+            <h2 id="order-history" className="font-display text-xl font-semibold">
+              History
+            </h2>
+            <ol className="mt-3 grid gap-3 text-sm">
+              {[...order.timeline].reverse().map((e, i) => (
+                <li key={`${e.at}-${i}`} className="border-l-2 border-brand-600/40 pl-3">
+                  <p className="font-semibold">{ORDER_STATUS_LABELS[e.to_status]}</p>
+                  <p className="text-muted">
+                    <time dateTime={e.at}>{dateTime(e.at)}</time>
+                    {e.reason && e.actor !== 'admin' ? ` · ${e.reason}` : ''}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** What is printed: the certificate itself, or the renderer's preview of the award with the name on it. */
+function LinePreview({ line }: { line: Order['lines'][number] }) {
+  const d = line.design;
+  const body = d.share_id ? null : { award_id: d.award_id, nominee_name: d.recipient_name, ...(d.template_id ? { template_id: d.template_id } : {}) };
+  const preview = useCertificatePreview(body);
+  const blobUrl = useBlobUrl(preview.data);
+  const src = d.share_id ? line.preview_url : (blobUrl ?? line.preview_url);
+  return (
+    <img
+      src={src}
+      alt={`Certificate: ${d.award_title}${d.recipient_name ? ` for ${d.recipient_name}` : ''}`}
+      width={112}
+      height={80}
+      className="h-20 w-28 shrink-0 rounded-md bg-white object-contain ring-1 ring-ink/10"
+    />
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-ink-soft">{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
