@@ -4,8 +4,10 @@
  *  2. GET /api/awards throughput as a ratio to a bare Fastify JSON route serving the same
  *     bytes from memory, both measured in this run on this machine;
  *  3. certificate rendering under load on the built server (bench/render-load.ts): 100 concurrent
- *     uncached print PNGs/PDFs — answers, peak resident memory, /api/health p99 meanwhile.
- * Exits non-zero when a budget is exceeded.
+ *     uncached print PNGs/PDFs — answers, peak resident memory, /api/health p99 meanwhile;
+ *  4. checkout under load (bench/checkout-load.ts): 200 concurrent checkouts paid with the test card, on
+ *     PGlite and on PostgreSQL — orders/s and p99 against a cart-quote baseline, errors, lost and doubled orders.
+ * Exits non-zero when a budget is exceeded or an order is lost or doubled.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +15,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { checkoutUnderLoad } from './checkout-load';
 import { renderUnderLoad } from './render-load';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -122,6 +125,9 @@ async function main() {
   const render = await renderUnderLoad();
   console.log(`${render.lines.join('\n')}\n`);
   failed ||= render.failed;
+  const checkout = await checkoutUnderLoad();
+  console.log(`${checkout.lines.join('\n')}\n`);
+  failed ||= checkout.failed;
   if (failed) process.exit(1);
 }
 

@@ -1,0 +1,96 @@
+/** What the benchmarks that drive the BUILT server share: starting and stopping it, plain HTTP requests, percentiles. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const SERVER = path.join(root, 'dist', 'server', 'server.mjs');
+
+export interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  ms: number;
+}
+
+export const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+
+export function request(
+  url: string,
+  options: { method?: string; json?: unknown; headers?: Record<string, string>; localAddress?: string; timeoutMs?: number } = {},
+): Promise<Answer> {
+  const started = performance.now();
+  const body = options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json));
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: options.method ?? 'GET',
+        // A client address of its own needs a connection of its own.
+        agent: options.localAddress ? false : agent,
+        localAddress: options.localAddress,
+        headers: { ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}), ...options.headers },
+        timeout: options.timeoutMs ?? 180_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - started }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`timeout: ${url}`)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  const force = setTimeout(() => server.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(force);
+}
+
+export async function startServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '', // the embedded database, whatever the shell says
+      LOG_LEVEL: 'warn',
+      SEED: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`server exited with ${code}`))));
+  const deadline = Date.now() + 120_000;
+  const ready = (async () => {
+    while (Date.now() < deadline) {
+      try {
+        if ((await request(`http://127.0.0.1:${port}/api/health`, { timeoutMs: 2000 })).status === 200) return child;
+      } catch {
+        // not listening yet
+      }
+      await sleep(200);
+    }
+    throw new Error('server did not start within 120 s');
+  })();
+  return Promise.race([ready, exited]);
+}
+
