@@ -16,7 +16,7 @@ function Thumbnail({ item }: { item: CartItem }) {
   const blobUrl = useBlobUrl(preview.data);
   const src = item.previewUrl ?? (d?.share_id ? `/api/certificates/${encodeURIComponent(d.share_id)}/svg` : blobUrl) ?? item.imageUrl ?? null;
   return (
-    <div className="relative aspect-[297/210] w-28 shrink-0 overflow-hidden rounded-md bg-white ring-1 ring-ink/10 sm:w-36">
+    <div className="relative aspect-[297/210] w-28 shrink-0 self-start overflow-hidden rounded-md bg-white ring-1 ring-ink/10 sm:w-36">
       {src ? <img src={src} alt="" className="size-full object-contain" /> : <Skeleton className="size-full rounded-none" />}
     </div>
   );

@@ -229,7 +229,7 @@ function Shop({ catalogue }: { catalogue: StoreCatalogue }) {
                   <OptionCard key={p.id} name="product" value={p.id} checked={p.id === product.id} onChange={chooseProduct}>
                     <span className="flex gap-3">
                     {p.thumbnail_url ? (
-                      <img src={p.thumbnail_url} alt="" className="aspect-[4/3] w-20 shrink-0 rounded-lg object-cover ring-1 ring-ink/10" />
+                      <img src={p.thumbnail_url} alt="" className="aspect-[4/3] h-auto w-16 shrink-0 self-start rounded-lg object-cover ring-1 ring-ink/10 sm:w-20" />
                     ) : null}
                     <span className="min-w-0 flex-1">
                     <span className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -296,7 +296,7 @@ function Shop({ catalogue }: { catalogue: StoreCatalogue }) {
             <div className="grid gap-4">
               <div className="flex flex-wrap items-end justify-between gap-4">
                 <QuantityField value={quantity} onChange={(n) => (setQuantity(n), setAdded(null))} />
-                <p className="text-right">
+                <p className="ml-auto text-right">
                   <span className="block text-xs font-semibold tracking-wide text-muted uppercase">{variant.name}</span>
                   <span className="font-display text-3xl font-semibold" data-testid="store-price">
                     {money(variant.price * quantity)}
@@ -309,10 +309,12 @@ function Shop({ catalogue }: { catalogue: StoreCatalogue }) {
               </Button>
               {!selection ? <p className="text-center text-sm text-muted">Choose what to print first (step 1).</p> : null}
               {added ? (
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-2xl border border-emerald-700/30 bg-emerald-50 p-3 text-sm" role="status">
-                  <CheckCircle2 className="size-5 shrink-0 text-emerald-700" aria-hidden="true" />
-                  <span className="min-w-0 flex-1">
-                    <strong className="font-semibold">In your cart:</strong> {added}.
+                <div className="grid gap-3 rounded-2xl border border-emerald-700/30 bg-emerald-50 p-3 text-sm sm:flex sm:items-center" role="status">
+                  <span className="flex min-w-0 flex-1 items-start gap-2">
+                    <CheckCircle2 className="size-5 shrink-0 text-emerald-700" aria-hidden="true" />
+                    <span>
+                      <strong className="font-semibold">In your cart:</strong> {added}.
+                    </span>
                   </span>
                   <Link to={pages.cart.path} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
                     View cart ({cart.totalItems})
