@@ -246,6 +246,8 @@ export const orderLineSchema = z.object({
   design: designSummarySchema,
   /** An image of what is printed (the certificate renderer's preview). */
   preview_url: z.string(),
+  /** A digital line of a paid order: its print-ready PDF (the link opens it without signing in). */
+  download_url: z.string().nullable(),
 });
 
 export const orderAddressSchema = z.object({

@@ -4,6 +4,7 @@ import { nominationsContext } from '../nominations/context';
 import { CERTIFICATE_PAGE, certificateHead } from './certificate-head';
 import { CertificateRenderer } from './certificate-renderer';
 import { certificatesRoutes } from './certificates.routes';
+import { orderFilesRoutes } from './order-files.routes';
 import type { CertificatesContext } from './certificates.service';
 import { EmblemLoader } from './emblem-loader';
 import { RenderPool } from './render-pool';
@@ -32,4 +33,5 @@ export const certificatesModule: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => ctx.renderer.close());
   app.shell.addHeadResolver(CERTIFICATE_PAGE, certificateHead(ctx, app.log));
   await app.register(certificatesRoutes(ctx));
+  await app.register(orderFilesRoutes(ctx));
 };

@@ -159,7 +159,7 @@ async function serveFile(ctx: CertificatesContext, request: FastifyRequest, repl
  * The render pool is full or a render was killed (time or memory budget, crash): 503 with Retry-After
  * (docs/decisions/021); like every error answer it is no-store. Anything else stays an error.
  */
-function renderUnavailable(error: unknown): unknown {
+export function renderUnavailable(error: unknown): unknown {
   if (!(error instanceof RenderBusyError) && !(error instanceof RenderFailedError)) return error;
   const headers = { 'retry-after': String(error.retryAfterSeconds) };
   if (error instanceof RenderBusyError) {

@@ -30,7 +30,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!user && !request.query.token) throw unauthorized('Please sign in to see your order.');
         if (!order || !user || (order.userId !== user.id && !isAdmin)) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
       }
-      return orderView(app.db, order!, app.payments.testMode);
+      return orderView(app.db, order!, app.payments.testMode, app.authSecret);
     },
   );
 

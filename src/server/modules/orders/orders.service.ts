@@ -49,8 +49,15 @@ function previewUrl(design: { share_id: string | null }, awardImage: string | nu
   return awardImage ?? '/og-image.png';
 }
 
+/** Statuses in which an order has been paid for (and not refunded in full). */
+export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'in_production', 'shipped', 'delivered', 'partially_refunded'];
+
+export function lineDownloadPath(secret: string, orderId: string, lineId: string): string {
+  return `/api/orders/${orderId}/lines/${lineId}/certificate.pdf?token=${orderAccessToken(secret, orderId)}`;
+}
+
 /** An order as its owner sees it (and, extended, an admin). */
-export async function orderView(db: Pick<Db, 'select'>, order: OrderRow, testMode: boolean): Promise<Order> {
+export async function orderView(db: Pick<Db, 'select'>, order: OrderRow, testMode: boolean, secret: string): Promise<Order> {
   const [lines, events, refundRows] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
@@ -97,6 +104,7 @@ export async function orderView(db: Pick<Db, 'select'>, order: OrderRow, testMod
         requires_shipping: l.requiresShipping,
         design,
         preview_url: previewUrl(design, imageOf.get(l.design.awardId)),
+        download_url: !l.requiresShipping && PAID_STATUSES.includes(order.status) ? lineDownloadPath(secret, order.id, l.id) : null,
       };
     }),
     shipping_address: a

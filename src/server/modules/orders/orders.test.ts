@@ -155,3 +155,37 @@ describe('admin orders', () => {
     expect(row).toBeTruthy();
   });
 });
+
+describe('digital certificates', () => {
+  it('a paid digital line downloads as a PDF for the order link holder; not before payment, not for strangers', async () => {
+    const client = new TestClient(t.app);
+    const { result } = await placeOrder(client, checkoutBody(shop.award.id, shop.variant('PDF').id, { shipping_address: null, shipping_method: null }));
+    let order = (await client.get(`/api/orders/${result!.order_id}?token=${result!.access_token}`)).json() as Order;
+    expect(order.lines[0]!.download_url).toBeNull();
+    const early = await client.get(`/api/orders/${result!.order_id}/lines/${order.lines[0]!.id}/certificate.pdf?token=${result!.access_token}`);
+    expect(early.statusCode).toBe(409);
+
+    await pay(client, result!.payment_url, '4242424242424242');
+    order = (await client.get(`/api/orders/${result!.order_id}?token=${result!.access_token}`)).json() as Order;
+    const url = order.lines[0]!.download_url!;
+    expect(url).toBe(`/api/orders/${result!.order_id}/lines/${order.lines[0]!.id}/certificate.pdf?token=${result!.access_token}`);
+    const pdf = await new TestClient(t.app).get(url);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['cache-control']).toBe('private, no-store');
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const stranger = await signedInClient(t.app);
+    expect((await stranger.client.get(url.split('?')[0]!)).statusCode).toBe(404);
+    expect((await new TestClient(t.app).get(url.split('?')[0]!)).statusCode).toBe(401);
+  });
+
+  it('a shipped (printed) line has no download', async () => {
+    const client = new TestClient(t.app);
+    const placed = await paidOrderOf(client);
+    const order = (await client.get(`/api/orders/${placed.order_id}?token=${placed.access_token}`)).json() as Order;
+    expect(order.lines[0]!.download_url).toBeNull();
+    const res = await client.get(`/api/orders/${placed.order_id}/lines/${order.lines[0]!.id}/certificate.pdf?token=${placed.access_token}`);
+    expect(res.statusCode).toBe(404);
+  });
+});

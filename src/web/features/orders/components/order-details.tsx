@@ -1,4 +1,4 @@
-import { Check, CircleAlert, Package, Printer, Truck } from 'lucide-react';
+import { Check, CircleAlert, Download, Package, Printer, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { hrefs } from '@/contract/pages';
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@/contract/shop';
@@ -33,7 +33,7 @@ const NEXT: Partial<Record<OrderStatus, (o: Order) => string>> = {
   paid: (o) =>
     o.lines.some((l) => l.requires_shipping)
       ? 'Paid, and waiting for the print room. Printing, framing and delivery take 7–14 business days worldwide; we will mail you when it ships, with tracking.'
-      : 'Paid. Your digital certificate is being prepared.',
+      : 'Paid. Your certificate is ready: download the PDF below.',
   in_production: () => 'Being printed and framed right now. We will mail you the tracking number when it ships.',
   shipped: () => 'On its way. Follow the parcel with the tracking number below.',
   delivered: () => 'Delivered. We hope it hangs somewhere prominent.',
@@ -138,7 +138,11 @@ export function OrderDetails({ order }: { order: Order }) {
                   <p>
                     {l.product_name} · {l.variant_name}
                   </p>
-                  {l.design.share_id ? (
+                  {l.download_url ? (
+                    <a href={l.download_url} download className={cn(buttonVariants({ size: 'sm' }), 'mt-2')}>
+                      <Download aria-hidden="true" /> Download PDF
+                    </a>
+                  ) : l.design.share_id ? (
                     <Link to={hrefs.certificate(l.design.share_id)} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
                       See the certificate
                     </Link>

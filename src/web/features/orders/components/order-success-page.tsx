@@ -65,7 +65,7 @@ function Receipt({ orderId, token }: { orderId: string; token: string }) {
               <p>
                 {ships
                   ? 'What happens next: the print room prints and frames it, then it ships. Expect it within 7–14 business days worldwide (sooner with express). We will mail you the tracking number.'
-                  : 'Your digital certificate is yours: find it on your order page below.'}
+                  : 'Your certificate is ready: download the PDF below.'}
               </p>
             ) : o.status === 'pending_payment' ? (
               <p className="flex items-center gap-2">

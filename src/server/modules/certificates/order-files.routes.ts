@@ -1,0 +1,92 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@/contract/errors';
+import { orderQuerySchema } from '@/contract/shop';
+import { awards, orderLines, templates } from '@/server/db/schema/index';
+import { HttpError, notFound, unauthorized } from '@/server/lib/http-errors';
+import { requireVisibleByShareId } from '../nominations/nominations.service';
+import { findOrder, PAID_STATUSES, verifyOrderToken } from '../orders/orders.service';
+import { renderUnavailable } from './certificates.routes';
+import { certificateDataFor, type CertificatesContext } from './certificates.service';
+import type { CertificateData } from './certificate-renderer';
+
+const params = z.object({
+  orderId: z.uuid({ message: 'orderId must be an order id' }),
+  lineId: z.uuid({ message: 'lineId must be an order line id' }),
+});
+
+/**
+ * GET /api/orders/:orderId/lines/:lineId/certificate.pdf: the print-ready PDF of a digital line of a paid order,
+ * for whoever may see the order (its owner, an admin, the holder of its link). Drawn by the same render pool as
+ * every certificate file (503 with Retry-After when it is full). docs/decisions/076.
+ */
+export function orderFilesRoutes(ctx: CertificatesContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/orders/:orderId/lines/:lineId/certificate.pdf',
+      {
+        schema: {
+          tags: ['store'],
+          summary: 'The PDF of a digital line of a paid order',
+          params,
+          querystring: orderQuerySchema,
+          produces: ['application/pdf'],
+          response: { 200: z.string().describe('PDF'), 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 410: apiErrorSchema, 503: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { orderId, lineId } = request.params;
+        const order = await findOrder(ctx.db, orderId);
+        if (!(order && verifyOrderToken(app.authSecret, orderId, request.query.token))) {
+          const { user, isAdmin } = await app.auth.getAuth(request, reply);
+          if (!user && !request.query.token) throw unauthorized('Please sign in to download your certificate.');
+          if (!order || !user || (order.userId !== user.id && !isAdmin)) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
+        }
+        const [line] = await ctx.db.select().from(orderLines).where(and(eq(orderLines.id, lineId), eq(orderLines.orderId, orderId)));
+        if (!line || line.requiresShipping) throw notFound('This order has no digital certificate with that id.', 'LINE_NOT_FOUND');
+        if (!PAID_STATUSES.includes(order!.status)) throw new HttpError(409, 'ORDER_NOT_PAID', 'The certificate can be downloaded once the order is paid.');
+
+        let data: CertificateData;
+        let template: string;
+        if (line.design.shareId) {
+          const loaded = await requireVisibleByShareId(ctx.db, line.design.shareId);
+          data = await certificateDataFor(ctx, loaded);
+          template = loaded.template.slug;
+        } else {
+          // What was bought, as it was bought: the award and design even if they were retired since.
+          const [award] = await ctx.db.select().from(awards).where(eq(awards.id, line.design.awardId));
+          const [tpl] = line.design.templateId ? await ctx.db.select().from(templates).where(eq(templates.id, line.design.templateId)) : [];
+          const settings = await ctx.settings.getPublic();
+          data = {
+            certificateNumber: `${order!.number}-${line.position + 1}`,
+            awardTitle: line.design.awardTitle,
+            awardTagline: award?.tagline ?? null,
+            awardDescription: award?.description ?? '',
+            awardEmblemSvg: award ? await ctx.emblems.get(award.imageUrl) : null,
+            nomineeName: line.design.recipientName || 'The Bearer of This Certificate',
+            reason: '',
+            issuedAt: order!.paidAt ?? order!.createdAt,
+            nominatorName: null,
+            verifyUrl: `${ctx.config.publicUrl}/`,
+            brandName: settings.brand_name,
+          };
+          template = tpl?.slug ?? 'classic-parchment';
+        }
+        let pdf: Buffer;
+        try {
+          pdf = await ctx.renderer.pdf(data, template);
+        } catch (error) {
+          throw renderUnavailable(error);
+        }
+        const name = `certificate-${data.certificateNumber}.pdf`.replace(/[^A-Za-z0-9.-]/g, '-');
+        return reply
+          .type('application/pdf')
+          .header('cache-control', 'private, no-store')
+          .header('x-robots-tag', 'noindex')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .send(pdf as unknown as string); // a Buffer goes out as it is, never through the serializer
+      },
+    );
+  };
+}
