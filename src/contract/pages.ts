@@ -154,7 +154,6 @@ export const pages = {
       'Printed certificates and frames worth hanging. Shipped worldwide in 7–14 business days, express available.',
     keywords: ['printed certificate', 'framed certificate', 'gift'],
     indexable: true,
-    underConstruction: true,
     priority: 0.9,
     changefreq: 'weekly',
   }),

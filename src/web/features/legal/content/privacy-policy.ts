@@ -5,9 +5,9 @@ export const privacyPolicy: PolicyDocument = {
   title: 'Privacy Policy',
   summary:
     'What personal data {brand} collects today, why, who we share it with, how long we keep it, and how to access, download or delete it.',
-  updated: '2026-11-22',
+  updated: '2026-11-23',
   intro:
-    'Our certificates are not serious. Your personal data is. This policy explains, in plain words, what we collect when you use {brand}, why we collect it, who helps us handle it, how long we keep it and what you can ask us to do with it. It applies to our website and our e-mails, whether or not you have an account, and it also covers people who have been nominated by someone else. It describes the site as it works today. When we add something new, such as the store, this page changes before the new thing goes live.',
+    'Our certificates are not serious. Your personal data is. This policy explains, in plain words, what we collect when you use {brand}, why we collect it, who helps us handle it, how long we keep it and what you can ask us to do with it. It applies to our website and our e-mails, whether or not you have an account, and it also covers people who have been nominated by someone else. It describes the site as it works today. When we add something new, such as the quiz, this page changes before the new thing goes live.',
   sections: [
     {
       heading: 'Who we are',
@@ -26,6 +26,8 @@ export const privacyPolicy: PolicyDocument = {
         'Nominations and certificates: the award you chose, the wording and design you customised, the name you give as nominator, your e-mail address if you give it (we send you a receipt), the nominee’s name and, if you enter it, the nominee’s e-mail address, and whether you made the nomination public. If you are signed in, the nomination is linked to your account. We also record whether the nominee accepted or declined it, and, if they accepted while signed in, their account.',
         'Reactions: when you react to a certificate, we store the reaction with your account or, if you are not signed in, with a scrambled (hashed) copy of a random visitor cookie. Never your name or e-mail address.',
         'E-mails we send: a copy of every e-mail we send (sign-up confirmations, password resets, claim links and receipts), with the recipient, subject, text and whether it was delivered, so we can tell when one went astray.',
+        'Orders: when you buy something in the store, your e-mail address, the delivery address and phone number you give at checkout (not needed for a PDF), what you ordered and the names printed on it, the amounts, any discount code, and the history of the order (paid, refunded and so on). If you are signed in, the order is linked to your account. Your cart is kept in your browser and, when you are signed in, with your account, so it follows you to another device.',
+        'Payments: you pay on the payment page of our payment processor, which handles your card details. We never see or store your full card number; we keep the processor’s reference for the payment, whether it succeeded and, if it failed, the reason it gave, so we can answer questions and make refunds.',
         'Messages: what you write to us by e-mail.',
         'Security and server records: like every website, our server logs each request (IP address, time and page). For security we also record sign-in attempts (the e-mail address tried, your IP address, the time and whether it succeeded, to enforce our limit of five failed attempts per 15 minutes) and security events such as failed sign-ins, failed sign-ups and blocked attempts, with the e-mail address, IP address and browser details involved (repeats within 15 minutes are counted in one record). To stop floods of sign-ups, e-mails, nominations, previews and reactions, we also note the IP address, or for e-mails the recipient’s address, behind each one for as long as its limit needs it.',
         'Cookies and browser storage: see the section on cookies below and our Cookie Policy.',
@@ -34,7 +36,7 @@ export const privacyPolicy: PolicyDocument = {
     {
       heading: 'What we do not collect',
       paragraphs: [
-        'Some things a shop usually collects are not here, because the features that would need them do not exist yet. We run no analytics: no page views or events are sent to us or to anyone else. The store is not open, so we hold no orders, delivery addresses or payment details. There is no quiz and no bug-report form. When any of these arrive, they are described here first.',
+        'Some things a shop usually collects are not here, because the features that would need them do not exist yet. We run no analytics: no page views or events are sent to us or to anyone else. There is no quiz and no bug-report form. When any of these arrive, they are described here first.',
       ],
     },
     {
@@ -52,7 +54,8 @@ export const privacyPolicy: PolicyDocument = {
         'Data protection law (the GDPR in the EU and the UK GDPR in the United Kingdom) requires a lawful basis for each use of personal data. Ours are:',
       ],
       list: [
-        'Providing your account, nominations, certificates and the e-mails that go with them: necessary to perform our contract with you.',
+        'Providing your account, nominations, certificates and the e-mails that go with them, and taking, delivering and refunding your orders: necessary to perform our contract with you.',
+        'Keeping records of orders and payments: required by tax and accounting law.',
         'Sending a nominee the claim link and honouring their claim or decline: our legitimate interest in delivering the service a nominator asked for, balanced by the nominee’s ability to decline or have their details deleted at any time.',
         'Keeping the site and accounts secure, limiting sign-in attempts, preventing fraud and abuse, and moderating public content: our legitimate interest in protecting our users and ourselves.',
         'Answering messages and complaints: our legitimate interest in running a working, helpful service.',
@@ -67,6 +70,7 @@ export const privacyPolicy: PolicyDocument = {
       ],
       list: [
         'Hosting, database and e-mail delivery providers, which store our data and send our e-mails.',
+        'Our payment processor (Stripe), which takes card payments and refunds: it receives your card details directly from you on its payment page, and from us the order number, amount and your e-mail address.',
         'Google, when you choose to sign in with Google. Google tells us who you are; we tell Google nothing else.',
         'Professional advisers, such as accountants and lawyers, under a duty of confidentiality.',
         'Public authorities, courts or the police, where the law requires it, or to protect someone’s safety or our legal rights.',
@@ -76,7 +80,7 @@ export const privacyPolicy: PolicyDocument = {
     {
       heading: 'International transfers',
       paragraphs: [
-        'Some of our providers, such as Google for sign-in, work outside the United Kingdom and the European Economic Area, for example in the United States. When your data leaves the UK or the EEA, we make sure it stays protected: either the destination has been recognised as giving adequate protection (such as under the UK–US data bridge or the EU–US Data Privacy Framework for certified companies), or we use the standard contractual clauses approved by the European Commission together with the UK’s International Data Transfer Addendum, plus any extra safeguards needed.',
+        'Some of our providers, such as Google for sign-in and our payment processor, work outside the United Kingdom and the European Economic Area, for example in the United States. When your data leaves the UK or the EEA, we make sure it stays protected: either the destination has been recognised as giving adequate protection (such as under the UK–US data bridge or the EU–US Data Privacy Framework for certified companies), or we use the standard contractual clauses approved by the European Commission together with the UK’s International Data Transfer Addendum, plus any extra safeguards needed.',
         'You can ask {email} for more information about these safeguards.',
       ],
     },
@@ -118,7 +122,7 @@ export const privacyPolicy: PolicyDocument = {
       heading: 'California and other US state privacy rights',
       paragraphs: [
         'If you live in California, the California Consumer Privacy Act (CCPA) gives you the right to know what personal information we collect, use and disclose; to delete it; to correct it; to opt out of its sale or sharing; and not to be treated differently for using these rights. Residents of other US states with similar laws can use the same rights.',
-        'In the past 12 months we collected the categories described in “What we collect”: identifiers (name, e-mail, IP address), internet activity (server logs and security records) and account log-in details. We collect them from you, from nominators, from Google when you sign in with it, and from your device, for the purposes described in this policy, and disclose them only to the service providers listed above.',
+        'In the past 12 months we collected the categories described in “What we collect”: identifiers (name, e-mail, IP address), commercial information (your orders and delivery addresses), internet activity (server logs and security records) and account log-in details. We collect them from you, from nominators, from Google when you sign in with it, and from your device, for the purposes described in this policy, and disclose them only to the service providers listed above.',
         'We do not sell personal information, and we do not share it for cross-context behavioural advertising. If your browser sends a Global Privacy Control signal, we treat it as a request to opt out, and Marketing stays off whatever the switch says. We use account log-in details only to let you sign in, so there is nothing to limit. We do not knowingly sell or share the personal information of anyone under 16.',
         'To make a request, use /account or write to {email}. We will confirm your identity (for example, by e-mail to the address we hold) and answer within 45 days. An authorised agent may act for you with your signed permission.',
       ],

@@ -5,7 +5,7 @@ export const termsOfService: PolicyDocument = {
   title: 'Terms of Service',
   summary:
     'The rules for using {brand}: accounts, nominations and sharing, and what our novelty certificates are and are not.',
-  updated: '2026-11-22',
+  updated: '2026-11-23',
   intro:
     'Every institution needs a rulebook, even one that awards certificates for replying “sounds good” to unread messages. These terms are the agreement between you and us when you use {brand} or make a nomination. They are written to be read, so please read them. If you do not agree with them, please do not use the site.',
   sections: [
@@ -57,10 +57,14 @@ export const termsOfService: PolicyDocument = {
       ],
     },
     {
-      heading: 'Prices and the store',
+      heading: 'Orders, prices and payment',
       paragraphs: [
-        'Making, sharing and downloading certificates is free. The store is not open yet, so nothing on {brand} can be bought, and no page asks for payment.',
-        'Before the store takes its first order, we will add the terms for orders, payment, printing and delivery here, and tell account holders by e-mail. An order will always be governed by the terms in force when it was placed.',
+        'Making, sharing and downloading certificates is free. In the store you can buy a certificate printed on paper, framed, or as a print-ready PDF.',
+        'Prices are shown in the store’s currency before tax. Shipping and, where it applies, tax are added at checkout before you pay, and the total you see at checkout is the amount charged. A discount code applies only if it is valid when you pay, and only one code per order.',
+        'You pay by card on the payment page of our payment processor; we never see or store your full card number. Your order is accepted when the payment is confirmed and we send the order confirmation by e-mail, with your order number and a link to follow your order. If a payment fails, no order is accepted and nothing is charged.',
+        'While the store runs in test mode, every payment screen says so: it takes only test cards, no money moves and nothing is printed or sent.',
+        'We print what you chose, with the names as you typed them: please check them before you pay. Printed orders are usually delivered within 7–14 business days worldwide (sooner with express shipping), to the delivery address you give at checkout. A PDF is yours to download from your order page once it is paid.',
+        'If we cannot fulfil an order, we tell you and refund it in full. Cancellations, reprints and refunds are set out in our Refund Policy. An order is always governed by the terms in force when it was placed.',
       ],
     },
     {
