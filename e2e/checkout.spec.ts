@@ -1,0 +1,169 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { Award } from '../src/contract/awards';
+import { expect, test } from './fixtures';
+import { createVerifiedUser, signInViaApi, waitForMail } from './support/auth-helpers';
+import { pageSettled } from './support/page-helpers';
+
+async function axeSerious(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function awardOf(page: Page, index: number): Promise<Award> {
+  return ((await (await page.request.get('/api/awards')).json()) as Award[])[index]!;
+}
+
+/** Store → framed A4 oak for `name` → cart badge 1. */
+async function addFramedPrint(page: Page, award: Award, name: string) {
+  await page.goto(`/store?award=${award.id}`);
+  await page.getByRole('textbox', { name: 'Name on the certificate' }).fill(name);
+  await page.getByRole('radio', { name: /Framed certificate/ }).check();
+  await page.getByRole('radio', { name: 'A4 / Letter (210 × 297 mm)' }).check();
+  await page.getByRole('radio', { name: 'Oak frame' }).check();
+  await expect(page.getByTestId('store-price')).toHaveText('$64.00');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByTestId('cart-badge')).toHaveText('1');
+}
+
+/** /cart → Checkout → contact and a US address (unless prefilled) → Pay. Lands on the test processor's page. */
+async function checkOut(page: Page, email: string | null) {
+  await page.goto('/cart');
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL('/checkout');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(page.getByRole('note').getByText('Test mode.')).toBeVisible();
+  if (email) await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Country or region').selectOption('US');
+  await page.getByLabel('Full name').fill('Dana Okafor');
+  await page.getByLabel('Address', { exact: true }).fill('1 Infinite Loop');
+  await page.getByLabel('City').fill('Cupertino');
+  await page.getByLabel('State').selectOption('CA');
+  await page.getByLabel('Postal code').fill('95014');
+  await page.getByRole('radio', { name: /Express/ }).check();
+  // 64.00 + 19.99 express
+  await expect(page.getByRole('button', { name: 'Pay $83.99' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay $83.99' }).click();
+  await expect(page).toHaveURL(/\/pay\/test\/cs_test_/);
+  await expect(page.getByRole('heading', { level: 1, name: '$83.99' })).toBeVisible();
+}
+
+async function payWith(page: Page, card: string) {
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay $83.99' }).click();
+}
+
+test.describe('checkout and payment', () => {
+  test('guest: cart → checkout → declined card keeps the cart and says why → 4242 pays → receipt survives a reload', async ({ page }) => {
+    const award = await awardOf(page, 3);
+    await addFramedPrint(page, award, 'Dana Okafor');
+    const email = `guest.${Date.now().toString(36)}@example.test`;
+    await checkOut(page, email);
+
+    await payWith(page, '4000 0000 0000 0002');
+    await expect(page.getByRole('alert').getByText('Your card was declined.')).toBeVisible();
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+    const paymentPage = page.url();
+
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay $83.99' }).click();
+    await expect(page).toHaveURL(/\/order\/success\?order=/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you! Your order is in.' })).toBeVisible();
+    const number = (await page.getByTestId('order-number').textContent())!;
+    expect(number).toMatch(/^ORD-\d+$/);
+    await expect(page.getByText(email).first()).toBeVisible();
+    await expect(page.getByText(/7–14 business days/).first()).toBeVisible();
+    await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+
+    await page.reload();
+    await expect(page.getByTestId('order-number')).toHaveText(number);
+    await expect(page.getByRole('region', { name: 'Status' }).getByText('Paid', { exact: true })).toBeVisible();
+    await pageSettled(page);
+    expect(await axeSerious(page)).toEqual([]);
+
+    const mail = await waitForMail(email, `Order ${number} confirmed`);
+    expect(mail.text).toContain('$83.99');
+    // The paid page does not take the card again.
+    await page.goto(paymentPage);
+    await expect(page.getByRole('heading', { name: 'Already paid' })).toBeVisible();
+  });
+
+  test('signed in: details prefilled, 3-D Secure passed, the order page shows it paid; others cannot open it', async ({ page, request, browser }) => {
+    const user = await createVerifiedUser(request, { prefix: 'buyer', fullName: 'Dana Okafor' });
+    await signInViaApi(page, user.email, user.password);
+    const award = await awardOf(page, 4);
+    await addFramedPrint(page, award, 'Sam Lee');
+    await page.goto('/checkout');
+    await expect(page.getByLabel('Email')).toHaveValue(user.email);
+    await expect(page.getByLabel('Full name')).toHaveValue('Dana Okafor');
+    await checkOut(page, null);
+    await payWith(page, '4000 0025 0000 3155');
+    await expect(page.getByRole('heading', { name: 'Authenticate this payment' })).toBeVisible();
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(page).toHaveURL(/\/order\/success/);
+    const orderId = new URL(page.url()).searchParams.get('order')!;
+
+    await page.goto(`/order/${orderId}`);
+    await expect(page.getByRole('heading', { level: 1, name: /^Order ORD-\d+$/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Status' }).getByText('Paid', { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Items' }).getByText('For Sam Lee')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Delivery' }).getByText('Cupertino', { exact: false })).toBeVisible();
+    await pageSettled(page);
+    expect(await axeSerious(page)).toEqual([]);
+
+    // Another account gets "not found", a signed-out visitor is sent to sign in.
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    const stranger = await createVerifiedUser(other.request, { prefix: 'stranger' });
+    await signInViaApi(otherPage, stranger.email, stranger.password);
+    await otherPage.goto(`/order/${orderId}`);
+    await expect(otherPage.getByRole('heading', { name: 'We could not find that order' })).toBeVisible();
+    await other.close();
+    const anon = await browser.newContext();
+    const anonPage = await anon.newPage();
+    await anonPage.goto(`/order/${orderId}`);
+    await expect(anonPage).toHaveURL(/\/auth\?redirect=/);
+    await anon.close();
+  });
+
+  test('axe finds nothing on the checkout and payment pages; a bad postal code is named', async ({ page }) => {
+    await addFramedPrint(page, await awardOf(page, 1), 'Alex');
+    await page.goto('/checkout');
+    await expect(page.getByRole('radio', { name: /Standard/ })).toBeVisible();
+    await pageSettled(page);
+    expect(await axeSerious(page)).toEqual([]);
+    await page.getByLabel('Email').fill('axe@example.test');
+    await page.getByLabel('Country or region').selectOption('US');
+    await page.getByLabel('Full name').fill('Alex');
+    await page.getByLabel('Address', { exact: true }).fill('1 Main Street');
+    await page.getByLabel('City').fill('Springfield');
+    await page.getByLabel('State').selectOption('IL');
+    await page.getByLabel('Postal code').fill('ABC');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByText('That is not a postal code in United States of America')).toBeVisible();
+    await expect(page.getByLabel('Postal code')).toBeFocused();
+    await page.getByLabel('Postal code').fill('62701');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page).toHaveURL(/\/pay\/test\//);
+    await pageSettled(page);
+    expect(await axeSerious(page)).toEqual([]);
+  });
+});
+
+test.describe('checkout on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test('the guest journey fits the screen and pays', async ({ page }) => {
+    await addFramedPrint(page, await awardOf(page, 2), 'Robin');
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    await checkOut(page, 'phone@example.test');
+    expect(await sideways()).toBe(false);
+    await payWith(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you! Your order is in.' })).toBeVisible();
+    expect(await sideways()).toBe(false);
+  });
+});
