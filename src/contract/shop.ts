@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { shippingAddressSchema } from './address';
-import { int4 } from './fields';
+import { calendarDate, int4 } from './fields';
 
 /**
  * The shop (issue 9): catalogue, cart pricing, checkout and orders. Money is always an integer number
@@ -328,8 +328,8 @@ export const orderQuerySchema = z.object({ token: z.string().max(200).optional()
 export const adminOrdersQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   status: orderStatusSchema.optional(),
-  from: z.iso.date({ message: 'from must be a date (YYYY-MM-DD)' }).optional(),
-  to: z.iso.date({ message: 'to must be a date (YYYY-MM-DD)' }).optional(),
+  from: calendarDate('from').optional(),
+  to: calendarDate('to').optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 

@@ -113,9 +113,11 @@ async function allRoutes(): Promise<{ method: string; path: string }[]> {
 function expected(method: string, path: string, role: Role): Outcome | null {
   const admin = /^\/api\/admin(\/|$)/.test(path);
   const unsafe = method !== 'GET';
+  // Webhooks authenticate by signature, never by cookie: no CSRF token, whoever sends them.
+  const webhook = /^\/api\/webhooks\//.test(path);
   if (admin && role === 'anonymous') return 'signed-out';
   if (admin && role === 'member') return 'not-admin';
-  if (unsafe && (role !== 'anonymous' || /^\/api\/(auth|account|admin)(\/|$)/.test(path))) return 'csrf';
+  if (unsafe && !webhook && (role !== 'anonymous' || /^\/api\/(auth|account|admin)(\/|$)/.test(path))) return 'csrf';
   return admin ? 'handled' : null; // null: whatever the handler says (not a guard's business)
 }
 
