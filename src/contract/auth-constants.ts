@@ -51,13 +51,7 @@ export const AUTH_ERROR_CODES = {
   csrf: 'CSRF_FAILED',
 } as const;
 
-/** Cookie names, as the cookie policy lists them. */
-export const AUTH_COOKIES = {
-  session: 'certifiable_session',
-  csrf: 'certifiable_csrf',
-  oauth: 'certifiable_oauth',
-} as const;
-export const CSRF_HEADER = 'x-csrf-token';
+export { AUTH_COOKIES, CSRF_HEADER } from './auth-cookies';
 
 /** Spec §8: what the server says. */
 export const AUTH_SERVER_MESSAGES = {

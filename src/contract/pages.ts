@@ -1,3 +1,5 @@
+import { paths } from './paths';
+
 /**
  * The route table of spec §2 with each page's metadata: the one list the web
  * router, the server's HTML meta injection and the sitemap all read.
@@ -35,7 +37,7 @@ function page(def: PageDef): PageDef {
 
 export const pages = {
   home: page({
-    path: '/',
+    path: paths.home,
     title: 'Official Awards for Unofficial Achievements',
     description:
       'Nominate friends for gloriously trivial feats, customise a satirical certificate, share it in seconds and get it printed and shipped worldwide.',
@@ -45,25 +47,25 @@ export const pages = {
     changefreq: 'weekly',
   }),
   auth: page({
-    path: '/auth',
+    path: paths.auth,
     title: 'Sign In',
     description: 'Sign in or create an account to keep your nominations, certificates and orders in one place.',
     indexable: false,
   }),
   authResetPassword: page({
-    path: '/auth/reset-password',
+    path: paths.authResetPassword,
     title: 'Choose a New Password',
     description: 'Choose a new password for your account.',
     indexable: false,
   }),
   account: page({
-    path: '/account',
+    path: paths.account,
     title: 'Your Account',
     description: 'Your profile, nominations, orders and privacy choices.',
     indexable: false,
   }),
   nominate: page({
-    path: '/nominate',
+    path: paths.nominate,
     title: 'Nominate Someone',
     description:
       'Pick an award, name the culprit, add a citation and watch the certificate appear. Free to make, free to share.',
@@ -73,13 +75,13 @@ export const pages = {
     changefreq: 'weekly',
   }),
   nominateSuccess: page({
-    path: '/nominate/success',
+    path: paths.nominateSuccess,
     title: 'Nomination Filed',
     description: 'Your nomination has been filed. Share the certificate or get it printed.',
     indexable: false,
   }),
   gallery: page({
-    path: '/gallery',
+    path: paths.gallery,
     title: 'Award Gallery',
     description:
       'Browse every award we are prepared to issue, from Distinguished Reply-All Service to Lifetime Snooze Achievement. Search, pick one, nominate.',
@@ -89,7 +91,7 @@ export const pages = {
     changefreq: 'weekly',
   }),
   community: page({
-    path: '/community',
+    path: paths.community,
     title: 'Community Wall',
     description: 'The latest public certificates, awarded by people who know exactly what their friends did.',
     indexable: true,
@@ -97,7 +99,7 @@ export const pages = {
     changefreq: 'daily',
   }),
   certificate: page({
-    path: '/certificate/:shareId',
+    path: paths.certificate,
     title: 'Certificate',
     description:
       'An official certificate for a gloriously unofficial achievement. Check it is genuine, react, or nominate someone of your own.',
@@ -107,13 +109,13 @@ export const pages = {
     changefreq: 'monthly',
   }),
   claim: page({
-    path: '/claim/:token',
+    path: paths.claim,
     title: 'Claim Your Award',
     description: 'Someone has recognised your achievements. Accept the honour, download it or decline it.',
     indexable: false,
   }),
   quizLanding: page({
-    path: '/quiz-landing',
+    path: paths.quizLanding,
     title: 'Which Award Do You Deserve?',
     description: 'Answer a few honest questions and find out which award you have secretly been earning all along.',
     keywords: ['personality quiz', 'funny quiz'],
@@ -123,7 +125,7 @@ export const pages = {
     changefreq: 'monthly',
   }),
   quiz: page({
-    path: '/quiz',
+    path: paths.quiz,
     title: 'The Quiz',
     description: 'A short, scientifically dubious quiz that matches you with the award you deserve.',
     indexable: true,
@@ -132,14 +134,14 @@ export const pages = {
     changefreq: 'monthly',
   }),
   quizResult: page({
-    path: '/quiz/results/:resultId',
+    path: paths.quizResult,
     title: 'Your Quiz Result',
     description: 'The committee has reviewed your answers and reached a verdict.',
     indexable: false,
     underConstruction: true,
   }),
   quizGallery: page({
-    path: '/quiz/gallery',
+    path: paths.quizGallery,
     title: 'Quiz Hall of Fame',
     description: 'Every verdict the quiz can reach, and the people who earned them.',
     indexable: true,
@@ -148,7 +150,7 @@ export const pages = {
     changefreq: 'weekly',
   }),
   store: page({
-    path: '/store',
+    path: paths.store,
     title: 'Store',
     description:
       'Printed certificates and frames worth hanging. Shipped worldwide in 7–14 business days, express available.',
@@ -158,72 +160,72 @@ export const pages = {
     changefreq: 'weekly',
   }),
   cart: page({
-    path: '/cart',
+    path: paths.cart,
     title: 'Your Cart',
     description: 'Review your printed certificates before checkout.',
     indexable: false,
   }),
   orderSuccess: page({
-    path: '/order/success',
+    path: paths.orderSuccess,
     title: 'Order Confirmed',
     description: 'Thank you. Your order is on its way to the print room.',
     indexable: false,
   }),
   order: page({
-    path: '/order/:orderId',
+    path: paths.order,
     title: 'Order Status',
     description: 'Where your certificate is right now.',
     indexable: false,
   }),
   checkout: page({
-    path: '/checkout',
+    path: paths.checkout,
     title: 'Checkout',
     description: 'Where to send your certificates, and how to pay for them.',
     indexable: false,
   }),
   testPayment: page({
-    path: '/pay/test/:sessionId',
+    path: paths.testPayment,
     title: 'Test Payment',
     description: 'The built-in test card processor: no real money moves here.',
     indexable: false,
   }),
   funnelCheckout: page({
-    path: '/funnel/checkout',
+    path: paths.funnelCheckout,
     title: 'Checkout',
     description: 'Secure checkout for your printed certificate.',
     indexable: false,
     underConstruction: true,
   }),
   funnelThankYou: page({
-    path: '/funnel/thank-you',
+    path: paths.funnelThankYou,
     title: 'Thank You',
     description: 'Your order is confirmed.',
     indexable: false,
     underConstruction: true,
   }),
   funnelTimer: page({
-    path: '/funnel/timer',
+    path: paths.funnelTimer,
     title: 'One Moment',
     description: 'Preparing your order.',
     indexable: false,
     underConstruction: true,
   }),
   funnelOto1: page({
-    path: '/funnel/oto1',
+    path: paths.funnelOto1,
     title: 'A One-Time Offer',
     description: 'A one-time addition to your order.',
     indexable: false,
     underConstruction: true,
   }),
   funnelOto1Downsell: page({
-    path: '/funnel/oto1-downsell',
+    path: paths.funnelOto1Downsell,
     title: 'A Smaller Offer',
     description: 'A smaller one-time addition to your order.',
     indexable: false,
     underConstruction: true,
   }),
   dynamicTemplates: page({
-    path: '/dynamic-templates',
+    path: paths.dynamicTemplates,
     title: 'Certificate Designs',
     description: 'See every certificate design applied to your own words, then use the one you like.',
     keywords: ['certificate templates', 'certificate designs'],
@@ -232,7 +234,7 @@ export const pages = {
     changefreq: 'monthly',
   }),
   privacyPolicy: page({
-    path: '/privacy-policy',
+    path: paths.privacyPolicy,
     title: 'Privacy Policy',
     description: 'What we collect, why, who we share it with, how long we keep it and the rights you have.',
     indexable: true,
@@ -240,7 +242,7 @@ export const pages = {
     changefreq: 'yearly',
   }),
   termsOfService: page({
-    path: '/terms-of-service',
+    path: paths.termsOfService,
     title: 'Terms of Service',
     description: 'The rules for using the site, nominating people and sharing certificates.',
     indexable: true,
@@ -248,7 +250,7 @@ export const pages = {
     changefreq: 'yearly',
   }),
   cookiePolicy: page({
-    path: '/cookie-policy',
+    path: paths.cookiePolicy,
     title: 'Cookie Policy',
     description: 'The cookies and local storage we use, and how to change your choices.',
     indexable: true,
@@ -256,7 +258,7 @@ export const pages = {
     changefreq: 'yearly',
   }),
   dmcaPolicy: page({
-    path: '/dmca-policy',
+    path: paths.dmcaPolicy,
     title: 'DMCA Policy',
     description: 'How to report content you believe infringes your copyright, and how to respond to a notice.',
     indexable: true,
@@ -264,7 +266,7 @@ export const pages = {
     changefreq: 'yearly',
   }),
   refundPolicy: page({
-    path: '/refund-policy',
+    path: paths.refundPolicy,
     title: 'Refund Policy',
     description: 'Certificates are free to make, share and download, so there is nothing to refund. The store is not open yet.',
     indexable: true,
@@ -272,7 +274,7 @@ export const pages = {
     changefreq: 'yearly',
   }),
   accessibility: page({
-    path: '/accessibility',
+    path: paths.accessibility,
     title: 'Accessibility Statement',
     description: 'How we make the site usable for everyone, what is not perfect yet and how to tell us.',
     indexable: true,
@@ -280,7 +282,7 @@ export const pages = {
     changefreq: 'yearly',
   }),
   admin: page({
-    path: '/admin/*',
+    path: paths.admin,
     title: 'Admin',
     description: 'Certifiable administration.',
     indexable: false,
@@ -317,25 +319,4 @@ export function matchPage(pathname: string): PageDef | null {
   return null;
 }
 
-/** `/nominate?award={id}` and other links built from the table, never glued by hand. */
-export const hrefs = {
-  nominateAward: (awardId: string) => `/nominate?award=${encodeURIComponent(awardId)}`,
-  gallerySearch: (search: string) => `/gallery?search=${encodeURIComponent(search)}`,
-  nominateTemplate: (slug: string) => `/nominate?template=${encodeURIComponent(slug)}`,
-  claim: (token: string) => `/claim/${encodeURIComponent(token)}`,
-  /** The public certificate page (also where its QR code points). */
-  certificate: (shareId: string) => `/certificate/${encodeURIComponent(shareId)}`,
-  /** The store with this certificate selected for printing. */
-  storeCertificate: (shareId: string) => `/store?certificate=${encodeURIComponent(shareId)}`,
-  /** The store with this gallery award selected for printing. */
-  storeAward: (awardId: string) => `/store?award=${encodeURIComponent(awardId)}`,
-  /** An order page; with `token` (from the confirmation mail or the success page) it opens without signing in. */
-  order: (orderId: string, token?: string) =>
-    `/order/${encodeURIComponent(orderId)}${token ? `?token=${encodeURIComponent(token)}` : ''}`,
-  orderSuccess: (orderId: string, token: string) =>
-    `/order/success?order=${encodeURIComponent(orderId)}&token=${encodeURIComponent(token)}`,
-  testPayment: (sessionId: string) => `/pay/test/${encodeURIComponent(sessionId)}`,
-  quizResult: (resultId: string) => `/quiz/results/${encodeURIComponent(resultId)}`,
-  /** The sign-in page, returning to `redirect` afterwards. */
-  signIn: (redirect?: string) => (redirect && redirect !== '/' ? `/auth?redirect=${encodeURIComponent(redirect)}` : '/auth'),
-};
+export { hrefs } from './paths';

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { hrefs } from '@/contract/pages';
+import { hrefs } from '@/contract/paths';
 import { LoadingScreen } from '../components/ui/spinner';
 import { authStore, useAuth } from '../lib/auth';
 

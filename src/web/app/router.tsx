@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { pages } from '@/contract/pages';
+import { paths } from '@/contract/paths';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
@@ -54,40 +54,40 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RootLayout />}>
         <Route index element={<Home />} />
-        <Route path={pages.auth.path} element={<Auth />} />
-        <Route path={pages.authResetPassword.path} element={<AuthResetPassword />} />
+        <Route path={paths.auth} element={<Auth />} />
+        <Route path={paths.authResetPassword} element={<AuthResetPassword />} />
         <Route element={<RequireAuth />}>
-          <Route path={pages.account.path} element={<Account />} />
+          <Route path={paths.account} element={<Account />} />
         </Route>
         {/* Its owner or an admin when signed in, or anyone with the link from the confirmation mail (the page asks for sign-in otherwise). */}
-        <Route path={pages.order.path} element={<Order />} />
-        <Route path={pages.checkout.path} element={<Checkout />} />
-        <Route path={pages.testPayment.path} element={<TestPayment />} />
-        <Route path={pages.nominate.path} element={<Nominate />} />
-        <Route path={pages.nominateSuccess.path} element={<NominateSuccess />} />
-        <Route path={pages.gallery.path} element={<Gallery />} />
-        <Route path={pages.community.path} element={<Community />} />
-        <Route path={pages.claim.path} element={<Claim />} />
-        <Route path={pages.certificate.path} element={<Certificate />} />
-        <Route path={pages.quizLanding.path} element={<QuizLanding />} />
-        <Route path={pages.quiz.path} element={<Quiz />} />
-        <Route path={pages.quizResult.path} element={<QuizResult />} />
-        <Route path={pages.quizGallery.path} element={<QuizGallery />} />
-        <Route path={pages.store.path} element={<Store />} />
-        <Route path={pages.cart.path} element={<Cart />} />
-        <Route path={pages.orderSuccess.path} element={<OrderSuccess />} />
-        <Route path={pages.funnelCheckout.path} element={<FunnelCheckout />} />
-        <Route path={pages.funnelThankYou.path} element={<FunnelThankYou />} />
-        <Route path={pages.funnelTimer.path} element={<FunnelTimer />} />
-        <Route path={pages.funnelOto1.path} element={<FunnelOto1 />} />
-        <Route path={pages.funnelOto1Downsell.path} element={<FunnelOto1Downsell />} />
-        <Route path={pages.dynamicTemplates.path} element={<DynamicTemplates />} />
-        <Route path={pages.privacyPolicy.path} element={<PrivacyPolicy />} />
-        <Route path={pages.termsOfService.path} element={<TermsOfService />} />
-        <Route path={pages.cookiePolicy.path} element={<CookiePolicy />} />
-        <Route path={pages.dmcaPolicy.path} element={<DmcaPolicy />} />
-        <Route path={pages.refundPolicy.path} element={<RefundPolicy />} />
-        <Route path={pages.accessibility.path} element={<Accessibility />} />
+        <Route path={paths.order} element={<Order />} />
+        <Route path={paths.checkout} element={<Checkout />} />
+        <Route path={paths.testPayment} element={<TestPayment />} />
+        <Route path={paths.nominate} element={<Nominate />} />
+        <Route path={paths.nominateSuccess} element={<NominateSuccess />} />
+        <Route path={paths.gallery} element={<Gallery />} />
+        <Route path={paths.community} element={<Community />} />
+        <Route path={paths.claim} element={<Claim />} />
+        <Route path={paths.certificate} element={<Certificate />} />
+        <Route path={paths.quizLanding} element={<QuizLanding />} />
+        <Route path={paths.quiz} element={<Quiz />} />
+        <Route path={paths.quizResult} element={<QuizResult />} />
+        <Route path={paths.quizGallery} element={<QuizGallery />} />
+        <Route path={paths.store} element={<Store />} />
+        <Route path={paths.cart} element={<Cart />} />
+        <Route path={paths.orderSuccess} element={<OrderSuccess />} />
+        <Route path={paths.funnelCheckout} element={<FunnelCheckout />} />
+        <Route path={paths.funnelThankYou} element={<FunnelThankYou />} />
+        <Route path={paths.funnelTimer} element={<FunnelTimer />} />
+        <Route path={paths.funnelOto1} element={<FunnelOto1 />} />
+        <Route path={paths.funnelOto1Downsell} element={<FunnelOto1Downsell />} />
+        <Route path={paths.dynamicTemplates} element={<DynamicTemplates />} />
+        <Route path={paths.privacyPolicy} element={<PrivacyPolicy />} />
+        <Route path={paths.termsOfService} element={<TermsOfService />} />
+        <Route path={paths.cookiePolicy} element={<CookiePolicy />} />
+        <Route path={paths.dmcaPolicy} element={<DmcaPolicy />} />
+        <Route path={paths.refundPolicy} element={<RefundPolicy />} />
+        <Route path={paths.accessibility} element={<Accessibility />} />
         <Route path="/admin" element={<AdminLayout />}>
           <Route index element={<AdminDashboard />} />
           <Route path="users" element={<AdminUsers />} />

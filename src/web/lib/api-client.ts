@@ -1,4 +1,4 @@
-import { AUTH_COOKIES, CSRF_HEADER } from '@/contract/auth-constants';
+import { AUTH_COOKIES, CSRF_HEADER } from '@/contract/auth-cookies';
 
 /** An error the API answered with: {"error":{"code","message","field"}}. */
 export class ApiRequestError extends Error {

@@ -8,7 +8,8 @@ import { createUser } from '@/server/test/auth-client';
 import { startLiveApp, type LiveApp } from '@/web/test/live-app';
 import { apiFetch } from './api-client';
 import { AuthProvider, authStore } from './auth';
-import { CART_SAVE_DELAY_MS, CartProvider, useCart, type CartItem } from './cart';
+import { CartProvider, useCart, type CartItem } from './cart';
+import { CART_SAVE_DELAY_MS } from './cart-engine';
 import { STORAGE_KEYS } from './storage-keys';
 
 let live: LiveApp;

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SHOP_LIMITS } from '@/contract/shop';
-import {
-  addToCart,
-  canAddLine,
-  CART_LIMITS,
-  cartTotals,
-  EMPTY_CART,
-  parsePersistedCart,
-  sameLine,
-  setQuantity,
-  toLineInputs,
-  type CartDesign,
-  type CartItem,
-} from './cart';
+import { addToCart, canAddLine, cartTotals, sameLine, setQuantity, toLineInputs } from './cart-rules';
+import { EMPTY_CART, parsePersistedCart } from './cart-storage';
+import { CART_LIMITS, type CartDesign, type CartItem } from './cart-types';
 
 const print = { productId: 'p1', variantId: 'v1', quantity: 1, price: 2500, name: 'A4 print' };
 

@@ -1,6 +1,7 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { matchPage, notFoundPage } from '@/contract/pages';
-import { buildHeadTags, type HeadContext, type HeadTag } from '@/contract/seo';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type * as PagesModule from '@/contract/pages';
+import type * as SeoModule from '@/contract/seo';
+import type { HeadContext, HeadTag } from '@/contract/seo';
 import { getSiteSettings } from './site-settings';
 
 export type HeadOverrides = Partial<Pick<HeadContext, 'title' | 'description' | 'image' | 'noindex'>>;
@@ -46,21 +47,42 @@ function useOverridesFor(pathname: string): HeadOverrides | undefined {
   return current?.pathname === pathname ? current.value : undefined;
 }
 
-/** Keeps <head> in step with the route: title, description, canonical, social cards, JSON-LD. */
+let seo: Promise<[typeof SeoModule, typeof PagesModule]> | null = null;
+/**
+ * The head-tag builder (with the FAQ's JSON-LD) and every page's title and description, fetched at the first
+ * navigation rather than with the first page.
+ */
+const loadSeo = () => (seo ??= Promise.all([import('@/contract/seo'), import('@/contract/pages')]));
+
+/**
+ * Keeps <head> in step with the route: title, description, canonical, social cards, JSON-LD. The page the
+ * browser loaded already has its head from the server (modules/seo/html-shell.ts), so nothing is redone until
+ * the reader navigates or the page sets data-dependent overrides.
+ */
 export function usePageHead(pathname: string) {
   const extra = useOverridesFor(pathname);
+  const served = useRef<string | null>(pathname);
   useEffect(() => {
-    const settings = getSiteSettings();
-    const matched = matchPage(pathname);
-    applyHeadTags(
-      buildHeadTags(matched ?? notFoundPage, {
-        origin: window.location.origin,
-        pathname,
-        brand: settings.brand_name,
-        company: settings.company_name,
-        social: Object.values(settings.social),
-        ...extra,
-      }),
-    );
+    if (served.current === pathname && !extra) return;
+    served.current = null;
+    let live = true;
+    void loadSeo().then(([{ buildHeadTags }, { matchPage, notFoundPage }]) => {
+      if (!live) return;
+      const settings = getSiteSettings();
+      const matched = matchPage(pathname);
+      applyHeadTags(
+        buildHeadTags(matched ?? notFoundPage, {
+          origin: window.location.origin,
+          pathname,
+          brand: settings.brand_name,
+          company: settings.company_name,
+          social: Object.values(settings.social),
+          ...extra,
+        }),
+      );
+    });
+    return () => {
+      live = false;
+    };
   }, [pathname, extra]);
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { pages } from '@/contract/pages';
+import { paths } from '@/contract/paths';
 import { buttonVariants } from '@/web/components/ui/button';
 import { CommunityWall } from '@/web/features/community/components/community-wall';
 
@@ -15,7 +15,7 @@ export default function CommunityPage() {
             Certificates their nominators made public and their recipients accepted, for achievements the rest of the world overlooked.
           </p>
         </div>
-        <Link to={pages.nominate.path} className={`${buttonVariants({ size: 'lg' })} self-start md:self-auto`}>
+        <Link to={paths.nominate} className={`${buttonVariants({ size: 'lg' })} self-start md:self-auto`}>
           Nominate someone
         </Link>
       </header>

@@ -1,7 +1,7 @@
 import { FileQuestion, FileX2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { pages } from '@/contract/pages';
+import { paths } from '@/contract/paths';
 import { buttonVariants } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/utils';
 
@@ -31,10 +31,10 @@ export function KindMessage({
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {actions ?? (
           <>
-            <Link to={pages.nominate.path} className={buttonVariants()}>
+            <Link to={paths.nominate} className={buttonVariants()}>
               Nominate someone
             </Link>
-            <Link to={pages.community.path} className={cn(buttonVariants({ variant: 'secondary' }))}>
+            <Link to={paths.community} className={cn(buttonVariants({ variant: 'secondary' }))}>
               See the community wall
             </Link>
           </>

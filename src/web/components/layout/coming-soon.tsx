@@ -1,6 +1,6 @@
 import { Hammer } from 'lucide-react';
 import { Link } from 'react-router';
-import { pages } from '@/contract/pages';
+import { paths } from '@/contract/paths';
 import { buttonVariants } from '../ui/button';
 
 /**
@@ -21,10 +21,10 @@ export function ComingSoon({ title, lead, detail }: { title: string; lead: strin
         The committee is still drafting this page. In the meantime, the gallery is open for browsing.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to={pages.gallery.path} className={buttonVariants()}>
+        <Link to={paths.gallery} className={buttonVariants()}>
           Browse the awards
         </Link>
-        <Link to={pages.home.path} className={buttonVariants({ variant: 'secondary' })}>
+        <Link to={paths.home} className={buttonVariants({ variant: 'secondary' })}>
           Back to the homepage
         </Link>
       </div>

@@ -1,27 +1,27 @@
 import { Mail } from 'lucide-react';
 import { Link } from 'react-router';
-import { pages } from '@/contract/pages';
+import { paths } from '@/contract/paths';
 import { consentActions } from '@/web/lib/consent-store';
 import { getSiteSettings } from '@/web/lib/site-settings';
 import { SealMark } from './logo';
 import { InstagramIcon, TikTokIcon, XIcon } from './social-icons';
 
 const QUICK_LINKS = [
-  { label: 'Nominate someone', to: pages.nominate.path },
-  { label: 'Award gallery', to: pages.gallery.path },
-  { label: 'Community wall', to: pages.community.path },
-  { label: 'Store', to: pages.store.path },
-  { label: 'Which award are you?', to: pages.quizLanding.path },
-  { label: 'Certificate designs', to: pages.dynamicTemplates.path },
+  { label: 'Nominate someone', to: paths.nominate },
+  { label: 'Award gallery', to: paths.gallery },
+  { label: 'Community wall', to: paths.community },
+  { label: 'Store', to: paths.store },
+  { label: 'Which award are you?', to: paths.quizLanding },
+  { label: 'Certificate designs', to: paths.dynamicTemplates },
 ];
 
 const LEGAL_LINKS = [
-  { label: 'Privacy Policy', to: pages.privacyPolicy.path },
-  { label: 'Terms of Service', to: pages.termsOfService.path },
-  { label: 'Cookie Policy', to: pages.cookiePolicy.path },
-  { label: 'Refund Policy', to: pages.refundPolicy.path },
-  { label: 'DMCA Policy', to: pages.dmcaPolicy.path },
-  { label: 'Accessibility', to: pages.accessibility.path },
+  { label: 'Privacy Policy', to: paths.privacyPolicy },
+  { label: 'Terms of Service', to: paths.termsOfService },
+  { label: 'Cookie Policy', to: paths.cookiePolicy },
+  { label: 'Refund Policy', to: paths.refundPolicy },
+  { label: 'DMCA Policy', to: paths.dmcaPolicy },
+  { label: 'Accessibility', to: paths.accessibility },
 ];
 
 const linkClass = 'text-sm text-[#d9cfc4] hover:text-white hover:underline underline-offset-4';

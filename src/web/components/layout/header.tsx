@@ -1,7 +1,7 @@
 import { Menu, ShoppingCart, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { pages } from '@/contract/pages';
+import { paths } from '@/contract/paths';
 import { authStore, useAuth } from '@/web/lib/auth';
 import { useCart } from '@/web/lib/cart';
 import { getSiteSettings } from '@/web/lib/site-settings';
@@ -9,10 +9,10 @@ import { cn } from '@/web/lib/utils';
 import { Wordmark } from './logo';
 
 const NAV = [
-  { label: 'Home', to: pages.home.path, end: true },
-  { label: 'Nominate', to: pages.nominate.path },
-  { label: 'Gallery', to: pages.gallery.path },
-  { label: 'Store', to: pages.store.path },
+  { label: 'Home', to: paths.home, end: true },
+  { label: 'Nominate', to: paths.nominate },
+  { label: 'Gallery', to: paths.gallery },
+  { label: 'Store', to: paths.store },
 ] as const;
 
 /** Store is highlighted on /store and on /cart (spec §2). */
@@ -64,7 +64,7 @@ export function Header() {
 
   // Spec §2: any signed-in user sees Admin; the admin page itself decides access.
   const accountLinks = [
-    { label: 'Account', to: pages.account.path, active: pathname === pages.account.path },
+    { label: 'Account', to: paths.account, active: pathname === paths.account },
     { label: 'Admin', to: '/admin', active: pathname === '/admin' || pathname.startsWith('/admin/') },
   ].map((l) => (
     <Link key={l.to} to={l.to} className={linkClass(l.active)} aria-current={l.active ? 'page' : undefined}>
@@ -89,7 +89,7 @@ export function Header() {
         </nav>
         <div className="flex items-center gap-1">
           <Link
-            to={pages.cart.path}
+            to={paths.cart}
             className="relative rounded-full p-2.5 text-ink hover:bg-paper-dark"
             aria-label={totalItems > 0 ? `Cart, ${totalItems} item${totalItems === 1 ? '' : 's'}` : 'Cart, empty'}
           >
@@ -111,7 +111,7 @@ export function Header() {
               </button>
             </div>
           ) : (
-            <Link to={pages.auth.path} className={`${pillClass} hidden sm:inline-flex`}>
+            <Link to={paths.auth} className={`${pillClass} hidden sm:inline-flex`}>
               Sign In
             </Link>
           )}
@@ -138,7 +138,7 @@ export function Header() {
               </button>
             </div>
           ) : (
-            <Link to={pages.auth.path} className={`${pillClass} mt-3 flex justify-center sm:hidden`}>
+            <Link to={paths.auth} className={`${pillClass} mt-3 flex justify-center sm:hidden`}>
               Sign In
             </Link>
           )}

@@ -1,5 +1,5 @@
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { hrefs } from '@/contract/pages';
+import { hrefs } from '@/contract/paths';
 import { AccessDenied } from '@/web/components/errors/access-denied';
 import { LoadingScreen } from '@/web/components/ui/spinner';
 import { authStore, useAuth } from '@/web/lib/auth';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { pages } from '@/contract/pages';
+import { paths } from '@/contract/paths';
 import { buttonVariants } from '@/web/components/ui/button';
 import { Card } from './card';
 
@@ -9,7 +9,7 @@ export function ActivityCards() {
     <div className="grid gap-6">
       <Card title="My orders" lead="Printed certificates you ordered, and where they are.">
         <p className="text-sm text-muted">No orders yet. Certificates look better in a frame.</p>
-        <Link to={pages.store.path} className={`${buttonVariants({ variant: 'outline', size: 'sm' })} mt-4`}>
+        <Link to={paths.store} className={`${buttonVariants({ variant: 'outline', size: 'sm' })} mt-4`}>
           Visit the store
         </Link>
       </Card>

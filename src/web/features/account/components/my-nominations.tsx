@@ -2,7 +2,7 @@ import { ExternalLink, Globe2, KeyRound, Lock, Printer } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { MyNominations as MyNominationsData } from '@/contract/nominations';
-import { hrefs, pages } from '@/contract/pages';
+import { hrefs, paths } from '@/contract/paths';
 import { StatusBadge } from '@/web/components/certificates/status-badge';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { CopyField } from '@/web/components/ui/copy-field';
@@ -189,7 +189,7 @@ export function MyNominations() {
           </h2>
           <p className="mt-1 text-ink-soft">Everyone you nominated while signed in, and the honours you accepted.</p>
         </div>
-        <Link to={pages.nominate.path} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+        <Link to={paths.nominate} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
           Nominate someone
         </Link>
       </div>

@@ -1,7 +1,7 @@
 import { Award as AwardIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Award } from '@/contract/awards';
-import { hrefs } from '@/contract/pages';
+import { hrefs } from '@/contract/paths';
 import { buttonVariants } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { LazyImage } from './lazy-image';

@@ -90,7 +90,8 @@ describe('CartPage', () => {
     expect(screen.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/checkout');
 
     await user.click(within(lines[0]!).getByRole('button', { name: /^One more: Framed certificate/ }));
-    expect(screen.getByLabelText('Badge')).toHaveTextContent('4');
+    // The first change waits for the cart's rules to load.
+    await waitFor(() => expect(screen.getByLabelText('Badge')).toHaveTextContent('4'));
     await waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent(usd(2 * oak + 2 * print)));
     expect(stored().items.map((i) => i.quantity)).toEqual([2, 2]);
 

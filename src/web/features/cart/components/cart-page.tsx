@@ -1,14 +1,15 @@
 import { FlaskConical, Lock, ShoppingCart, Truck } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { pages } from '@/contract/pages';
+import { paths } from '@/contract/paths';
 import type { CartLineInput, QuotedLine } from '@/contract/shop';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
 import { Notice } from '@/web/components/ui/notice';
 import { toast } from '@/web/components/ui/use-toast';
 import { useDebouncedValue } from '@/web/hooks/use-debounced-value';
-import { toLineInput, toLineInputs, useCart, type CartItem } from '@/web/lib/cart';
+import { usePreloadCartEngine, useCart, type CartItem } from '@/web/lib/cart';
+import { toLineInput, toLineInputs } from '@/web/lib/cart-rules';
 import { formatMoney } from '@/web/lib/money';
 import { useCartQuote } from '../api/use-cart-quote';
 import { CartLine } from './cart-line';
@@ -38,10 +39,10 @@ function EmptyCart() {
         achievement.
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link to={pages.store.path} className={buttonVariants()}>
+        <Link to={paths.store} className={buttonVariants()}>
           Visit the store
         </Link>
-        <Link to={pages.gallery.path} className={buttonVariants({ variant: 'secondary' })}>
+        <Link to={paths.gallery} className={buttonVariants({ variant: 'secondary' })}>
           Browse the awards
         </Link>
       </div>
@@ -70,6 +71,7 @@ function ClearCartDialog({ open, onOpenChange, onConfirm }: { open: boolean; onO
 
 /** /cart — the lines with today's prices, quantities, remove and clear, the totals and the way to checkout. */
 export function CartPage() {
+  usePreloadCartEngine();
   const cart = useCart();
   const [confirming, setConfirming] = useState(false);
   const lines = useDebouncedValue(toLineInputs(cart.items), REPRICE_DELAY_MS);
@@ -149,7 +151,7 @@ export function CartPage() {
                 ))}
               </ul>
               <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-                <Link to={pages.store.path} className={buttonVariants({ variant: 'link', size: 'sm' })}>
+                <Link to={paths.store} className={buttonVariants({ variant: 'link', size: 'sm' })}>
                   Keep shopping
                 </Link>
                 <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
@@ -200,7 +202,7 @@ export function CartPage() {
                 </p>
               ) : null}
               {canCheckout ? (
-                <Link to={pages.checkout.path} className={`${buttonVariants({ size: 'lg' })} mt-5 w-full`}>
+                <Link to={paths.checkout} className={`${buttonVariants({ size: 'lg' })} mt-5 w-full`}>
                   <Lock aria-hidden="true" /> Checkout
                 </Link>
               ) : (

@@ -2,7 +2,7 @@ import { Award as AwardIcon, BadgeCheck, Clock, Globe2, Lock, Printer, Sparkles 
 import { Link, useLocation } from 'react-router';
 import type { Certificate } from '@/contract/nominations';
 import { CERTIFICATE_ERROR_CODES as CERTIFICATE_ERRORS } from '@/contract/nominations-constants';
-import { hrefs } from '@/contract/pages';
+import { hrefs } from '@/contract/paths';
 import { CertificateFrame } from '@/web/components/certificates/certificate-frame';
 import { DownloadLinks } from '@/web/components/certificates/download-links';
 import { KindMessage } from '@/web/components/certificates/kind-message';

@@ -2,7 +2,7 @@ import { ArrowLeft, Lock, Tag } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { pages } from '@/contract/pages';
+import { paths } from '@/contract/paths';
 import type { CheckoutBody, ShippingMethod } from '@/contract/shop';
 import { TestModeNote } from '@/web/components/layout/test-mode-note';
 import { Button, buttonVariants } from '@/web/components/ui/button';
@@ -13,7 +13,8 @@ import { toast } from '@/web/components/ui/use-toast';
 import { useQuote } from '@/web/lib/api/get-quote';
 import { ApiRequestError } from '@/web/lib/api-client';
 import { useAuth } from '@/web/lib/auth';
-import { toLineInputs, useCart } from '@/web/lib/cart';
+import { useCart } from '@/web/lib/cart';
+import { toLineInputs } from '@/web/lib/cart-rules';
 import { formatMoney } from '@/web/lib/money';
 import { cn } from '@/web/lib/utils';
 import { usePlaceOrder } from '../api/place-order';
@@ -148,10 +149,10 @@ export function CheckoutPage() {
           {cancelled ? 'Your payment was cancelled and nothing was charged. ' : ''}Your cart is empty. Pick a certificate worth hanging first.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to={pages.store.path} className={buttonVariants()}>
+          <Link to={paths.store} className={buttonVariants()}>
             Go to the store
           </Link>
-          <Link to={pages.gallery.path} className={buttonVariants({ variant: 'secondary' })}>
+          <Link to={paths.gallery} className={buttonVariants({ variant: 'secondary' })}>
             Browse the awards
           </Link>
         </div>
@@ -161,7 +162,7 @@ export function CheckoutPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
-      <Link to={pages.cart.path} className="inline-flex items-center gap-1 text-sm font-semibold text-ink-soft hover:text-ink">
+      <Link to={paths.cart} className="inline-flex items-center gap-1 text-sm font-semibold text-ink-soft hover:text-ink">
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to cart
       </Link>
       <h1 className="mt-3 font-display text-4xl font-semibold sm:text-5xl">Checkout</h1>
@@ -250,7 +251,7 @@ export function CheckoutPage() {
           ) : null}
           {unavailable ? (
             <Notice tone="error" title="Something in your cart can no longer be bought">
-              Remove it in your <Link to={pages.cart.path} className="font-semibold underline">cart</Link> to check out.
+              Remove it in your <Link to={paths.cart} className="font-semibold underline">cart</Link> to check out.
             </Notice>
           ) : null}
 

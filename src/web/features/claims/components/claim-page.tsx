@@ -2,7 +2,7 @@ import { ArrowRight, Gift, LogIn, Printer, UserCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Certificate } from '@/contract/nominations';
-import { hrefs, pages } from '@/contract/pages';
+import { hrefs, paths } from '@/contract/paths';
 import { CLAIM_ERROR_CODES as CLAIM_ERRORS } from '@/contract/nominations-constants';
 import { CertificateFrame } from '@/web/components/certificates/certificate-frame';
 import { DownloadLinks } from '@/web/components/certificates/download-links';
@@ -69,10 +69,10 @@ function Declined() {
       title="Declined. The certificate has been withdrawn."
       actions={
         <>
-          <Link to={pages.nominate.path} className={buttonVariants()}>
+          <Link to={paths.nominate} className={buttonVariants()}>
             Turn the tables: nominate someone <ArrowRight aria-hidden="true" />
           </Link>
-          <Link to={pages.home.path} className={buttonVariants({ variant: 'secondary' })}>
+          <Link to={paths.home} className={buttonVariants({ variant: 'secondary' })}>
             Back to the homepage
           </Link>
         </>
@@ -122,7 +122,7 @@ export function ClaimPage({ token }: { token: string }) {
         eyebrow="Already answered"
         title="This award has been declined"
         actions={
-          <Link to={pages.home.path} className={buttonVariants()}>
+          <Link to={paths.home} className={buttonVariants()}>
             Back to the homepage
           </Link>
         }
@@ -140,10 +140,10 @@ export function ClaimPage({ token }: { token: string }) {
         title="This claim link doesn't lead anywhere"
         actions={
           <>
-            <Link to={pages.home.path} className={buttonVariants()}>
+            <Link to={paths.home} className={buttonVariants()}>
               Back to the homepage
             </Link>
-            <Link to={pages.community.path} className={buttonVariants({ variant: 'secondary' })}>
+            <Link to={paths.community} className={buttonVariants({ variant: 'secondary' })}>
               See the community wall
             </Link>
           </>
@@ -215,7 +215,7 @@ export function ClaimPage({ token }: { token: string }) {
               : 'The honour is on the record. Frame it, post it, or bring it up at every opportunity.'}
           </p>
           {accepted?.linked ? (
-            <Link to={pages.account.path} className={cn(textLink, 'mt-3')}>
+            <Link to={paths.account} className={cn(textLink, 'mt-3')}>
               <UserCheck aria-hidden="true" /> See it on your account
             </Link>
           ) : null}

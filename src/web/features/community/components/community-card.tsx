@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Certificate } from '@/contract/nominations';
 import { FALLBACK_CATEGORY_COLOR } from '@/contract/catalog-constants';
-import { hrefs } from '@/contract/pages';
+import { hrefs } from '@/contract/paths';
 import { CertificateFrame } from '@/web/components/certificates/certificate-frame';
 import { ReactionBar } from '@/web/components/certificates/reaction-bar';
 import { Skeleton } from '@/web/components/ui/skeleton';

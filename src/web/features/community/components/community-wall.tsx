@@ -2,7 +2,7 @@ import { ArrowDown, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FALLBACK_CATEGORY_COLOR } from '@/contract/catalog-constants';
-import { pages } from '@/contract/pages';
+import { paths } from '@/contract/paths';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
 import { useCategories } from '@/web/lib/api/get-categories';
@@ -111,7 +111,7 @@ export function CommunityWall() {
               ? 'Nobody has been publicly honoured in this category. Somebody you know surely qualifies.'
               : 'Public certificates appear here once they are filed. The committee is waiting for its first case.'}
           </p>
-          <Link to={pages.nominate.path} className={cn(buttonVariants(), 'mt-6')}>
+          <Link to={paths.nominate} className={cn(buttonVariants(), 'mt-6')}>
             Nominate someone
           </Link>
         </div>

@@ -1,7 +1,7 @@
 import { Cookie, X } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { pages } from '@/contract/pages';
+import { paths } from '@/contract/paths';
 import { Button } from '@/web/components/ui/button';
 import { consentActions, useConsent } from '@/web/lib/consent-store';
 
@@ -23,7 +23,7 @@ export function CookieConsent() {
             <p className="text-sm text-ink-soft">
               <strong className="text-ink">A brief cookie ceremony.</strong> We use necessary cookies to run the shop.
               With your blessing we would also measure visits and remember your preferences.{' '}
-              <Link to={pages.cookiePolicy.path} className="font-semibold text-brand-700 underline underline-offset-2">
+              <Link to={paths.cookiePolicy} className="font-semibold text-brand-700 underline underline-offset-2">
                 Cookie Policy
               </Link>
             </p>

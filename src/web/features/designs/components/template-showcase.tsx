@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { DesignTemplate } from '@/contract/templates';
 import { NOMINATION_LIMITS } from '@/contract/nominations-constants';
-import { hrefs } from '@/contract/pages';
+import { hrefs } from '@/contract/paths';
 import { LivePreview, PREVIEW_DEBOUNCE_MS } from '@/web/components/certificates/live-preview';
 import { buttonVariants } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';

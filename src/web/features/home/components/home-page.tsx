@@ -14,7 +14,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { faq } from '@/contract/faq';
-import { pages } from '@/contract/pages';
+import { paths } from '@/contract/paths';
 import { buttonVariants } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/utils';
 import { SampleCertificate } from './sample-certificate';
@@ -123,10 +123,10 @@ export function HomePage({ gallery }: { gallery: ReactNode }) {
               straight face.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to={pages.nominate.path} className={buttonVariants({ size: 'lg' })}>
+              <Link to={paths.nominate} className={buttonVariants({ size: 'lg' })}>
                 Nominate someone <ArrowRight aria-hidden="true" />
               </Link>
-              <Link to={pages.store.path} className={buttonVariants({ size: 'lg', variant: 'secondary' })}>
+              <Link to={paths.store} className={buttonVariants({ size: 'lg', variant: 'secondary' })}>
                 Shop printed certificates
               </Link>
             </div>
@@ -182,11 +182,11 @@ export function HomePage({ gallery }: { gallery: ReactNode }) {
               </li>
             </ul>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to={pages.store.path} className={buttonVariants({ variant: 'gold', size: 'lg' })}>
+              <Link to={paths.store} className={buttonVariants({ variant: 'gold', size: 'lg' })}>
                 Visit the store
               </Link>
               <Link
-                to={pages.nominate.path}
+                to={paths.nominate}
                 className={buttonVariants({ size: 'lg', variant: 'ghostOnDark' })}
               >
                 Make one first
@@ -271,7 +271,7 @@ export function HomePage({ gallery }: { gallery: ReactNode }) {
             ))}
           </ul>
           <p className="mt-8 text-center">
-            <Link to={pages.privacyPolicy.path} className="font-semibold text-brand-700 underline underline-offset-4">
+            <Link to={paths.privacyPolicy} className="font-semibold text-brand-700 underline underline-offset-4">
               Read our privacy policy
             </Link>
           </p>
@@ -311,10 +311,10 @@ export function HomePage({ gallery }: { gallery: ReactNode }) {
             for years.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to={pages.nominate.path} className={buttonVariants({ size: 'lg' })}>
+            <Link to={paths.nominate} className={buttonVariants({ size: 'lg' })}>
               Start a nomination
             </Link>
-            <Link to={pages.gallery.path} className={buttonVariants({ size: 'lg', variant: 'secondary' })}>
+            <Link to={paths.gallery} className={buttonVariants({ size: 'lg', variant: 'secondary' })}>
               Browse the gallery
             </Link>
           </div>
@@ -330,7 +330,7 @@ export function HomePage({ gallery }: { gallery: ReactNode }) {
               Awards currently being issued
             </h2>
           </div>
-          <Link to={pages.gallery.path} className={buttonVariants({ variant: 'secondary' })}>
+          <Link to={paths.gallery} className={buttonVariants({ variant: 'secondary' })}>
             View All Awards <ArrowRight aria-hidden="true" />
           </Link>
         </div>

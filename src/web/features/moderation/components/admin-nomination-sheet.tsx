@@ -4,7 +4,7 @@ import { useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import type { AdminNomination } from '@/contract/nominations';
 import { REACTION_KINDS, REACTION_LABELS } from '@/contract/nominations-constants';
-import { hrefs } from '@/contract/pages';
+import { hrefs } from '@/contract/paths';
 import { CertificateFrame } from '@/web/components/certificates/certificate-frame';
 import { LivePreview } from '@/web/components/certificates/live-preview';
 import { StatusBadge } from '@/web/components/certificates/status-badge';

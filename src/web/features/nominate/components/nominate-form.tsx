@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { NOMINATION_LIMITS } from '@/contract/nominations-constants';
-import { pages } from '@/contract/pages';
+import { paths } from '@/contract/paths';
 import { LivePreview, PREVIEW_DEBOUNCE_MS } from '@/web/components/certificates/live-preview';
 import { Button } from '@/web/components/ui/button';
 import { Form, useZodForm } from '@/web/components/ui/form';
@@ -111,7 +111,7 @@ export function NominateForm() {
     try {
       const result = await create.mutateAsync(toCreateBody(values));
       saveNominationResult(result);
-      navigate(pages.nominateSuccess.path, { state: result });
+      navigate(paths.nominateSuccess, { state: result });
     } catch (err) {
       if (!(err instanceof ApiRequestError)) throw err;
       // The server's field names are the API's; formFieldFor maps them onto this form's.
@@ -301,7 +301,7 @@ export function NominateForm() {
 
         <p className="px-1 text-xs text-muted">
           Free to make and share. By nominating you agree to the{' '}
-          <Link to={pages.termsOfService.path} className="underline">
+          <Link to={paths.termsOfService} className="underline">
             terms
           </Link>
           . Be kind: it is meant to make them laugh.

@@ -2,7 +2,7 @@ import { ArrowRight, ExternalLink, Globe2, Lock, Printer, Send } from 'lucide-re
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { CreateNominationResult } from '@/contract/nominations';
-import { hrefs, pages } from '@/contract/pages';
+import { hrefs, paths } from '@/contract/paths';
 import { CertificateFrame } from '@/web/components/certificates/certificate-frame';
 import { DownloadLinks } from '@/web/components/certificates/download-links';
 import { SealStamp } from '@/web/components/certificates/seal-stamp';
@@ -41,7 +41,7 @@ export function NominationSuccess() {
         <p className="mt-3 text-lg text-ink-soft">
           This page shows a nomination right after it is made, with its share and claim links. The committee is ready when you are.
         </p>
-        <Link to={pages.nominate.path} className={cn(buttonVariants({ size: 'lg' }), 'mt-8')}>
+        <Link to={paths.nominate} className={cn(buttonVariants({ size: 'lg' }), 'mt-8')}>
           Nominate someone <ArrowRight aria-hidden="true" />
         </Link>
       </section>
@@ -132,11 +132,11 @@ export function NominationSuccess() {
           </Panel>
 
           <p className="flex flex-wrap gap-x-6 gap-y-2 px-1 text-sm">
-            <Link to={pages.nominate.path} className="font-semibold text-brand-700 hover:underline">
+            <Link to={paths.nominate} className="font-semibold text-brand-700 hover:underline">
               Nominate someone else
             </Link>
             {c.is_public ? (
-              <Link to={pages.community.path} className="font-semibold text-brand-700 hover:underline">
+              <Link to={paths.community} className="font-semibold text-brand-700 hover:underline">
                 See the community wall
               </Link>
             ) : null}

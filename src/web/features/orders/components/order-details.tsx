@@ -1,6 +1,6 @@
 import { Check, CircleAlert, Download, Package, Printer, Truck } from 'lucide-react';
 import { Link } from 'react-router';
-import { hrefs } from '@/contract/pages';
+import { hrefs } from '@/contract/paths';
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@/contract/shop';
 import { TestModeNote } from '@/web/components/layout/test-mode-note';
 import { buttonVariants } from '@/web/components/ui/button';

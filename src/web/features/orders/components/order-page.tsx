@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { hrefs, pages } from '@/contract/pages';
+import { hrefs, paths } from '@/contract/paths';
 import { buttonVariants } from '@/web/components/ui/button';
 import { LoadingScreen } from '@/web/components/ui/spinner';
 import { ApiRequestError } from '@/web/lib/api-client';
@@ -17,10 +17,10 @@ function NotFound() {
         It may belong to another account, or the link is incomplete. Open it from your confirmation mail, or find it under your account.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to={pages.account.path} className={buttonVariants()}>
+        <Link to={paths.account} className={buttonVariants()}>
           My orders
         </Link>
-        <Link to={pages.store.path} className={buttonVariants({ variant: 'secondary' })}>
+        <Link to={paths.store} className={buttonVariants({ variant: 'secondary' })}>
           Go to the store
         </Link>
       </div>
@@ -43,7 +43,7 @@ export function OrderPage({ orderId, token }: { orderId: string; token: string |
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       {user ? (
-        <Link to={pages.account.path} className="inline-flex items-center gap-1 text-sm font-semibold text-ink-soft hover:text-ink">
+        <Link to={paths.account} className="inline-flex items-center gap-1 text-sm font-semibold text-ink-soft hover:text-ink">
           <ArrowLeft className="size-4" aria-hidden="true" /> My account
         </Link>
       ) : null}

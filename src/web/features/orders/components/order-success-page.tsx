@@ -1,7 +1,7 @@
 import { PartyPopper } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { hrefs, pages } from '@/contract/pages';
+import { hrefs, paths } from '@/contract/paths';
 import { buttonVariants } from '@/web/components/ui/button';
 import { useCart } from '@/web/lib/cart';
 import { useOrder } from '../api/get-order';
@@ -18,10 +18,10 @@ export function OrderSuccessPage({ orderId, token }: { orderId: string | null; t
         <h1 className="font-display text-4xl font-semibold">No order to show here</h1>
         <p className="mt-3 text-lg text-ink-soft">This page shows an order right after it is paid. Your orders are under your account, and each confirmation mail links to its order.</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to={pages.account.path} className={buttonVariants()}>
+          <Link to={paths.account} className={buttonVariants()}>
             My account
           </Link>
-          <Link to={pages.store.path} className={buttonVariants({ variant: 'secondary' })}>
+          <Link to={paths.store} className={buttonVariants({ variant: 'secondary' })}>
             Go to the store
           </Link>
         </div>
@@ -78,7 +78,7 @@ function Receipt({ orderId, token }: { orderId: string; token: string }) {
           <Link to={hrefs.order(orderId, token)} className={buttonVariants({ variant: 'gold' })}>
             Follow your order
           </Link>
-          <Link to={pages.gallery.path} className={buttonVariants({ variant: 'ghostOnDark' })}>
+          <Link to={paths.gallery} className={buttonVariants({ variant: 'ghostOnDark' })}>
             Find another award
           </Link>
         </div>

@@ -1,7 +1,7 @@
 import { CreditCard, Lock, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { pages } from '@/contract/pages';
+import { paths } from '@/contract/paths';
 import { testPayBodySchema, type TestPayBody } from '@/contract/test-payments';
 import { TestModeNote } from '@/web/components/layout/test-mode-note';
 import { Button, buttonVariants } from '@/web/components/ui/button';
@@ -79,7 +79,7 @@ export function TestPaymentPage({ sessionId }: { sessionId: string }) {
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="font-display text-4xl font-semibold">This payment page does not exist</h1>
         <p className="mt-3 text-ink-soft">The link may be incomplete, or the checkout was started somewhere else. Your cart is still waiting.</p>
-        <Link to={pages.cart.path} className={`${buttonVariants()} mt-8`}>
+        <Link to={paths.cart} className={`${buttonVariants()} mt-8`}>
           Back to your cart
         </Link>
       </section>
@@ -153,7 +153,7 @@ export function TestPaymentPage({ sessionId }: { sessionId: string }) {
                 This payment page has expired
               </h2>
               <p className="mt-2 text-ink-soft">The order was cancelled before it was paid, so nothing was charged. Your cart is still there.</p>
-              <Link to={pages.cart.path} className={`${buttonVariants()} mt-6`}>
+              <Link to={paths.cart} className={`${buttonVariants()} mt-6`}>
                 Back to your cart
               </Link>
             </div>

@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Award } from '@/contract/awards';
 import type { Certificate } from '@/contract/nominations';
-import { hrefs, pages } from '@/contract/pages';
+import { hrefs, paths } from '@/contract/paths';
 import { SHOP_LIMITS } from '@/contract/shop';
 import { Button } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
@@ -186,7 +186,7 @@ function CertificateFields({
         description={
           <>
             It is on the certificate&apos;s page, in the claim mail, or in{' '}
-            <Link to={pages.account.path} className="underline underline-offset-2">
+            <Link to={paths.account} className="underline underline-offset-2">
               your account
             </Link>
             .
@@ -289,11 +289,11 @@ export function PrintChoice({
       {mode === 'award' ? (
         <p className="text-xs text-muted">
           Not sure which?{' '}
-          <Link to={pages.gallery.path} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          <Link to={paths.gallery} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
             Browse the gallery
           </Link>{' '}
           or{' '}
-          <Link to={pages.nominate.path} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          <Link to={paths.nominate} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
             nominate someone
           </Link>{' '}
           first.

@@ -68,7 +68,7 @@ describe('StorePage', () => {
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
 
     expect(await toasts().findByText('Added to your cart')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'View cart (2)' })).toHaveAttribute('href', '/cart');
+    expect(await screen.findByRole('link', { name: 'View cart (2)' })).toHaveAttribute('href', '/cart');
     expect(screen.getByLabelText('Cart contents')).toHaveTextContent('2|Framed certificate/A4 / Letter, oak frame/Dana Okafor/×2');
     // The cart is in the browser's storage: a reload keeps it.
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cart)!).items).toHaveLength(1);

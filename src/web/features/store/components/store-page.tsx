@@ -1,7 +1,7 @@
 import { CheckCircle2, FlaskConical, Minus, Plus, ShoppingCart, Truck } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { pages } from '@/contract/pages';
+import { paths } from '@/contract/paths';
 import { SHOP_LIMITS, type Product, type StoreCatalogue } from '@/contract/shop';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
@@ -10,7 +10,8 @@ import { toast } from '@/web/components/ui/use-toast';
 import { useBlobUrl } from '@/web/hooks/use-blob-url';
 import { useDebouncedValue } from '@/web/hooks/use-debounced-value';
 import { useCertificatePreview } from '@/web/lib/api/preview-certificate';
-import { canAddLine, useCart, type CartDesign, type NewCartItem } from '@/web/lib/cart';
+import { usePreloadCartEngine, useCart, type CartDesign, type NewCartItem } from '@/web/lib/cart';
+import { canAddLine } from '@/web/lib/cart-rules';
 import { formatMoney } from '@/web/lib/money';
 import { cn } from '@/web/lib/utils';
 import { useCatalogue } from '../api/get-catalogue';
@@ -316,7 +317,7 @@ function Shop({ catalogue }: { catalogue: StoreCatalogue }) {
                       <strong className="font-semibold">In your cart:</strong> {added}.
                     </span>
                   </span>
-                  <Link to={pages.cart.path} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+                  <Link to={paths.cart} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
                     View cart ({cart.totalItems})
                   </Link>
                 </div>
@@ -337,6 +338,7 @@ function Shop({ catalogue }: { catalogue: StoreCatalogue }) {
 
 /** /store — pick what to print (an award or an existing certificate), a product and a variant, see it, add it. */
 export function StorePage() {
+  usePreloadCartEngine();
   const catalogue = useCatalogue();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
@@ -364,7 +366,7 @@ export function StorePage() {
               <Button size="sm" onClick={() => void catalogue.refetch()}>
                 Try again
               </Button>
-              <Link to={pages.gallery.path} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              <Link to={paths.gallery} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
                 Browse the awards meanwhile
               </Link>
             </div>
@@ -373,10 +375,10 @@ export function StorePage() {
           <Notice title="Nothing on the shelves right now">
             <p>The print room is restocking. Certificates are still free to make, share and download.</p>
             <div className="mt-3 flex flex-wrap gap-2">
-              <Link to={pages.nominate.path} className={buttonVariants({ size: 'sm' })}>
+              <Link to={paths.nominate} className={buttonVariants({ size: 'sm' })}>
                 Nominate someone
               </Link>
-              <Link to={pages.gallery.path} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              <Link to={paths.gallery} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
                 Browse the awards
               </Link>
             </div>

@@ -1,0 +1,105 @@
+import { useEffect, useRef, useState } from 'react';
+import { getStoredCart, itemsFromServer, mergeStoredCart, putStoredCart } from './cart-account';
+import { addToCart, setQuantity, toLineInputs } from './cart-rules';
+import { EMPTY_CART, writePersisted } from './cart-storage';
+import type { PersistedCart } from './cart-types';
+import { useAuth } from './auth';
+
+/**
+ * Everything the cart does besides holding its lines (docs/decisions/071), loaded only when needed so the first
+ * page stays light: its rules, writing this browser's copy, and for a signed-in shopper merging with, adopting and
+ * saving the cart stored on the account.
+ */
+
+/** How long the cart waits after a change before saving it to a signed-in shopper's account. */
+export const CART_SAVE_DELAY_MS = 800;
+
+/** The rules the provider's actions apply, handed over once this module has loaded. */
+export const rules = { addToCart, setQuantity };
+
+export function CartEngine({
+  cart,
+  setCart,
+  storage,
+}: {
+  cart: PersistedCart;
+  setCart: (update: (c: PersistedCart) => PersistedCart) => void;
+  storage: Storage | null;
+}) {
+  const cartRef = useRef(cart);
+  cartRef.current = cart;
+  const { user, loading } = useAuth();
+  const userId = user?.id ?? null;
+  /** The user whose stored cart this browser's copy has been reconciled with in this visit. */
+  const [syncedFor, setSyncedFor] = useState<string | null>(null);
+  const syncing = useRef<{ userId: string; done: Promise<void> } | null>(null);
+
+  // This browser's copy, written on every change.
+  // (Also when this engine starts: the change that woke it may already be in `cart`.)
+  useEffect(() => {
+    writePersisted(storage, cart);
+  }, [cart, storage]);
+
+  // Signing in and out.
+  useEffect(() => {
+    if (loading) return;
+    if (!userId) {
+      syncing.current = null;
+      setSyncedFor(null);
+      setCart((c) => (c.owner !== null ? EMPTY_CART : c));
+      return;
+    }
+    if (syncing.current?.userId === userId) return;
+    const start = cartRef.current;
+    const mine = start.owner === userId;
+    const lines = toLineInputs(start.items);
+    const done = (async () => {
+      const server =
+        mine && start.dirty
+          ? await putStoredCart({ lines })
+          : start.owner === null && lines.length > 0
+            ? await mergeStoredCart({ lines })
+            : await getStoredCart();
+      const adopted = await itemsFromServer(server.lines, start.owner === null || mine ? start.items : []);
+      if (syncing.current?.userId !== userId) return;
+      setCart((now) => {
+        // Lines added while this ran are added again on top, and saved.
+        let items = adopted;
+        const added = now.items.filter((i) => !start.items.some((s) => s.id === i.id));
+        for (const i of added) items = addToCart(items, i);
+        return { owner: userId, dirty: added.length > 0, items };
+      });
+      setSyncedFor(userId);
+    })().catch(() => {
+      // Not reconciled (offline, or the session just ended): this browser's cart keeps working; next visit tries again.
+      if (syncing.current?.userId === userId) syncing.current = null;
+    });
+    syncing.current = { userId, done };
+  }, [loading, userId, setCart]);
+
+  // Saving a signed-in shopper's changes, a moment after the last one.
+  useEffect(() => {
+    if (!userId || syncedFor !== userId || cart.owner !== userId || !cart.dirty) return;
+    const sent = cart.items;
+    const timer = setTimeout(() => {
+      putStoredCart({ lines: toLineInputs(sent) })
+        .then(() => setCart((c) => (c.items === sent ? { ...c, dirty: false } : c)))
+        .catch(() => undefined);
+    }, CART_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [cart, userId, syncedFor, setCart]);
+
+  // Leaving the page with a save still waiting: send it on its way.
+  useEffect(() => {
+    const onHide = () => {
+      const c = cartRef.current;
+      if (userId && syncedFor === userId && c.owner === userId && c.dirty) {
+        void putStoredCart({ lines: toLineInputs(c.items) }, true).catch(() => undefined);
+      }
+    };
+    window.addEventListener('pagehide', onHide);
+    return () => window.removeEventListener('pagehide', onHide);
+  }, [userId, syncedFor]);
+
+  return null;
+}
