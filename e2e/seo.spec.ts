@@ -35,8 +35,10 @@ test.describe('metadata in the served HTML (no JavaScript needed)', () => {
   test('private pages, pages not built yet and unknown paths are not indexed', async ({ request }) => {
     const auth = await (await request.get('/auth')).text();
     expect(auth).toContain('<meta name="robots" content="noindex, nofollow"');
+    const quiz = await (await request.get('/quiz')).text();
+    expect(quiz).toContain('<meta name="robots" content="noindex, nofollow"');
     const store = await (await request.get('/store')).text();
-    expect(store).toContain('<meta name="robots" content="noindex, nofollow"');
+    expect(store).toContain('<meta name="robots" content="index, follow"');
     const missing = await request.get('/no-such-page');
     expect(missing.status()).toBe(404);
     expect(await missing.text()).toContain('<title data-head>Page Not Found | Certifiable</title>');
@@ -63,7 +65,7 @@ test.describe('sitemap and robots', () => {
       expect(locs).toContain(`${baseURL}${path}`);
     }
     // Private pages, and pages still under construction (docs/decisions/038).
-    for (const path of ['/auth', '/account', '/cart', '/admin', '/store', '/quiz', '/quiz-landing', '/quiz/gallery']) {
+    for (const path of ['/auth', '/account', '/cart', '/admin', '/quiz', '/quiz-landing', '/quiz/gallery']) {
       expect(locs).not.toContain(`${baseURL}${path}`);
     }
     const awards = (await (await request.get('/api/awards')).json()) as Award[];

@@ -47,7 +47,7 @@ test.describe('header and footer', () => {
     await footer.getByRole('link', { name: 'Refund Policy' }).click();
     await expect(page).toHaveURL('/refund-policy');
     await expect(page.getByRole('heading', { level: 1, name: 'Refund Policy' })).toBeVisible();
-    await expect(page.getByText(/nothing to cancel, reprint or refund/).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Changed your mind before it is printed' })).toBeVisible();
   });
 
   test('navigating scrolls to the top of the new page', async ({ page }) => {
