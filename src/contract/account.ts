@@ -47,8 +47,10 @@ export const accountExportSchema = z.object({
     }),
   ),
   mails_sent: z.array(z.object({ at: z.string(), subject: z.string(), kind: z.string() })),
-  /** Filled in by the nominations and orders work. */
   nominations: z.array(z.unknown()),
+  /** Orders placed while signed in (orderSchema of contract/shop.ts), newest first. */
   orders: z.array(z.unknown()),
+  /** The cart kept on the account (lines: variant, quantity, what is printed). */
+  cart: z.array(z.unknown()),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

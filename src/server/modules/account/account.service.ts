@@ -1,13 +1,14 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Account, AccountExport } from '@/contract/account';
 import type { Db } from '@/server/db/client';
-import { accounts, mailOutbox, rateLimitAttempts, securityEvents, sessions, users } from '@/server/db/schema/index';
+import { accounts, carts, mailOutbox, rateLimitAttempts, securityEvents, sessions, users } from '@/server/db/schema/index';
 import { badRequest, conflict, notFound } from '@/server/lib/http-errors';
 import { recordAudit } from '../audit/audit.service';
 import type { AuthService, Caller, SessionUser } from '../auth/auth.service';
 import { toAuthUser } from '../auth/auth.service';
 import { countActiveAdmins, isAdmin, rolesOf, withAdminRoleLock } from '../roles/roles.service';
 import { exportNominationsOf, forgetUserInNominations } from '../nominations/integration';
+import { exportOrdersOf } from '../orders/orders.service';
 
 export async function getAccount(db: Db, auth: AuthService, user: SessionUser): Promise<Account> {
   const [row] = await db.select().from(users).where(eq(users.id, user.id));
@@ -67,15 +68,17 @@ export async function exportAccount(db: Db, auth: AuthService, user: SessionUser
     })),
     mails_sent: mails.map((m) => ({ at: iso(m.createdAt), subject: m.subject, kind: m.kind })),
     nominations: await exportNominationsOf(db, user.id),
-    orders: [],
+    orders: await exportOrdersOf(db, user.id),
+    cart: (await db.select().from(carts).where(eq(carts.userId, user.id)))[0]?.items ?? [],
   };
 }
 
 /**
  * Deletes the account: the user row and, by cascade, sessions, sign-in methods and roles, plus
  * the sign-in attempts and mails kept under the address.
- * The last admin cannot delete themselves. Orders (when they exist) keep their rows with the
- * user reference set to null, so accounting stays complete and anonymous (docs/decisions/016).
+ * The last admin cannot delete themselves. The stored cart goes with the account (cascade). Orders keep their rows,
+ * with the user reference set to null: an order's email, address and amounts are the shop's bookkeeping records,
+ * kept for as long as tax law requires (docs/decisions/016, 086).
  */
 export async function deleteAccount(
   db: Db,

@@ -57,7 +57,7 @@ export function lineDownloadPath(secret: string, orderId: string, lineId: string
 }
 
 /** An order as its owner sees it (and, extended, an admin). */
-export async function orderView(db: Pick<Db, 'select'>, order: OrderRow, testMode: boolean, secret: string): Promise<Order> {
+export async function orderView(db: Pick<Db, 'select'>, order: OrderRow, testMode: boolean, secret: string | null): Promise<Order> {
   const [lines, events, refundRows] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
@@ -104,7 +104,7 @@ export async function orderView(db: Pick<Db, 'select'>, order: OrderRow, testMod
         requires_shipping: l.requiresShipping,
         design,
         preview_url: previewUrl(design, imageOf.get(l.design.awardId)),
-        download_url: !l.requiresShipping && PAID_STATUSES.includes(order.status) ? lineDownloadPath(secret, order.id, l.id) : null,
+        download_url: secret && !l.requiresShipping && PAID_STATUSES.includes(order.status) ? lineDownloadPath(secret, order.id, l.id) : null,
       };
     }),
     shipping_address: a
@@ -151,6 +151,15 @@ export async function listMyOrders(db: Pick<Db, 'select'>, userId: string): Prom
     item_count: Number(r.items),
     created_at: r.createdAt.toISOString(),
   }));
+}
+
+/**
+ * Every order placed while signed in to this account, in full (the account export). Orders placed as a guest are
+ * not linked to an account, so they are not included (docs/decisions/086).
+ */
+export async function exportOrdersOf(db: Pick<Db, 'select'>, userId: string): Promise<Order[]> {
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt));
+  return Promise.all(rows.map((o) => orderView(db, o, o.paymentProvider === 'test', null)));
 }
 
 export async function countOrdersOf(db: Pick<Db, 'select'>, userId: string): Promise<number> {

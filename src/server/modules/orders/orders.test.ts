@@ -189,3 +189,24 @@ describe('digital certificates', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('orders in the account export and deletion', () => {
+  it('the export holds my orders and cart; deleting the account keeps the order for bookkeeping, unlinked', async () => {
+    const me = await signedInClient(t.app);
+    const placed = await paidOrderOf(me.client, me.user.email);
+    const line = { variant_id: shop.variant('PRINT-A4').id, quantity: 2, design: { award_id: shop.award.id, recipient_name: 'Robin' } };
+    expect((await me.client.request({ method: 'PUT', url: '/api/cart', payload: { lines: [line] } })).statusCode).toBe(200);
+
+    const data = (await me.client.get('/api/account/export')).json() as { orders: Order[]; cart: unknown[] };
+    expect(data.orders.map((o) => [o.id, o.status, o.total])).toEqual([[placed.order_id, 'paid', 7499]]);
+    expect(data.orders[0]!.shipping_address).toMatchObject({ name: 'Dana Whitfield', country: 'US' });
+    expect(data.cart).toEqual([{ ...line, design: { ...line.design, template_id: null, share_id: null } }]);
+
+    const deleted = await me.client.delete('/api/account', { confirm_email: me.user.email, password: me.user.password });
+    expect(deleted.statusCode).toBeLessThan(300);
+    const [kept] = await t.database.db.select().from(orders).where(eq(orders.id, placed.order_id));
+    expect(kept).toMatchObject({ userId: null, email: me.user.email, total: 7499, status: 'paid' });
+    // Its link still opens it (the receipt in the customer's mailbox keeps working).
+    expect((await new TestClient(t.app).get(`/api/orders/${placed.order_id}?token=${placed.access_token}`)).statusCode).toBe(200);
+  });
+});

@@ -92,6 +92,7 @@ export const privacyPolicy: PolicyDocument = {
       list: [
         'Account details: while your account is open. Deleting your account on /account deletes them at once, together with your sessions, your sign-in attempt records and the copies of e-mails we sent to your address. Security events stay as evidence, without your e-mail address.',
         'Nominations and certificates: until our moderators delete them, which they do when the nominee or the nominator asks. If you delete your account, the nominations you made stay, because they belong to their nominees too, but they are no longer linked to you and the e-mail address you gave as nominator is erased.',
+        'Orders: kept as long as tax and accounting law requires us to keep sales records (in most countries about ten years), with the e-mail address, delivery address, what was bought and the amounts. If you delete your account, your orders stay for that reason, but are no longer linked to you. Your cart on the account is deleted with it.',
         'A nominee’s e-mail address: erased the moment they decline. Otherwise it stays with the certificate, so that a new claim link can reach them; we do not yet erase it after a fixed time.',
         'Declined certificates: out of public view at once, for good. The record of the nomination (names and wording) stays, so it cannot quietly come back; ask us and we delete it.',
         'Reactions: until they are taken back, or the certificate is declined or deleted.',
@@ -108,10 +109,10 @@ export const privacyPolicy: PolicyDocument = {
         'Wherever you live, you can ask us what we hold about you and ask us to correct or delete it. If the GDPR or UK GDPR applies to you, you have these rights in law:',
       ],
       list: [
-        'Access: get a copy of your personal data. Signed-in users can download it at any time as a JSON file from their account page (/account).',
+        'Access: get a copy of your personal data. Signed-in users can download it at any time as a JSON file from their account page (/account), including their orders and cart.',
         'Portability: receive the data you gave us in a machine-readable format; the JSON download is that format.',
         'Rectification: correct inaccurate data. You can change your name on /account; for anything else, write to us.',
-        'Erasure: have your data deleted. You can delete your account on /account; we then delete your account data as described above. Nominees can decline a nomination or write to us.',
+        'Erasure: have your data deleted. You can delete your account on /account; we then delete your account data as described above, except the order records the law makes us keep. Nominees can decline a nomination or write to us.',
         'Objection: object to uses based on our legitimate interests. We will stop unless we have compelling reasons that override yours, or need the data for a legal claim.',
         'Restriction: ask us to pause using your data while a question about it is settled.',
         'Withdrawing consent: change your Cookie Preferences at any time; this does not affect what happened before.',
