@@ -92,7 +92,7 @@ test.describe('checkout and payment', () => {
     await expect(page.getByRole('heading', { name: 'Already paid' })).toBeVisible();
   });
 
-  test('signed in: details prefilled, 3-D Secure passed, the order page shows it paid; others cannot open it', async ({ page, request, browser }) => {
+  test('signed in: details prefilled, 3-D Secure passed, the order page shows it paid, my account lists it; others cannot open it', async ({ page, request, browser }) => {
     const user = await createVerifiedUser(request, { prefix: 'buyer', fullName: 'Dana Okafor' });
     await signInViaApi(page, user.email, user.password);
     const award = await awardOf(page, 4);
@@ -114,6 +114,15 @@ test.describe('checkout and payment', () => {
     await expect(page.getByRole('region', { name: 'Delivery' }).getByText('Cupertino', { exact: false })).toBeVisible();
     await pageSettled(page);
     expect(await axeSerious(page)).toEqual([]);
+    const number = (await page.getByRole('heading', { level: 1 }).textContent())!.replace('Order ', '');
+
+    // My account lists it, and leads back to it.
+    await page.goto('/account');
+    const mine = page.getByTestId('my-order');
+    await expect(mine).toHaveCount(1);
+    await expect(mine).toContainText(`${number} · Paid`);
+    await mine.click();
+    await expect(page).toHaveURL(`/order/${orderId}`);
 
     // Another account gets "not found", a signed-out visitor is sent to sign in.
     const other = await browser.newContext();

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { shippingAddressSchema } from './address';
 import { calendarDate, int4 } from './fields';
+import { ORDER_STATUS_VALUES } from './shop-constants';
+
+export { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from './shop-constants';
 
 /**
  * The shop (issue 9): catalogue, cart pricing, checkout and orders. Money is always an integer number
@@ -17,31 +20,8 @@ export const SHOP_LIMITS = {
   discountCode: 40,
 } as const;
 
-export const ORDER_STATUS_VALUES = [
-  'pending_payment',
-  'payment_failed',
-  'paid',
-  'in_production',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'partially_refunded',
-  'refunded',
-] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUS_VALUES);
 
-/** How each status reads to a customer (and in admin badges). */
-export const ORDER_STATUS_LABELS: Record<(typeof ORDER_STATUS_VALUES)[number], string> = {
-  pending_payment: 'Waiting for payment',
-  payment_failed: 'Payment declined',
-  paid: 'Paid',
-  in_production: 'Being printed',
-  shipped: 'On its way',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  partially_refunded: 'Partly refunded',
-  refunded: 'Refunded',
-};
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 export const SHIPPING_METHOD_IDS = ['standard', 'express'] as const;

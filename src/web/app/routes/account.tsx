@@ -1,14 +1,14 @@
 import { Notice } from '@/web/components/ui/notice';
 import { LoadingScreen } from '@/web/components/ui/spinner';
 import { useAccount } from '@/web/features/account/api/get-account';
-import { ActivityCards } from '@/web/features/account/components/activity-cards';
 import { DeleteAccountCard } from '@/web/features/account/components/delete-account-card';
 import { PasswordCard } from '@/web/features/account/components/password-card';
 import { PrivacyCard } from '@/web/features/account/components/privacy-card';
 import { ProfileCard } from '@/web/features/account/components/profile-card';
 import { MyNominations } from '@/web/features/account/components/my-nominations';
+import { MyOrders } from '@/web/features/account/components/my-orders';
 
-/** /account (signed in only, see RequireAuth): profile, password, privacy, activity, deletion. */
+/** /account (signed in only, see RequireAuth): profile, password, privacy, orders, nominations, deletion. */
 export default function AccountPage() {
   const account = useAccount();
   return (
@@ -29,8 +29,8 @@ export default function AccountPage() {
           <ProfileCard account={account.data} />
           <PasswordCard account={account.data} />
           <PrivacyCard />
+          <MyOrders />
           <MyNominations />
-          <ActivityCards />
           <DeleteAccountCard account={account.data} />
         </div>
       ) : null}

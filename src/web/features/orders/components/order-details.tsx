@@ -1,7 +1,8 @@
 import { Check, CircleAlert, Download, Package, Printer, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { hrefs } from '@/contract/paths';
-import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from '@/contract/shop';
+import type { Order, OrderStatus } from '@/contract/shop';
+import { ORDER_STATUS_LABELS } from '@/contract/shop-constants';
 import { TestModeNote } from '@/web/components/layout/test-mode-note';
 import { buttonVariants } from '@/web/components/ui/button';
 import { useBlobUrl } from '@/web/hooks/use-blob-url';

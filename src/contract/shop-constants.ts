@@ -1,0 +1,28 @@
+/**
+ * Order statuses and how they read, apart from shop.ts so a page that only shows an order's status does not load
+ * the shop's schemas and every country's address rules with it.
+ */
+export const ORDER_STATUS_VALUES = [
+  'pending_payment',
+  'payment_failed',
+  'paid',
+  'in_production',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'partially_refunded',
+  'refunded',
+] as const;
+
+/** How each status reads to a customer (and in admin badges). */
+export const ORDER_STATUS_LABELS: Record<(typeof ORDER_STATUS_VALUES)[number], string> = {
+  pending_payment: 'Waiting for payment',
+  payment_failed: 'Payment declined',
+  paid: 'Paid',
+  in_production: 'Being printed',
+  shipped: 'On its way',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+};
