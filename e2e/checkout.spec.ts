@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Award } from '../src/contract/awards';
 import { expect, test } from './fixtures';
-import { createVerifiedUser, signInViaApi, waitForMail } from './support/auth-helpers';
+import { createVerifiedUser, LOOPBACK, signInViaApi, waitForMail } from './support/auth-helpers';
 import { pageSettled } from './support/page-helpers';
 
 async function axeSerious(page: Page) {
@@ -160,6 +160,65 @@ test.describe('checkout and payment', () => {
     await expect(page).toHaveURL(/\/pay\/test\//);
     await pageSettled(page);
     expect(await axeSerious(page)).toEqual([]);
+  });
+});
+
+test.describe('orders in the admin area', () => {
+  test('an admin finds a paid order, refunds part of it and then the rest; the customer sees it', async ({ page, browser }) => {
+    // A guest's paid order, placed through the API as the checkout page would.
+    const customer = await browser.newContext();
+    const api = customer.request;
+    const catalogue = (await (await api.get('/api/store/products')).json()) as { products: { variants: { id: string; sku: string }[] }[] };
+    const variant = catalogue.products.flatMap((p) => p.variants).find((v) => v.sku === 'PRINT-A4')!;
+    const award = await awardOf(page, 0);
+    const email = `refund.${Date.now().toString(36)}@example.test`;
+    const placed = await api.post('/api/checkout', {
+      headers: { 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+      data: {
+        email,
+        lines: [{ variant_id: variant.id, quantity: 1, design: { award_id: award.id, recipient_name: 'Kim' } }],
+        shipping_address: { name: 'Kim Lee', line1: '2 Side Street', city: 'Springfield', state: 'IL', postal_code: '62701', country: 'US' },
+        shipping_method: 'standard',
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(200);
+    const order = (await placed.json()) as { order_id: string; order_number: string; payment_url: string; access_token: string };
+    const paid = await api.post(`/api/test-payments/${order.payment_url.split('/').pop()}/pay`, { data: { card_number: '4242424242424242', expiry: '12/34', cvc: '123' } });
+    expect(paid.status()).toBe(200);
+
+    await signInViaApi(page, LOOPBACK.admin.email, LOOPBACK.admin.password);
+    await page.goto('/admin/orders');
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(email);
+    await expect(page).toHaveURL(/q=refund/);
+    await expect(page.getByTestId('admin-order-row')).toHaveCount(1);
+    await page.getByRole('button', { name: order.order_number }).click();
+    const sheet = page.getByRole('dialog', { name: `Order ${order.order_number}` });
+    await expect(sheet.getByText('Paid', { exact: true }).first()).toBeVisible();
+    await pageSettled(page);
+    expect(await axeSerious(page)).toEqual([]);
+
+    await sheet.getByRole('button', { name: 'Refund' }).click();
+    const refund = page.getByRole('dialog', { name: `Refund ${order.order_number}?` });
+    await refund.getByLabel('Amount (USD)').fill('10.00');
+    await refund.getByLabel(/^Reason/).fill('Frame corner scuffed');
+    await refund.getByRole('button', { name: 'Refund $10.00' }).click();
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText(`Refunded $10.00 of ${order.order_number}`)).toBeVisible();
+    await expect(sheet.getByText('Partly refunded').first()).toBeVisible();
+
+    await sheet.getByRole('button', { name: 'Refund' }).click();
+    await expect(refund.getByLabel('Amount (USD)')).toHaveValue('19.99');
+    await refund.getByRole('button', { name: 'Refund $19.99' }).click();
+    await expect(sheet.getByText('Refunded', { exact: true }).first()).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Refund' })).toBeDisabled();
+
+    const view = await customer.newPage();
+    await view.goto(`/order/${order.order_id}?token=${order.access_token}`);
+    await expect(view.getByRole('region', { name: 'Status' }).getByText('Refunded', { exact: true })).toBeVisible();
+    // The admin's reason stays in the admin area.
+    await expect(view.getByText(/Frame corner scuffed/)).toHaveCount(0);
+    await customer.close();
+    await waitForMail(email, `Order ${order.order_number}: refunded`);
   });
 });
 

@@ -65,7 +65,7 @@ export async function adminOrderView(ctx: ShopContext, orderId: string): Promise
 
 async function adminView(ctx: ShopContext, order: OrderRow): Promise<AdminOrder> {
   return {
-    ...(await orderView(ctx.db, order, ctx.payments.testMode, ctx.secret)),
+    ...(await orderView(ctx.db, order, ctx.payments.testMode, ctx.secret, 'admin')),
     user_id: order.userId,
     provider_session_id: order.providerSessionId,
     provider_payment_id: order.providerPaymentId,

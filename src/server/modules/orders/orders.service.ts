@@ -57,7 +57,15 @@ export function lineDownloadPath(secret: string, orderId: string, lineId: string
 }
 
 /** An order as its owner sees it (and, extended, an admin). */
-export async function orderView(db: Pick<Db, 'select'>, order: OrderRow, testMode: boolean, secret: string | null): Promise<Order> {
+export async function orderView(
+  db: Pick<Db, 'select'>,
+  order: OrderRow,
+  testMode: boolean,
+  secret: string | null,
+  /** An admin's notes (refund reasons, why an admin changed the status) are for admins only. */
+  audience: 'customer' | 'admin' = 'customer',
+): Promise<Order> {
+  const internal = audience === 'admin';
   const [lines, events, refundRows] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
@@ -112,8 +120,14 @@ export async function orderView(db: Pick<Db, 'select'>, order: OrderRow, testMod
       : null,
     payment: { provider: order.paymentProvider, test_mode: testMode, failure_message: order.paymentFailureMessage, paid_at: iso(order.paidAt) },
     tracking: order.trackingNumber ? { number: order.trackingNumber, url: order.trackingUrl } : null,
-    timeline: events.map((e) => ({ from_status: e.fromStatus, to_status: e.toStatus, actor: e.actor, reason: e.reason, at: e.createdAt.toISOString() })),
-    refunds: refundRows.map((r) => ({ id: r.id, amount: r.amount, reason: r.reason, at: r.createdAt.toISOString() })),
+    timeline: events.map((e) => ({
+      from_status: e.fromStatus,
+      to_status: e.toStatus,
+      actor: e.actor,
+      reason: internal || e.actor !== 'admin' ? e.reason : '',
+      at: e.createdAt.toISOString(),
+    })),
+    refunds: refundRows.map((r) => ({ id: r.id, amount: r.amount, reason: internal ? r.reason : '', at: r.createdAt.toISOString() })),
     payment_url: waiting ? order.paymentUrl : null,
     created_at: order.createdAt.toISOString(),
   };

@@ -1,5 +1,5 @@
-import { AdminPlaceholder } from './admin-placeholder';
+import { OrdersAdmin } from '@/web/features/admin-orders/components/orders-admin';
 
 export default function AdminOrdersPage() {
-  return <AdminPlaceholder title="Orders" lead="Every printed order, its payment and where the parcel is." />;
+  return <OrdersAdmin />;
 }

@@ -1,0 +1,298 @@
+import * as SheetPrimitive from '@radix-ui/react-dialog';
+import { Ban, MailPlus, Undo2, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { hrefs } from '@/contract/paths';
+import type { AdminOrder } from '@/contract/shop';
+import { ORDER_STATUS_LABELS } from '@/contract/shop-constants';
+import { Button } from '@/web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
+import { Notice } from '@/web/components/ui/notice';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { TextField } from '@/web/components/ui/text-field';
+import { toast } from '@/web/components/ui/use-toast';
+import { formatMoney } from '@/web/lib/money';
+import { textLink } from '@/web/lib/styles';
+import { useAdminOrder } from '../api/get-order';
+import { useOrderAction } from '../api/order-action';
+import { minorToText, parseMoney } from './money-input';
+import { OrderStatusBadge } from './order-status-badge';
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted">{label}</dt>
+      <dd className="min-w-0 wrap-anywhere">{children}</dd>
+    </>
+  );
+}
+
+function RefundDialog({ order, open, onOpenChange }: { order: AdminOrder; open: boolean; onOpenChange(o: boolean): void }) {
+  const action = useOrderAction(order.id);
+  const [amount, setAmount] = useState(minorToText(order.refundable));
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const minor = parseMoney(amount);
+  const money = (n: number) => formatMoney(n, order.currency);
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (minor === null || minor <= 0) return setError('Enter an amount such as 12.50');
+    if (minor > order.refundable) return setError(`At most ${money(order.refundable)} can be refunded`);
+    action.mutate(
+      { kind: 'refund', body: { ...(minor === order.refundable ? {} : { amount: minor }), reason: reason.trim() } },
+      {
+        onSuccess: (o) => {
+          toast({ title: `Refunded ${money(minor)} of ${o.number}`, description: 'The customer has been mailed.', variant: 'success' });
+          onOpenChange(false);
+        },
+        onError: (err) => setError(err.message),
+      },
+    );
+  }
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogTitle>Refund {order.number}?</DialogTitle>
+        <DialogDescription>
+          The money goes back to the card through {order.payment.test_mode ? 'the test card processor' : 'the payment provider'}. Up to {money(order.refundable)} is
+          left to refund.
+        </DialogDescription>
+        <form onSubmit={submit} className="mt-4 grid gap-4" noValidate>
+          <TextField
+            label={`Amount (${order.currency})`}
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setError(null);
+            }}
+            error={error ?? undefined}
+            description="The whole amount left, or part of it."
+          />
+          <TextField label="Reason (the customer does not see it)" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Keep the money
+            </Button>
+            <Button type="submit" disabled={action.isPending}>
+              {action.isPending ? 'Refunding…' : `Refund ${minor && minor > 0 ? money(minor) : ''}`}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CancelDialog({ order, open, onOpenChange }: { order: AdminOrder; open: boolean; onOpenChange(o: boolean): void }) {
+  const action = useOrderAction(order.id);
+  const [reason, setReason] = useState('');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogTitle>Cancel {order.number}?</DialogTitle>
+        <DialogDescription>It was never paid. Its payment page stops taking cards, and the customer can no longer pay for it.</DialogDescription>
+        <form
+          className="mt-4 grid gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            action.mutate(
+              { kind: 'cancel', body: { reason: reason.trim() } },
+              {
+                onSuccess: (o) => {
+                  toast({ title: `${o.number} is cancelled`, variant: 'success' });
+                  onOpenChange(false);
+                },
+                onError: (err) => toast({ title: err.message, variant: 'destructive' }),
+              },
+            );
+          }}
+        >
+          <TextField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Keep the order
+            </Button>
+            <Button type="submit" disabled={action.isPending}>
+              Cancel the order
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Details({ order }: { order: AdminOrder }) {
+  const money = (n: number) => formatMoney(n, order.currency);
+  const resend = useOrderAction(order.id);
+  const [refunding, setRefunding] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const a = order.shipping_address;
+  return (
+    <div className="grid gap-5">
+      <div className="flex flex-wrap items-center gap-2">
+        <OrderStatusBadge status={order.status} />
+        {order.payment.test_mode ? <span className="rounded-full bg-gold/25 px-2 py-0.5 text-xs font-semibold">Test mode</span> : null}
+        <Link to={hrefs.order(order.id)} className={`${textLink} text-sm`}>
+          Customer&apos;s view
+        </Link>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={() => setRefunding(true)} disabled={order.refundable === 0}>
+          <Undo2 aria-hidden="true" /> Refund
+        </Button>
+        {order.can_cancel ? (
+          <Button size="sm" variant="outline" onClick={() => setCancelling(true)}>
+            <Ban aria-hidden="true" /> Cancel order
+          </Button>
+        ) : null}
+        {order.payment.paid_at ? (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={resend.isPending}
+            onClick={() =>
+              resend.mutate(
+                { kind: 'resend-confirmation' },
+                {
+                  onSuccess: () => toast({ title: `Confirmation sent again to ${order.email}`, variant: 'success' }),
+                  onError: (err) => toast({ title: err.message, variant: 'destructive' }),
+                },
+              )
+            }
+          >
+            <MailPlus aria-hidden="true" /> Resend confirmation
+          </Button>
+        ) : null}
+      </div>
+      <RefundDialog key={`${order.id}-${order.refundable}`} order={order} open={refunding} onOpenChange={setRefunding} />
+      <CancelDialog order={order} open={cancelling} onOpenChange={setCancelling} />
+
+      <section aria-labelledby="admin-order-items" className="rounded-2xl border border-line bg-white p-4">
+        <h3 id="admin-order-items" className="font-semibold">
+          Items
+        </h3>
+        <ul className="mt-2 divide-y divide-line text-sm">
+          {order.lines.map((l) => (
+            <li key={l.id} className="flex justify-between gap-3 py-2">
+              <span className="min-w-0">
+                <span className="block font-medium">
+                  {l.quantity} × {l.product_name}, {l.variant_name}
+                </span>
+                <span className="block text-muted">
+                  {l.design.award_title}
+                  {l.design.recipient_name ? ` · for ${l.design.recipient_name}` : ''}
+                  {l.design.certificate_number ? ` · ${l.design.certificate_number}` : ''} · {l.sku}
+                </span>
+              </span>
+              <span className="tabular-nums">{money(l.line_total)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-line pt-2 text-sm">
+          <Field label="Subtotal">{money(order.subtotal)}</Field>
+          {order.discount_total ? <Field label={`Discount ${order.discount_code}`}>−{money(order.discount_total)}</Field> : null}
+          {order.shipping_label ? <Field label={order.shipping_label}>{money(order.shipping_total)}</Field> : null}
+          {order.tax_total ? <Field label={`Tax ${order.tax_rate_bps / 100}%`}>{money(order.tax_total)}</Field> : null}
+          <Field label="Total">
+            <strong>{money(order.total)}</strong>
+          </Field>
+          {order.refunded_total ? <Field label="Refunded">−{money(order.refunded_total)}</Field> : null}
+        </dl>
+      </section>
+
+      <section aria-labelledby="admin-order-customer" className="rounded-2xl border border-line bg-white p-4">
+        <h3 id="admin-order-customer" className="font-semibold">
+          Customer and payment
+        </h3>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <Field label="Email">{order.email}</Field>
+          <Field label="Account">{order.user_id ? 'Signed in' : 'Guest'}</Field>
+          <Field label="Ship to">{a ? [a.name, a.line1, a.line2, `${a.postal_code} ${a.city}`.trim(), a.state, a.country_name, a.phone].filter(Boolean).join(', ') : 'Digital only'}</Field>
+          <Field label="Provider">{order.payment.provider}</Field>
+          <Field label="Session">{order.provider_session_id ?? '—'}</Field>
+          <Field label="Payment">{order.provider_payment_id ?? '—'}</Field>
+          <Field label="Paid">{order.payment.paid_at ? when.format(new Date(order.payment.paid_at)) : '—'}</Field>
+          {order.payment.failure_message ? <Field label="Last decline">{order.payment.failure_message}</Field> : null}
+        </dl>
+      </section>
+
+      <section aria-labelledby="admin-order-history" className="rounded-2xl border border-line bg-white p-4">
+        <h3 id="admin-order-history" className="font-semibold">
+          History
+        </h3>
+        <ol className="mt-2 grid gap-2 text-sm">
+          {[...order.timeline].reverse().map((e, i) => (
+            <li key={`${e.at}-${i}`} className="border-l-2 border-brand-600/40 pl-3">
+              <span className="font-medium">
+                {e.from_status ? `${ORDER_STATUS_LABELS[e.from_status]} → ` : ''}
+                {ORDER_STATUS_LABELS[e.to_status]}
+              </span>
+              <span className="block text-muted">
+                {when.format(new Date(e.at))} · {e.actor}
+                {e.reason ? ` · ${e.reason}` : ''}
+              </span>
+            </li>
+          ))}
+        </ol>
+        {order.refunds.length ? (
+          <>
+            <h4 className="mt-3 text-sm font-semibold">Refunds</h4>
+            <ul className="mt-1 text-sm">
+              {order.refunds.map((r) => (
+                <li key={r.id}>
+                  {money(r.amount)} · {when.format(new Date(r.at))}
+                  {r.reason ? ` · ${r.reason}` : ''}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+/** One order, in a panel over the list (the list stays where it was). */
+export function OrderSheet({ id, onClose }: { id: string | null; onClose(): void }) {
+  const order = useAdminOrder(id);
+  const o = order.data;
+  return (
+    <SheetPrimitive.Root open={id !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <SheetPrimitive.Portal>
+        <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px]" />
+        <SheetPrimitive.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-xl flex-col bg-paper shadow-2xl focus:outline-none motion-safe:animate-rise">
+          <div className="flex items-start justify-between gap-3 border-b border-line bg-white px-5 py-4">
+            <div className="min-w-0">
+              <SheetPrimitive.Title className="font-display text-2xl font-semibold">{o ? `Order ${o.number}` : 'Order'}</SheetPrimitive.Title>
+              <SheetPrimitive.Description className="text-sm text-muted">
+                {o ? `Placed ${when.format(new Date(o.created_at))}` : 'Loading...'}
+              </SheetPrimitive.Description>
+            </div>
+            <SheetPrimitive.Close className="rounded-full p-2 hover:bg-paper-dark focus-visible:ring-4 focus-visible:ring-brand-200 focus-visible:outline-none" aria-label="Close">
+              <X className="size-5" aria-hidden="true" />
+            </SheetPrimitive.Close>
+          </div>
+          <div className="flex-1 overflow-y-auto px-5 py-5">
+            {order.isError ? (
+              <Notice tone="error" title="This order did not load">
+                {order.error.message}
+              </Notice>
+            ) : o ? (
+              <Details order={o} />
+            ) : (
+              <div className="grid gap-3" aria-busy="true" aria-label="Loading the order">
+                <Skeleton className="h-10" />
+                <Skeleton className="h-40" />
+                <Skeleton className="h-40" />
+              </div>
+            )}
+          </div>
+        </SheetPrimitive.Content>
+      </SheetPrimitive.Portal>
+    </SheetPrimitive.Root>
+  );
+}
