@@ -1,4 +1,113 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminProductListSchema,
+  adminProductSchema,
+  discountCodeBodySchema,
+  discountCodeListSchema,
+  discountCodePatchSchema,
+  discountCodeSchema,
+  idParamsSchema,
+  productBodySchema,
+  productPatchSchema,
+  variantBodySchema,
+  variantPatchSchema,
+} from '@/contract/admin-products';
+import { apiErrorSchema } from '@/contract/errors';
+import * as service from './admin-products.service';
 
-/** /api/admin/products and /api/admin/discount-codes (issue 9). */
-export const adminProductsRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const deleted = z.object({ deleted: z.literal(true) });
+
+/** /api/admin/products and /api/admin/discount-codes (issue 9): every change audited; the store's cached catalogue is dropped after each. */
+export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const actorOf = async (request: Parameters<typeof app.auth.requireUser>[0]) => {
+    const { user } = await app.auth.requireUser(request);
+    return { userId: user.id, ip: request.ip };
+  };
+  const changed = <T>(result: T): T => {
+    app.catalogCache.clear();
+    return result;
+  };
+  const admin = { admin: true as const };
+  const tags = ['admin'];
+
+  app.get('/api/admin/products', { config: admin, schema: { tags, summary: 'Every product with its variants, active or not', response: { 200: adminProductListSchema, ...errors } } }, async () => ({
+    products: await service.listProducts(app.db),
+  }));
+
+  app.post(
+    '/api/admin/products',
+    { config: admin, schema: { tags, summary: 'Create a product (audited)', body: productBodySchema, response: { 200: adminProductSchema, ...errors } } },
+    async (request) => changed(await service.createProduct(app.db, await actorOf(request), request.body)),
+  );
+
+  app.patch(
+    '/api/admin/products/:id',
+    { config: admin, schema: { tags, summary: 'Change a product (audited)', params: idParamsSchema, body: productPatchSchema, response: { 200: adminProductSchema, ...errors } } },
+    async (request) => changed(await service.updateProduct(app.db, await actorOf(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/api/admin/products/:id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Delete a product and its variants (audited)',
+        description: 'Orders keep their own copy of what was bought. Deactivating is usually what you want.',
+        params: idParamsSchema,
+        response: { 200: deleted, ...errors },
+      },
+    },
+    async (request) => {
+      await service.deleteProduct(app.db, await actorOf(request), request.params.id);
+      return changed({ deleted: true as const });
+    },
+  );
+
+  app.post(
+    '/api/admin/products/:id/variants',
+    { config: admin, schema: { tags, summary: 'Add a variant to a product (audited)', params: idParamsSchema, body: variantBodySchema, response: { 200: adminProductSchema, ...errors } } },
+    async (request) => changed(await service.createVariant(app.db, await actorOf(request), request.params.id, request.body)),
+  );
+
+  app.patch(
+    '/api/admin/variants/:id',
+    { config: admin, schema: { tags, summary: 'Change a variant: price, active, … (audited)', params: idParamsSchema, body: variantPatchSchema, response: { 200: adminProductSchema, ...errors } } },
+    async (request) => changed(await service.updateVariant(app.db, await actorOf(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/api/admin/variants/:id',
+    { config: admin, schema: { tags, summary: 'Delete a variant (audited)', params: idParamsSchema, response: { 200: adminProductSchema, ...errors } } },
+    async (request) => changed(await service.deleteVariant(app.db, await actorOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/admin/discount-codes',
+    { config: admin, schema: { tags, summary: 'Discount codes, newest first, with how often each was used', response: { 200: discountCodeListSchema, ...errors } } },
+    async () => ({ discount_codes: await service.listDiscountCodes(app.db) }),
+  );
+
+  app.post(
+    '/api/admin/discount-codes',
+    { config: admin, schema: { tags, summary: 'Create a discount code (audited)', body: discountCodeBodySchema, response: { 200: discountCodeSchema, ...errors } } },
+    async (request) => service.createDiscountCode(app.db, await actorOf(request), request.body),
+  );
+
+  app.patch(
+    '/api/admin/discount-codes/:id',
+    { config: admin, schema: { tags, summary: 'Change a discount code (audited)', params: idParamsSchema, body: discountCodePatchSchema, response: { 200: discountCodeSchema, ...errors } } },
+    async (request) => service.updateDiscountCode(app.db, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/admin/discount-codes/:id',
+    { config: admin, schema: { tags, summary: 'Delete a discount code (audited)', params: idParamsSchema, response: { 200: deleted, ...errors } } },
+    async (request) => {
+      await service.deleteDiscountCode(app.db, await actorOf(request), request.params.id);
+      return { deleted: true as const };
+    },
+  );
+};

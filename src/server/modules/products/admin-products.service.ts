@@ -1,0 +1,231 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  AdminProduct,
+  DiscountCode,
+  discountCodeBodySchema,
+  discountCodePatchSchema,
+  productBodySchema,
+  productPatchSchema,
+  variantBodySchema,
+  variantPatchSchema,
+} from '@/contract/admin-products';
+import type { Db } from '@/server/db/client';
+import { discountCodes, products, variants } from '@/server/db/schema/index';
+import { badRequest, conflict, notFound } from '@/server/lib/http-errors';
+import { isUniqueViolation } from '@/server/lib/sql-text';
+import { audited, type Actor } from '../audit/audit.service';
+
+type ProductRow = typeof products.$inferSelect;
+type VariantRow = typeof variants.$inferSelect;
+type CodeRow = typeof discountCodes.$inferSelect;
+
+const variantView = (v: VariantRow) => ({
+  id: v.id,
+  sku: v.sku,
+  name: v.name,
+  size: v.size,
+  finish: v.finish,
+  price: v.price,
+  currency: v.currency,
+  weight_grams: v.weightGrams,
+  image_url: v.imageUrl,
+  requires_shipping: v.requiresShipping,
+  is_active: v.isActive,
+  sort_order: v.sortOrder,
+});
+const productView = (p: ProductRow, vs: VariantRow[]): AdminProduct => ({
+  id: p.id,
+  slug: p.slug,
+  name: p.name,
+  description: p.description,
+  kind: p.kind,
+  thumbnail_url: p.thumbnailUrl,
+  is_active: p.isActive,
+  sort_order: p.sortOrder,
+  variants: vs.map(variantView),
+});
+const codeView = (c: CodeRow): DiscountCode => ({
+  id: c.id,
+  code: c.code,
+  kind: c.kind,
+  value: c.value,
+  min_subtotal: c.minSubtotal,
+  expires_at: c.expiresAt?.toISOString() ?? null,
+  usage_limit: c.usageLimit,
+  used_count: c.usedCount,
+  is_active: c.isActive,
+  created_at: c.createdAt.toISOString(),
+});
+
+/** Unique violations as 409s naming the field (the slug, the sku, the code). */
+async function unique<T>(field: string, message: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(message, field, 'ALREADY_EXISTS');
+    throw err;
+  }
+}
+
+export async function listProducts(db: Db): Promise<AdminProduct[]> {
+  const [ps, vs] = await Promise.all([
+    db.select().from(products).orderBy(asc(products.sortOrder), asc(products.name)),
+    db.select().from(variants).orderBy(asc(variants.sortOrder), asc(variants.name)),
+  ]);
+  return ps.map((p) => productView(p, vs.filter((v) => v.productId === p.id)));
+}
+
+async function productById(db: Pick<Db, 'select'>, id: string): Promise<AdminProduct> {
+  const [p] = await db.select().from(products).where(eq(products.id, id));
+  if (!p) throw notFound('No product with that id.', 'PRODUCT_NOT_FOUND');
+  const vs = await db.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.sortOrder), asc(variants.name));
+  return productView(p, vs);
+}
+
+const productColumns = (b: Partial<z.output<typeof productBodySchema>>) => ({
+  ...(b.slug !== undefined ? { slug: b.slug } : {}),
+  ...(b.name !== undefined ? { name: b.name } : {}),
+  ...(b.description !== undefined ? { description: b.description } : {}),
+  ...(b.kind !== undefined ? { kind: b.kind } : {}),
+  ...(b.thumbnail_url !== undefined ? { thumbnailUrl: b.thumbnail_url } : {}),
+  ...(b.is_active !== undefined ? { isActive: b.is_active } : {}),
+  ...(b.sort_order !== undefined ? { sortOrder: b.sort_order } : {}),
+});
+
+const variantColumns = (b: Partial<z.output<typeof variantBodySchema>>) => ({
+  ...(b.sku !== undefined ? { sku: b.sku } : {}),
+  ...(b.name !== undefined ? { name: b.name } : {}),
+  ...(b.size !== undefined ? { size: b.size } : {}),
+  ...(b.finish !== undefined ? { finish: b.finish } : {}),
+  ...(b.price !== undefined ? { price: b.price } : {}),
+  ...(b.currency !== undefined ? { currency: b.currency } : {}),
+  ...(b.weight_grams !== undefined ? { weightGrams: b.weight_grams } : {}),
+  ...(b.image_url !== undefined ? { imageUrl: b.image_url } : {}),
+  ...(b.requires_shipping !== undefined ? { requiresShipping: b.requires_shipping } : {}),
+  ...(b.is_active !== undefined ? { isActive: b.is_active } : {}),
+  ...(b.sort_order !== undefined ? { sortOrder: b.sort_order } : {}),
+});
+
+export function createProduct(db: Db, actor: Actor, body: z.output<typeof productBodySchema>): Promise<AdminProduct> {
+  return unique('slug', 'Another product already has this slug.', () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(products).values({ ...productColumns(body), slug: body.slug, name: body.name, kind: body.kind }).returning();
+      await audited(tx, actor, { action: 'product.created', entityType: 'product', entityId: row!.id, before: null, after: row }, async () => undefined);
+      return productView(row!, []);
+    }),
+  );
+}
+
+export function updateProduct(db: Db, actor: Actor, id: string, body: z.output<typeof productPatchSchema>): Promise<AdminProduct> {
+  return unique('slug', 'Another product already has this slug.', () =>
+    db.transaction(async (tx) => {
+      const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+      if (!before) throw notFound('No product with that id.', 'PRODUCT_NOT_FOUND');
+      const [after] = await audited(tx, actor, { action: 'product.updated', entityType: 'product', entityId: id, before, after: body }, () =>
+        tx.update(products).set({ ...productColumns(body), updatedAt: new Date() }).where(eq(products.id, id)).returning(),
+      );
+      return productById(tx, after!.id);
+    }),
+  );
+}
+
+/** Deletes a product and its variants. Orders keep their own copy of what was bought (docs/decisions/070). */
+export async function deleteProduct(db: Db, actor: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await productById(tx, id);
+    await audited(tx, actor, { action: 'product.deleted', entityType: 'product', entityId: id, before, after: null }, () =>
+      tx.delete(products).where(eq(products.id, id)),
+    );
+  });
+}
+
+export function createVariant(db: Db, actor: Actor, productId: string, body: z.output<typeof variantBodySchema>): Promise<AdminProduct> {
+  return unique('sku', 'Another variant already has this SKU.', () =>
+    db.transaction(async (tx) => {
+      await productById(tx, productId);
+      const [row] = await tx
+        .insert(variants)
+        .values({ ...variantColumns(body), productId, sku: body.sku, name: body.name, size: body.size, price: body.price })
+        .returning();
+      await audited(tx, actor, { action: 'variant.created', entityType: 'variant', entityId: row!.id, before: null, after: row }, async () => undefined);
+      return productById(tx, productId);
+    }),
+  );
+}
+
+export function updateVariant(db: Db, actor: Actor, id: string, body: z.output<typeof variantPatchSchema>): Promise<AdminProduct> {
+  return unique('sku', 'Another variant already has this SKU.', () =>
+    db.transaction(async (tx) => {
+      const [before] = await tx.select().from(variants).where(eq(variants.id, id)).for('update');
+      if (!before) throw notFound('No variant with that id.', 'VARIANT_NOT_FOUND');
+      await audited(tx, actor, { action: 'variant.updated', entityType: 'variant', entityId: id, before, after: body }, () =>
+        tx.update(variants).set({ ...variantColumns(body), updatedAt: new Date() }).where(eq(variants.id, id)),
+      );
+      return productById(tx, before.productId);
+    }),
+  );
+}
+
+export async function deleteVariant(db: Db, actor: Actor, id: string): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(variants).where(eq(variants.id, id));
+    if (!before) throw notFound('No variant with that id.', 'VARIANT_NOT_FOUND');
+    await audited(tx, actor, { action: 'variant.deleted', entityType: 'variant', entityId: id, before, after: null }, () =>
+      tx.delete(variants).where(eq(variants.id, id)),
+    );
+    return productById(tx, before.productId);
+  });
+}
+
+// ---- discount codes ----
+
+export async function listDiscountCodes(db: Db): Promise<DiscountCode[]> {
+  return (await db.select().from(discountCodes).orderBy(desc(discountCodes.createdAt))).map(codeView);
+}
+
+const codeColumns = (b: Partial<z.output<typeof discountCodeBodySchema>>) => ({
+  ...(b.code !== undefined ? { code: b.code } : {}),
+  ...(b.kind !== undefined ? { kind: b.kind } : {}),
+  ...(b.value !== undefined ? { value: b.value } : {}),
+  ...(b.min_subtotal !== undefined ? { minSubtotal: b.min_subtotal } : {}),
+  ...(b.expires_at !== undefined ? { expiresAt: b.expires_at ? new Date(b.expires_at) : null } : {}),
+  ...(b.usage_limit !== undefined ? { usageLimit: b.usage_limit } : {}),
+  ...(b.is_active !== undefined ? { isActive: b.is_active } : {}),
+});
+
+export function createDiscountCode(db: Db, actor: Actor, body: z.output<typeof discountCodeBodySchema>): Promise<DiscountCode> {
+  return unique('code', 'That discount code already exists.', () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(discountCodes).values({ ...codeColumns(body), code: body.code, kind: body.kind, value: body.value }).returning();
+      await audited(tx, actor, { action: 'discount_code.created', entityType: 'discount_code', entityId: row!.id, before: null, after: row }, async () => undefined);
+      return codeView(row!);
+    }),
+  );
+}
+
+export function updateDiscountCode(db: Db, actor: Actor, id: string, body: z.output<typeof discountCodePatchSchema>): Promise<DiscountCode> {
+  return unique('code', 'That discount code already exists.', () =>
+    db.transaction(async (tx) => {
+      const [before] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for('update');
+      if (!before) throw notFound('No discount code with that id.', 'DISCOUNT_CODE_NOT_FOUND');
+      const kind = body.kind ?? before.kind;
+      const value = body.value ?? before.value;
+      if (kind === 'percent' && value > 100) throw badRequest('A percentage discount is at most 100', 'value');
+      const [after] = await audited(tx, actor, { action: 'discount_code.updated', entityType: 'discount_code', entityId: id, before, after: body }, () =>
+        tx.update(discountCodes).set({ ...codeColumns(body), updatedAt: new Date() }).where(eq(discountCodes.id, id)).returning(),
+      );
+      return codeView(after!);
+    }),
+  );
+}
+
+export async function deleteDiscountCode(db: Db, actor: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id));
+    if (!before) throw notFound('No discount code with that id.', 'DISCOUNT_CODE_NOT_FOUND');
+    await audited(tx, actor, { action: 'discount_code.deleted', entityType: 'discount_code', entityId: id, before, after: null }, () =>
+      tx.delete(discountCodes).where(eq(discountCodes.id, id)),
+    );
+  });
+}
