@@ -222,6 +222,55 @@ test.describe('orders in the admin area', () => {
   });
 });
 
+test.describe('products and discount codes in the admin area', () => {
+  test('an admin adds a product with a variant and a discount code; the store sells it and checkout takes the code', async ({ page, request }) => {
+    await signInViaApi(page, LOOPBACK.admin.email, LOOPBACK.admin.password);
+    await page.goto('/admin/products');
+    await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+    await expect(page.getByTestId('admin-product').filter({ hasText: 'Framed certificate' })).toContainText('FRAME-A4-OAK');
+    await pageSettled(page);
+    expect(await axeSerious(page)).toEqual([]);
+
+    const stamp = Date.now().toString(36);
+    await page.getByRole('button', { name: 'New product' }).click();
+    const form = page.getByRole('form', { name: 'New product' });
+    await form.getByLabel('Name').fill(`Mini print ${stamp}`);
+    await form.getByLabel('Slug').fill(`mini-print-${stamp}`);
+    await form.getByRole('button', { name: 'Create product' }).click();
+    const card = page.getByTestId('admin-product').filter({ hasText: `Mini print ${stamp}` });
+    await expect(card).toBeVisible();
+    await card.getByRole('button', { name: 'Add a variant' }).click();
+    const variant = card.getByRole('form', { name: /^New variant of/ });
+    await variant.getByLabel('SKU').fill(`MINI-${stamp}`);
+    await variant.getByLabel('Name').fill('A5');
+    await variant.getByLabel('Size').fill('A5 (148 × 210 mm)');
+    await variant.getByLabel('Price (USD)').fill('12.50');
+    await variant.getByRole('button', { name: 'Add variant' }).click();
+    await expect(card.getByText(`MINI-${stamp.toUpperCase()}`, { exact: false })).toBeVisible();
+
+    const code = `E2E${stamp}`.toUpperCase();
+    await page.getByRole('button', { name: 'New discount code' }).click();
+    const codeForm = page.getByRole('form', { name: 'New discount code' });
+    await codeForm.getByLabel('Code').fill(code);
+    await codeForm.getByLabel('Percent off').fill('20');
+    await codeForm.getByRole('button', { name: 'Create code' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(code) })).toContainText('20% off');
+
+    // The store sells it; the checkout summary takes the code.
+    await page.goto('/store');
+    await expect(page.getByRole('radio', { name: new RegExp(`Mini print ${stamp}`) })).toBeVisible();
+    const catalogue = (await (await page.request.get('/api/store/products')).json()) as { products: { name: string; variants: { id: string; price: number }[] }[] };
+    const mini = catalogue.products.find((p) => p.name === `Mini print ${stamp}`)!;
+    expect(mini.variants[0]!.price).toBe(1250);
+    const award = await awardOf(page, 0);
+    // A shopper (no session) prices it with the code.
+    const quote = await request.post('/api/store/quote', {
+      data: { lines: [{ variant_id: mini.variants[0]!.id, quantity: 2, design: { award_id: award.id } }], discount_code: code.toLowerCase() },
+    });
+    expect(await quote.json()).toMatchObject({ subtotal: 2500, discount: { code, amount: 500 } });
+  });
+});
+
 test.describe('checkout on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 

@@ -1,5 +1,5 @@
-import { AdminPlaceholder } from './admin-placeholder';
+import { ProductsAdmin } from '@/web/features/admin-products/components/products-admin';
 
 export default function AdminProductsPage() {
-  return <AdminPlaceholder title="Products" lead="Printed products, variants and print templates." />;
+  return <ProductsAdmin />;
 }

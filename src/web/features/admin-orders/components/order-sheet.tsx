@@ -15,7 +15,7 @@ import { formatMoney } from '@/web/lib/money';
 import { textLink } from '@/web/lib/styles';
 import { useAdminOrder } from '../api/get-order';
 import { useOrderAction } from '../api/order-action';
-import { minorToText, parseMoney } from './money-input';
+import { minorToText, parseMoney } from '@/web/lib/money-input';
 import { OrderStatusBadge } from './order-status-badge';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
