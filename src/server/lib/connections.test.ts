@@ -20,8 +20,10 @@ afterEach(() => {
   for (const c of children.splice(0)) c.kill('SIGKILL');
 });
 afterAll(async () => {
+  // Sockets the tests left half-open would make close() wait for them: end them first.
+  for (const a of apps) a.app.server.closeAllConnections();
   await Promise.all(apps.map((a) => a.close()));
-});
+}, 120_000);
 
 async function listening(env: Record<string, string> = {}) {
   const t = await createTestApp({ seed: false, env });
