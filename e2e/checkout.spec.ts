@@ -93,6 +93,8 @@ test.describe('checkout and payment', () => {
   });
 
   test('signed in: details prefilled, 3-D Secure passed, the order page shows it paid, my account lists it; others cannot open it', async ({ page, request, browser }) => {
+    // Three browser contexts, a 3-D Secure step and an axe scan: a long journey that needs more than 30 s on a busy CI.
+    test.slow();
     const user = await createVerifiedUser(request, { prefix: 'buyer', fullName: 'Dana Okafor' });
     await signInViaApi(page, user.email, user.password);
     const award = await awardOf(page, 4);

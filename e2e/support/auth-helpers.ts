@@ -14,15 +14,18 @@ interface CaughtMail {
   text: string;
 }
 
-/** Waits for a mail to `to` (caught by the loopback SMTP server) whose subject starts with `subject`. */
-export async function waitForMail(to: string, subject: string): Promise<CaughtMail> {
+/**
+ * Waits for a mail to `to` (caught by the loopback SMTP server) whose subject starts with `subject` and, when
+ * given, that `accept` takes — mail leaves through the job queue, so a newer mail can arrive after the request.
+ */
+export async function waitForMail(to: string, subject: string, accept: (mail: CaughtMail) => boolean = () => true): Promise<CaughtMail> {
   let found: CaughtMail | undefined;
   await expect
     .poll(
       async () => {
         const res = await fetch(`http://127.0.0.1:${LOOPBACK.mailApiPort}/mails?to=${encodeURIComponent(to)}`);
         const mails = (await res.json()) as CaughtMail[];
-        found = mails.filter((m) => m.subject.startsWith(subject)).at(-1);
+        found = mails.filter((m) => m.subject.startsWith(subject) && accept(m)).at(-1);
         return Boolean(found);
       },
       { message: `a mail "${subject}…" to ${to}`, timeout: 10_000 },
@@ -40,7 +43,7 @@ export const linkIn = (text: string) => {
 /** The toast area (Radix viewport); toasts are asserted inside it so page text never collides. */
 export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
-async function csrfHeaders(request: APIRequestContext) {
+export async function csrfHeaders(request: APIRequestContext) {
   const res = await request.get('/api/auth/csrf');
   const { csrf_token } = (await res.json()) as { csrf_token: string };
   return { 'x-csrf-token': csrf_token };

@@ -30,12 +30,14 @@ export async function createNomination(request: APIRequestContext, body: Partial
   return (await res.json()) as CreateNominationResult;
 }
 
-/** The claim link in the newest claim mail to `to`. */
-export async function claimLinkFromMail(to: string, subjectStart: string) {
-  const mail = await waitForMail(to, subjectStart);
-  const m = /https?:\/\/\S+\/claim\/[\w-]{43}/.exec(mail.text);
-  if (!m) throw new Error(`no claim link in mail: ${mail.text}`);
-  return m[0];
+const claimLinkIn = (text: string) => /https?:\/\/\S+\/claim\/[\w-]{43}/.exec(text)?.[0];
+
+/** The claim link in the newest claim mail to `to`; with `other`, waits for a mail whose link is not that one. */
+export async function claimLinkFromMail(to: string, subjectStart: string, other?: string) {
+  const mail = await waitForMail(to, subjectStart, (m) => other === undefined || claimLinkIn(m.text)?.split('/claim/')[1] !== other.split('/claim/')[1]);
+  const link = claimLinkIn(mail.text);
+  if (!link) throw new Error(`no claim link in mail: ${mail.text}`);
+  return link;
 }
 
 /** The nominee accepts through the claim link's API: only accepted public certificates are on the wall (docs/decisions/036). */

@@ -276,7 +276,7 @@ export const orderSchema = z.object({
     failure_message: z.string().nullable(),
     paid_at: z.string().nullable(),
   }),
-  tracking: z.object({ number: z.string(), url: z.string().nullable() }).nullable(),
+  tracking: z.object({ number: z.string(), url: z.string().nullable(), carrier: z.string().nullable(), shipped_at: z.string().nullable() }).nullable(),
   timeline: z.array(orderEventSchema),
   refunds: z.array(refundSchema),
   /** Where to pay while the order still waits for payment. */
@@ -331,6 +331,20 @@ export const adminOrderSchema = orderSchema.extend({
   /** What may still be refunded. */
   refundable: z.number().int(),
   can_cancel: z.boolean(),
+  /** The hand-off to the printer (docs/decisions/083). */
+  fulfilment: z.object({
+    /** none: nothing to print (or not paid yet); pending: waiting to be sent; submitted: at the printer; problem: an admin must look. */
+    status: z.enum(['none', 'pending', 'submitted', 'problem']),
+    provider: z.string().nullable(),
+    /** The provider's order id. */
+    id: z.string().nullable(),
+    error: z.string().nullable(),
+    submitted_at: z.string().nullable(),
+    can_resubmit: z.boolean(),
+    can_mark_shipped: z.boolean(),
+    /** Built-in print shop only: whether "next step" can move it on. */
+    can_advance: z.boolean(),
+  }),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

@@ -9,12 +9,15 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import { migrationsApplied, type Database, type Db } from './db/client';
 import { registerCacheControl } from './lib/cache-control';
 import { capConnections, connectionOptions } from './lib/connections';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
 import { validatorCompiler } from './lib/validation';
 import { createPaymentProvider } from './adapters/payments/index';
+import { createFulfilmentProvider } from './adapters/fulfilment/index';
+import type { FulfilmentProvider } from './adapters/fulfilment/fulfilment-provider';
+import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { ResponseCache } from './lib/response-cache';
 import { accountRoutes } from './modules/account/account.routes';
@@ -25,7 +28,9 @@ import { AuthService } from './modules/auth/auth.service';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { awardsRoutes } from './modules/awards/awards.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
-import { certificatesModule } from './modules/certificates/certificates.module';
+import { certificatesModule, createCertificateRendering } from './modules/certificates/certificates.module';
+import type { CertificateRenderer } from './modules/certificates/certificate-renderer';
+import type { EmblemLoader } from './modules/certificates/emblem-loader';
 import { claimsRoutes } from './modules/claims/claims.routes';
 import { communityRoutes } from './modules/community/community.routes';
 import { nominationsModule } from './modules/nominations/nominations.module';
@@ -33,7 +38,9 @@ import { HtmlShell } from './modules/seo/html-shell';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { buildServiceWorker, shellAssets } from './modules/seo/service-worker';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { createMailer, type Mailer } from './modules/mail/mail.service';
+import { createMailer, registerMailJob, type Mailer } from './modules/mail/mail.service';
+import { JobQueue } from './modules/jobs/job-queue';
+import { registerRetentionJob } from './modules/jobs/retention';
 import { SettingsService } from './modules/settings/settings.service';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -62,6 +69,13 @@ declare module 'fastify' {
     auth: AuthHttp;
     /** Card payments: Stripe when configured, else the built-in test card processor (docs/decisions/074). */
     payments: PaymentProvider;
+    /** Background jobs on the database (pg-boss, docs/decisions/085); started when the app is ready. */
+    jobs: JobQueue;
+    /** Print-on-demand: Printful when configured, else the built-in local print shop (docs/decisions/083). */
+    fulfilment: FulfilmentProvider;
+    /** Draws certificates (SVG, PNG, PDF) in the render pool; shared by the certificate routes and fulfilment. */
+    renderer: CertificateRenderer;
+    emblems: EmblemLoader;
   }
 }
 
@@ -95,7 +109,11 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate('shell', new HtmlShell(config.webDistDir));
   app.decorate('serviceWorkerSource', buildServiceWorker(shellAssets(config.webDistDir)));
   const authSecret = await resolveAuthSecret(config);
-  const mailer = createMailer({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const jobs = new JobQueue(database, config.jobs, app.log);
+  app.decorate('jobs', jobs);
+  const mailer = createMailer({ db: database.db, jobs, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl });
+  registerMailJob(jobs, mailer);
+  registerRetentionJob(jobs, database.db, app.log);
   app.decorate('authSecret', authSecret);
   app.decorate('mailer', mailer);
   app.decorate(
@@ -103,8 +121,17 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     new AuthHttp(new AuthService({ config, db: database.db, log: app.log, mailer, settings: app.settings, secret: authSecret })),
   );
   app.addHook('onClose', async () => mailer.close());
+  // Queues are declared by the modules as they register; the workers start once all of them have.
+  app.addHook('onReady', async () => jobs.start());
+  // Before anything closes: stop taking jobs and let running ones finish (graceful shutdown).
+  app.addHook('preClose', async () => jobs.stop());
+  const rendering = createCertificateRendering(config, app.log);
+  app.decorate('renderer', rendering.renderer);
+  app.decorate('emblems', rendering.emblems);
+  app.addHook('onClose', async () => rendering.renderer.close());
   app.decorate('catalogCache', new ResponseCache({ ttlMs: 10_000, maxEntries: 500 }));
   app.decorate('payments', createPaymentProvider(config, database.db, authSecret));
+  app.decorate('fulfilment', createFulfilmentProvider(config, database.db, authSecret));
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -160,6 +187,28 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
     },
   );
 
+  // For load balancers and orchestrators: alive, and ready to serve (docs/deploy.md).
+  app.get('/healthz', { schema: { tags: ['ops'], summary: 'Liveness: the process answers', response: { 200: z.object({ ok: z.literal(true) }) } } }, async () => ({
+    ok: true as const,
+  }));
+  const readySchema = z.object({ ok: z.boolean(), database: z.boolean(), migrations: z.boolean(), jobs: z.boolean() });
+  app.get(
+    '/readyz',
+    { schema: { tags: ['ops'], summary: 'Readiness: database reachable, migrations applied, job queue running', response: { 200: readySchema, 503: readySchema } } },
+    async (_request, reply) => {
+      const state = { database: false, migrations: false, jobs: jobs.running };
+      try {
+        await database.rows(sql`select 1 as ok`);
+        state.database = true;
+        state.migrations = await migrationsApplied(database);
+      } catch {
+        // reported as false below
+      }
+      const ok = state.database && state.migrations && state.jobs;
+      return reply.code(ok ? 200 : 503).send({ ok, ...state });
+    },
+  );
+
   await app.register(awardsRoutes);
   await app.register(categoriesRoutes);
   await app.register(templatesRoutes);
@@ -180,6 +229,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(ordersRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(adminProductsRoutes);
+  // Printing and shipping (issue 10).
+  await app.register(fulfilmentRoutes);
 
   if (app.shell.built) {
     await app.register(fastifyStatic, {

@@ -65,6 +65,20 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   /** Only for contract tests against a loopback server that speaks Stripe's API. */
   STRIPE_API_URL: z.url({ message: 'must be an absolute URL' }).optional(),
+  // Print-on-demand (docs/decisions/083): Printful when the token is set, else the built-in local print shop.
+  PRINTFUL_API_TOKEN: z.string().min(10, 'must be a Printful API token').optional(),
+  PRINTFUL_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters (try: openssl rand -hex 24)').optional(),
+  PRINTFUL_STORE_ID: z.string().regex(/^\d+$/, 'must be a Printful store id (digits)').optional(),
+  /** Only for contract tests against a loopback server that speaks Printful's API. */
+  PRINTFUL_API_URL: z.url({ message: 'must be an absolute URL' }).optional(),
+  /** The local print shop: minutes from submission to "in production", and again to "shipped"; 0 = only by an admin. */
+  PRINT_SHOP_STEP_MINUTES: z.coerce.number().min(0).max(10_080).default(30),
+  // Background jobs (docs/decisions/085).
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** First retry delay of a failed job; later retries back off exponentially (at most an hour apart). */
+  JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** A job whose process stops sending heartbeats for this long is retried elsewhere (pg-boss minimum 10). */
+  JOBS_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -143,6 +157,12 @@ export interface Config {
   render: { workers: number; queueMax: number; timeoutMs: number; memoryMb: number; cacheMaxMb: number };
   /** Stripe; null → the built-in test card processor takes payments (test mode). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
+  /** Printful; null → the built-in local print shop fulfils orders (docs/decisions/083). */
+  printful: { token: string; webhookSecret: string; storeId: string | undefined; apiUrl: string | undefined } | null;
+  /** The local print shop's pace: minutes per step (submitted → in production → shipped); 0 = by an admin only. */
+  printShopStepMinutes: number;
+  /** The job queue (pg-boss, docs/decisions/085). */
+  jobs: { pollSeconds: number; retryDelaySeconds: number; heartbeatSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -177,6 +197,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (!!e.STRIPE_SECRET_KEY !== !!e.STRIPE_WEBHOOK_SECRET) {
     problems.push(`${e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'}: set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither`);
+  }
+  if (!!e.PRINTFUL_API_TOKEN !== !!e.PRINTFUL_WEBHOOK_SECRET) {
+    problems.push(`${e.PRINTFUL_API_TOKEN ? 'PRINTFUL_WEBHOOK_SECRET' : 'PRINTFUL_API_TOKEN'}: set both PRINTFUL_API_TOKEN and PRINTFUL_WEBHOOK_SECRET, or neither`);
   }
   if (problems.length) throw new ConfigError(problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -224,6 +247,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
         : null,
+    printful:
+      e.PRINTFUL_API_TOKEN && e.PRINTFUL_WEBHOOK_SECRET
+        ? { token: e.PRINTFUL_API_TOKEN, webhookSecret: e.PRINTFUL_WEBHOOK_SECRET, storeId: e.PRINTFUL_STORE_ID, apiUrl: e.PRINTFUL_API_URL }
+        : null,
+    printShopStepMinutes: e.PRINT_SHOP_STEP_MINUTES,
+    jobs: { pollSeconds: e.JOBS_POLL_SECONDS, retryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS, heartbeatSeconds: e.JOBS_HEARTBEAT_SECONDS },
   };
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -19,6 +19,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself (kind 'pglite'): the job queue shares its one connection. */
+  pglite?: PGlite;
+  /** The PostgreSQL URL (kind 'postgres'): the job queue opens its own small pool. */
+  url?: string;
   /** Applies every committed migration in drizzle/ that has not run yet. */
   migrate(): Promise<void>;
   /** Rows of a raw SQL query, the same shape on both drivers. */
@@ -44,6 +48,7 @@ export async function openDatabase(opts: {
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      url: opts.databaseUrl,
       async migrate() {
         // Several instances may start at once: one migrates, the others wait.
         const client = await pool.connect();
@@ -82,6 +87,7 @@ export async function openDatabase(opts: {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(db as PgliteDatabase<Schema>, { migrationsFolder }),
     async rows<T>(query: SQL) {
       const result = await db.execute(query);
@@ -95,4 +101,16 @@ export async function openDatabase(opts: {
       }
     },
   };
+}
+
+let lastMigrationWhen: number | null = null;
+
+/** Whether the newest migration in drizzle/ has been applied to this database (for /readyz). */
+export async function migrationsApplied(database: Pick<Database, 'rows'>): Promise<boolean> {
+  if (lastMigrationWhen === null) {
+    const journal = JSON.parse(await fs.readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+    lastMigrationWhen = Math.max(...journal.entries.map((e) => e.when));
+  }
+  const [row] = await database.rows<{ newest: string | number | null }>(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`);
+  return row?.newest !== null && row?.newest !== undefined && Number(row.newest) >= lastMigrationWhen;
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { AUTH_COOKIES, CSRF_HEADER } from '@/contract/auth';
 import type { Db } from '../db/client';
@@ -135,4 +135,23 @@ export function firstLink(text: string): string {
   const m = /https?:\/\/\S+/.exec(text);
   if (!m) throw new Error(`no link in: ${text}`);
   return m[0];
+}
+
+/**
+ * The newest mail to `to` of this kind once it exists (and, with delivered, once the mail job has sent or logged
+ * it): mails are written by jobs, moments after the request that caused them (docs/decisions/085).
+ */
+export async function waitForMailTo(db: Db, to: string, kind: string, opts: { delivered?: boolean; timeoutMs?: number } = {}) {
+  const until = Date.now() + (opts.timeoutMs ?? 15_000);
+  for (;;) {
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, to.toLowerCase()), eq(mailOutbox.kind, kind)))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    if (mail && (!opts.delivered || mail.status === 'logged' || mail.status === 'sent')) return mail;
+    if (Date.now() > until) throw new Error(`no ${kind} mail to ${to}${mail ? ` delivered (it is ${mail.status})` : ''}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -17,11 +20,18 @@ export async function createTestApp(
   opts: { seed?: boolean; env?: Record<string, string>; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  // Files the app writes (the print shop's print files) go to a folder of this test's own.
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'certifiable-test-'));
   if (opts.seed !== false) await seedDatabase(database.db);
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: 'https://certifiable.test',
-    DATA_DIR: '/nonexistent-data-dir-for-tests',
+    DATA_DIR: dataDir,
+    // Jobs are picked up at once and retried after a second, so tests see their effects quickly.
+    JOBS_POLL_SECONDS: '0.5',
+    JOBS_RETRY_DELAY_SECONDS: '1',
+    // The print shop moves only when a test (or an admin) says so.
+    PRINT_SHOP_STEP_MINUTES: '0',
     ...opts.env,
   });
   const app = await buildApp({ config, database, logger: opts.logger ?? false });
@@ -33,6 +43,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

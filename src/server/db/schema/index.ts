@@ -19,3 +19,4 @@ export * from './products';
 export * from './discount-codes';
 export * from './carts';
 export * from './orders';
+export * from './fulfilment';

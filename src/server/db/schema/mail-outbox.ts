@@ -1,11 +1,17 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export type MailTransport = 'smtp' | 'log';
-export type MailStatus = 'sent' | 'failed' | 'logged';
+/**
+ * queued → sending → sent (SMTP accepted it) or logged (no SMTP: the log is the mailbox);
+ * failed = the last attempt failed, another one is scheduled until the job's attempts run out.
+ */
+export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'logged';
 
 /**
- * Every mail the shop sends. Without SMTP_URL this is the only place mail goes (plus the log);
- * with SMTP it records what was sent and whether the server accepted it.
+ * Every mail the shop sends, written when it is asked for (in the same transaction as the job that delivers
+ * it, docs/decisions/085) and updated with what happened to it. Without SMTP_URL this table and the log are
+ * the only places mail goes.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -20,7 +26,16 @@ export const mailOutbox = pgTable(
     transport: text('transport').$type<MailTransport>().notNull(),
     status: text('status').$type<MailStatus>().notNull(),
     error: text('error'),
+    /** Delivery attempts so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /** One mail per key (e.g. 'order:<id>:shipped'): a job that runs twice never writes a second mail. */
+    dedupeKey: text('dedupe_key').unique(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('mail_outbox_to_idx').on(t.to, t.createdAt),
+    index('mail_outbox_status_idx').on(t.status, t.createdAt),
+    check('mail_outbox_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'logged')`),
+  ],
 );

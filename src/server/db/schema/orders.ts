@@ -16,6 +16,9 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
 
+export const FULFILMENT_STATUSES = ['none', 'pending', 'submitted', 'problem'] as const;
+export type FulfilmentStatusValue = (typeof FULFILMENT_STATUSES)[number];
+
 /** Order numbers shown to people: ORD-1001, ORD-1002, … */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1001 });
 
@@ -83,6 +86,15 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     trackingNumber: text('tracking_number'),
     trackingUrl: text('tracking_url'),
+    /** Fulfilment (docs/decisions/083): none (nothing to print) → pending → submitted; problem = an admin must look. */
+    fulfilmentStatus: text('fulfilment_status').$type<FulfilmentStatusValue>().notNull().default('none'),
+    fulfilmentProvider: text('fulfilment_provider'),
+    /** The print provider's order id. */
+    fulfilmentId: text('fulfilment_id'),
+    fulfilmentError: text('fulfilment_error'),
+    fulfilmentSubmittedAt: timestamp('fulfilment_submitted_at', { withTimezone: true }),
+    carrier: text('carrier'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -92,6 +104,8 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt),
     index('orders_status_idx').on(t.status, t.createdAt),
     index('orders_session_idx').on(t.providerSessionId),
+    index('orders_fulfilment_idx').on(t.fulfilmentId),
+    check('orders_fulfilment_status_check', sql`${t.fulfilmentStatus} in ('none', 'pending', 'submitted', 'problem')`),
     check('orders_totals_check', sql`${t.total} >= 0 and ${t.refundedTotal} >= 0 and ${t.refundedTotal} <= ${t.total}`),
     check(
       'orders_status_check',

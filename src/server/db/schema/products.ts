@@ -18,6 +18,8 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     kind: text('kind').$type<ProductKind>().notNull(),
     thumbnailUrl: text('thumbnail_url'),
+    /** The print provider's id for this product (Printful: the sync product id); null for our own digital product. */
+    fulfilmentRef: text('fulfilment_ref'),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -42,6 +44,8 @@ export const variants = pgTable(
     currency: text('currency').notNull().default('USD'),
     weightGrams: integer('weight_grams').notNull().default(0),
     imageUrl: text('image_url'),
+    /** The print provider's id for this variant (Printful: the sync variant id), sent with each order. */
+    fulfilmentRef: text('fulfilment_ref'),
     requiresShipping: boolean('requires_shipping').notNull().default(true),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),

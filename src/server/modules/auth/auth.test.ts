@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, AUTH_SERVER_MESSAGES } from '@/contract/auth';
 import { rateLimitAttempts, securityEvents, sessions, users } from '@/server/db/schema/index';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { createUser, firstLink, lastMailTo, setCookies, TestClient, uniqueEmail } from '@/server/test/auth-client';
+import { createUser, firstLink, lastMailTo, waitForMailTo, setCookies, TestClient, uniqueEmail } from '@/server/test/auth-client';
 
 let t: TestApp;
 
@@ -38,7 +38,7 @@ describe('sign-up → mail → verify → sign-in → sign-out', () => {
     expect(setCookies(signUp).has('certifiable_session')).toBe(false);
     expect((await c.session()).user).toBeNull();
 
-    const mail = await lastMailTo(t.database.db, email);
+    const mail = await waitForMailTo(t.database.db, email, 'verify_email', { delivered: true });
     expect(mail).toMatchObject({ subject: expect.stringContaining('Confirm your email'), transport: 'log', status: 'logged' });
     expect(mail!.text).toContain('Hello Dana Scully');
 

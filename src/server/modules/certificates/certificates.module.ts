@@ -1,5 +1,7 @@
 import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '@/server/config';
 import { nominationsContext } from '../nominations/context';
 import { CERTIFICATE_PAGE, certificateHead } from './certificate-head';
 import { CertificateRenderer } from './certificate-renderer';
@@ -9,16 +11,11 @@ import type { CertificatesContext } from './certificates.service';
 import { EmblemLoader } from './emblem-loader';
 import { RenderPool } from './render-pool';
 
-/**
- * Certificates on the server: the renderer with its render processes, a certificate's JSON and four files,
- * the live preview, and the link-preview tags of /certificate/{share_id}.
- */
-export const certificatesModule: FastifyPluginAsyncZod = async (app) => {
-  const { config } = app;
+/** The certificate renderer and emblems, created once per app (app.ts) and shared with fulfilment. */
+export function createCertificateRendering(config: Config, log: FastifyBaseLogger): { renderer: CertificateRenderer; emblems: EmblemLoader } {
   // PNGs and PDFs are drawn in a bounded pool of render processes (docs/decisions/021).
-  const pool = new RenderPool({ ...config.render, log: app.log });
-  const ctx: CertificatesContext = {
-    ...nominationsContext(app),
+  const pool = new RenderPool({ ...config.render, log });
+  return {
     emblems: new EmblemLoader(config.webDistDir),
     // Renders survive restarts in DATA_DIR, within RENDER_CACHE_MAX_MB (tests keep them in memory only).
     // The memory layer stays small: PNGs and PDFs are a few MB each, and the disk copy is one read away.
@@ -30,7 +27,20 @@ export const certificatesModule: FastifyPluginAsyncZod = async (app) => {
         : { cacheDir: path.join(config.dataDir, 'certificate-cache'), diskMaxBytes: config.render.cacheMaxMb * 1024 * 1024 }),
     }),
   };
-  app.addHook('onClose', async () => ctx.renderer.close());
+}
+
+export const certificatesContext = (app: FastifyInstance): CertificatesContext => ({
+  ...nominationsContext(app),
+  emblems: app.emblems,
+  renderer: app.renderer,
+});
+
+/**
+ * Certificates on the server: the renderer with its render processes, a certificate's JSON and four files,
+ * the live preview, and the link-preview tags of /certificate/{share_id}.
+ */
+export const certificatesModule: FastifyPluginAsyncZod = async (app) => {
+  const ctx = certificatesContext(app);
   app.shell.addHeadResolver(CERTIFICATE_PAGE, certificateHead(ctx, app.log));
   await app.register(certificatesRoutes(ctx));
   await app.register(orderFilesRoutes(ctx));

@@ -3,13 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { orderQuerySchema } from '@/contract/shop';
-import { awards, orderLines, templates } from '@/server/db/schema/index';
+import { orderLines } from '@/server/db/schema/index';
 import { HttpError, notFound, unauthorized } from '@/server/lib/http-errors';
-import { requireVisibleByShareId } from '../nominations/nominations.service';
 import { findOrder, PAID_STATUSES, verifyOrderToken } from '../orders/orders.service';
 import { renderUnavailable } from './certificates.routes';
-import { certificateDataFor, type CertificatesContext } from './certificates.service';
-import type { CertificateData } from './certificate-renderer';
+import type { CertificatesContext } from './certificates.service';
+import { lineCertificate } from './line-certificate';
 
 const params = z.object({
   orderId: z.uuid({ message: 'orderId must be an order id' }),
@@ -47,32 +46,7 @@ export function orderFilesRoutes(ctx: CertificatesContext): FastifyPluginAsyncZo
         if (!line || line.requiresShipping) throw notFound('This order has no digital certificate with that id.', 'LINE_NOT_FOUND');
         if (!PAID_STATUSES.includes(order!.status)) throw new HttpError(409, 'ORDER_NOT_PAID', 'The certificate can be downloaded once the order is paid.');
 
-        let data: CertificateData;
-        let template: string;
-        if (line.design.shareId) {
-          const loaded = await requireVisibleByShareId(ctx.db, line.design.shareId);
-          data = await certificateDataFor(ctx, loaded);
-          template = loaded.template.slug;
-        } else {
-          // What was bought, as it was bought: the award and design even if they were retired since.
-          const [award] = await ctx.db.select().from(awards).where(eq(awards.id, line.design.awardId));
-          const [tpl] = line.design.templateId ? await ctx.db.select().from(templates).where(eq(templates.id, line.design.templateId)) : [];
-          const settings = await ctx.settings.getPublic();
-          data = {
-            certificateNumber: `${order!.number}-${line.position + 1}`,
-            awardTitle: line.design.awardTitle,
-            awardTagline: award?.tagline ?? null,
-            awardDescription: award?.description ?? '',
-            awardEmblemSvg: award ? await ctx.emblems.get(award.imageUrl) : null,
-            nomineeName: line.design.recipientName || 'The Bearer of This Certificate',
-            reason: '',
-            issuedAt: order!.paidAt ?? order!.createdAt,
-            nominatorName: null,
-            verifyUrl: `${ctx.config.publicUrl}/`,
-            brandName: settings.brand_name,
-          };
-          template = tpl?.slug ?? 'classic-parchment';
-        }
+        const { data, template } = await lineCertificate(ctx, order!, line);
         let pdf: Buffer;
         try {
           pdf = await ctx.renderer.pdf(data, template);

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Quote } from '@/contract/shop';
 import { discountCodes, orderEvents, orders, settings } from '@/server/db/schema/index';
-import { lastMailTo, TestClient } from '@/server/test/auth-client';
+import { TestClient, waitForMailTo } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { checkoutBody, newKey, pay, placeOrder, shopCatalogue, US_ADDRESS } from './test-support';
 
@@ -201,7 +201,7 @@ describe('paying with the test card processor', () => {
     expect(order.status).toBe('paid');
     expect(order.timeline.map((e) => e.to_status)).toEqual(['pending_payment', 'paid']);
     expect(order.payment).toMatchObject({ provider: 'test', test_mode: true });
-    const mail = await lastMailTo(t.database.db, 'payer@example.test');
+    const mail = await waitForMailTo(t.database.db, 'payer@example.test', 'order_confirmation');
     expect(mail).toMatchObject({ kind: 'order_confirmation' });
     expect(mail!.text).toContain(result!.order_number);
     expect(mail!.text).toContain('$69.99');
@@ -216,7 +216,7 @@ describe('paying with the test card processor', () => {
     expect(declined.outcome).toEqual({ status: 'failed', success_url: null, message: 'Your card was declined.' });
     let order = await orderOf(client, result!.order_id, result!.access_token);
     expect(order).toMatchObject({ status: 'payment_failed', payment: { failure_message: 'Your card was declined.' }, payment_url: result!.payment_url });
-    expect((await lastMailTo(t.database.db, 'declined@example.test'))!.kind).toBe('order_payment_failed');
+    expect((await waitForMailTo(t.database.db, 'declined@example.test', 'order_payment_failed')).kind).toBe('order_payment_failed');
 
     await pay(client, result!.payment_url, '4242424242424242');
     order = await orderOf(client, result!.order_id, result!.access_token);

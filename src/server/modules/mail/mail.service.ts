@@ -1,7 +1,9 @@
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '@/server/db/client';
 import { mailOutbox } from '@/server/db/schema/index';
+import type { JobQueue } from '../jobs/job-queue';
 
 export interface OutgoingMail {
   to: string;
@@ -12,43 +14,95 @@ export interface OutgoingMail {
   kind: string;
 }
 
+export interface SendMailOptions {
+  /** Write the mail (and its delivery job) in this transaction: it exists exactly when the change commits. */
+  tx?: Db;
+  /** One mail per key: asking again with the same key writes nothing (a job that runs twice). */
+  dedupeKey?: string;
+}
+
 export interface Mailer {
   readonly transport: 'smtp' | 'log';
-  send(mail: OutgoingMail): Promise<void>;
+  /**
+   * Queues a mail: its outbox row and the job that delivers it are written together, so once this returns the
+   * mail will be delivered (retried with backoff while the mail server is down) and the caller never waits for
+   * or fails because of SMTP.
+   */
+  send(mail: OutgoingMail, opts?: SendMailOptions): Promise<void>;
+  /** Delivers one queued mail (the 'mail.send' job). Idempotent: a mail already sent is not sent again. */
+  deliver(id: string, attempt: { final: boolean }): Promise<void>;
   close(): void;
 }
 
+export const MAIL_JOB = 'mail.send';
+
 /**
- * The mail adapter: SMTP (nodemailer) when SMTP_URL is set, otherwise the outbox table plus
- * the server log, so a developer can click the verification link without any mail server.
- * Either way every mail is recorded in mail_outbox with what happened to it.
+ * The mail adapter (docs/decisions/085): SMTP (nodemailer) when SMTP_URL is set, otherwise the outbox table plus
+ * the server log, so a developer can click the verification link without any mail server. Either way every mail is
+ * recorded in mail_outbox with what happened to it, and delivered by a job.
  */
 export function createMailer(opts: {
   db: Db;
+  jobs: JobQueue;
   log: FastifyBaseLogger;
   smtpUrl: string | undefined;
   from: string;
+  publicUrl: string;
 }): Mailer {
-  const { db, log, smtpUrl, from } = opts;
-  const transporter: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  const { db, jobs, log, smtpUrl, from } = opts;
+  const transporter: Transporter | null = smtpUrl
+    ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 })
+    : null;
+  const transport = transporter ? ('smtp' as const) : ('log' as const);
+  const messageHost = new URL(opts.publicUrl).hostname;
+
+  async function enqueue(tx: Db, mail: OutgoingMail, dedupeKey: string | undefined) {
+    const rows = await tx
+      .insert(mailOutbox)
+      .values({ ...mail, to: mail.to.toLowerCase(), transport, status: 'queued', dedupeKey: dedupeKey ?? null })
+      .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+      .returning({ id: mailOutbox.id });
+    if (rows[0]) await jobs.send(MAIL_JOB, { id: rows[0].id }, { tx });
+  }
 
   return {
-    transport: transporter ? 'smtp' : 'log',
-    async send(mail) {
-      const to = mail.to.toLowerCase();
+    transport,
+    async send(mail, sendOpts = {}) {
+      if (sendOpts.tx) await enqueue(sendOpts.tx, mail, sendOpts.dedupeKey);
+      else await db.transaction((tx) => enqueue(tx as unknown as Db, mail, sendOpts.dedupeKey));
+    },
+    async deliver(id, attempt) {
+      // Claim it: only a queued or failed mail is sent; 'sending' left by a crash is sent again (at least once,
+      // with the same Message-ID so mail clients show one copy).
+      const [row] = await db
+        .update(mailOutbox)
+        .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1` })
+        .where(sql`${mailOutbox.id} = ${id} and ${mailOutbox.status} in ('queued', 'failed', 'sending')`)
+        .returning();
+      if (!row) return; // sent, logged, or gone: nothing to do
       if (!transporter) {
-        await db.insert(mailOutbox).values({ ...mail, to, transport: 'log', status: 'logged' });
+        await db.update(mailOutbox).set({ status: 'logged', sentAt: sql`now()`, error: null }).where(eq(mailOutbox.id, id));
         // Without SMTP the log is the mailbox: the whole text, links included.
-        log.info({ mail: { to, subject: mail.subject, kind: mail.kind } }, `mail (no SMTP_URL, not sent):\n${mail.text}`);
+        log.info({ mail: { to: row.to, subject: row.subject, kind: row.kind } }, `mail (no SMTP_URL, not sent):\n${row.text}`);
         return;
       }
       try {
-        await transporter.sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html });
-        await db.insert(mailOutbox).values({ ...mail, to, transport: 'smtp', status: 'sent' });
+        await transporter.sendMail({
+          from,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html ?? undefined,
+          messageId: `<${row.id}@${messageHost}>`,
+        });
+        await db.update(mailOutbox).set({ status: 'sent', sentAt: sql`now()`, error: null }).where(eq(mailOutbox.id, id));
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        await db.insert(mailOutbox).values({ ...mail, to, transport: 'smtp', status: 'failed', error: message });
-        log.error({ err, mail: { to, subject: mail.subject, kind: mail.kind } }, 'sending mail failed');
+        await db.update(mailOutbox).set({ status: 'failed', error: message }).where(eq(mailOutbox.id, id));
+        log[attempt.final ? 'error' : 'warn'](
+          { err, mail: { id, to: row.to, subject: row.subject, kind: row.kind } },
+          attempt.final ? 'sending mail failed for the last time' : 'sending mail failed; it will be retried',
+        );
         throw err;
       }
     },
@@ -56,4 +110,12 @@ export function createMailer(opts: {
       transporter?.close();
     },
   };
+}
+
+/** Registers the delivery job; the first retry comes after JOBS_RETRY_DELAY_SECONDS, then backs off to an hour. */
+export function registerMailJob(jobs: JobQueue, mailer: Mailer): void {
+  const retryLimit = 12; // with exponential backoff capped at an hour: about half a day of retries
+  jobs.register<{ id: string }>(MAIL_JOB, { retryLimit, expireInSeconds: 120, concurrency: 2 }, (data, job) =>
+    mailer.deliver(data.id, { final: job.retryCount >= retryLimit }),
+  );
 }

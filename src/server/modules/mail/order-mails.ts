@@ -100,3 +100,24 @@ export function refundMail(f: OrderMailFacts, refunded: string, full: boolean): 
     }),
   };
 }
+
+export function shippedMail(f: OrderMailFacts, shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null }): OutgoingMail {
+  const carrier = oneLine(shipment.carrier || 'the carrier', 60);
+  return {
+    to: f.email,
+    kind: 'order_shipped',
+    subject: `Order ${f.number} has shipped: your certificate is on its way`,
+    ...mailLayout({
+      brand: f.brand,
+      greeting: 'Hello,',
+      lines: [
+        { text: `Good news: your order ${f.number} has left the print room and is travelling with ${carrier}.` },
+        { text: `Tracking number: ${oneLine(shipment.trackingNumber, 80)}` },
+        ...(shipment.trackingUrl ? [{ text: `Follow the parcel: ${shipment.trackingUrl}` }] : []),
+        { text: 'Delivery usually takes 7–14 business days worldwide from here (less with express). Clear a wall.' },
+      ],
+      action: { label: 'See your order', url: f.orderUrl },
+      after: [...testNote(f)],
+    }),
+  };
+}

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOMINATION_LIMITS, NOMINATION_RATE_LIMIT, type CreateNominationResult } from '@/contract/nominations';
 import { claimTokens, mailOutbox, nominations } from '@/server/db/schema/index';
-import { firstLink, lastMailTo, outcomeOf, signedInClient, uniqueEmail } from '@/server/test/auth-client';
+import { firstLink, lastMailTo, outcomeOf, waitForMailTo, signedInClient, uniqueEmail } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { hashClaimToken } from './ids';
 import { catalogue, freshClient, nominate, tokenOf } from './test-support';
@@ -198,7 +198,7 @@ describe('the claim mail', () => {
       is_public: true,
     });
     expect(res.claim_mail_sent).toBe(true);
-    const mail = (await lastMailTo(t.database.db, nominee))!;
+    const mail = await waitForMailTo(t.database.db, nominee, 'nomination_claim', { delivered: true });
     expect(mail).toMatchObject({ kind: 'nomination_claim', transport: 'log', status: 'logged' });
     expect(mail.subject).toBe(`Sam <b>from</b> Accounts has nominated you for ${cat.award.title}`);
     expect(mail.text).toContain('Hello Dana Whitfield,');

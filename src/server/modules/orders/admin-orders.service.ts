@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@/contract/shop';
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminOrder, adminOrderListSchema, adminOrdersQuerySchema } from '@/contract/shop';
@@ -71,8 +72,21 @@ async function adminView(ctx: ShopContext, order: OrderRow): Promise<AdminOrder>
     provider_payment_id: order.providerPaymentId,
     refundable: REFUNDABLE.includes(order.status) && order.providerPaymentId ? order.total - order.refundedTotal : 0,
     can_cancel: CANCELLABLE.includes(order.status),
+    fulfilment: {
+      status: order.fulfilmentStatus,
+      provider: order.fulfilmentProvider,
+      id: order.fulfilmentId,
+      error: order.fulfilmentError,
+      submitted_at: order.fulfilmentSubmittedAt?.toISOString() ?? null,
+      can_resubmit: order.fulfilmentStatus !== 'none' && PRINTABLE.includes(order.status) && !order.shippedAt,
+      can_mark_shipped: order.fulfilmentStatus !== 'none' && PRINTABLE.includes(order.status) && !order.shippedAt,
+      can_advance: order.fulfilmentProvider === 'local' && order.fulfilmentId !== null && PRINTABLE.includes(order.status) && !order.shippedAt,
+    },
   };
 }
+
+/** Paid and not shipped: what may still be sent to (or marked shipped by) the printer. */
+const PRINTABLE: readonly OrderStatus[] = ['paid', 'partially_refunded', 'in_production'];
 
 /**
  * Refunds part or all of what is left, through the provider, then records it (docs/decisions/075). The

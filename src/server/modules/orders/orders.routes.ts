@@ -2,12 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { myOrdersSchema, orderParamsSchema, orderQuerySchema, orderSchema } from '@/contract/shop';
 import { notFound, unauthorized } from '@/server/lib/http-errors';
-import { findOrder, listMyOrders, orderView, verifyOrderToken } from './orders.service';
+import { shopContext } from './context';
+import { findOrder, listMyOrders, ORDER_MAIL_JOB, orderView, sendOrderMail, verifyOrderToken, type OrderMailKind } from './orders.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
 /** An order for its owner, an admin or a holder of its link; my orders (issue 9). */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Order mails are written by a job enqueued with the change that causes them (docs/decisions/085).
+  const ctx = shopContext(app);
+  app.jobs.register<{ orderId: string; kind: OrderMailKind }>(ORDER_MAIL_JOB, { retryLimit: 10, expireInSeconds: 120 }, (data, job) =>
+    sendOrderMail(ctx, data.orderId, data.kind, job.id),
+  );
+
   app.get(
     '/api/orders/:orderId',
     {

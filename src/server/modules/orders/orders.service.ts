@@ -8,7 +8,7 @@ import type { PaymentProvider } from '@/server/adapters/payments/payment-provide
 import type { Db } from '@/server/db/client';
 import { awards, orderEvents, orderLines, orders, refunds } from '@/server/db/schema/index';
 import type { Mailer } from '../mail/mail.service';
-import { orderConfirmationMail, paymentFailedMail, refundMail, type OrderMailFacts } from '../mail/order-mails';
+import { orderConfirmationMail, paymentFailedMail, refundMail, shippedMail, type OrderMailFacts } from '../mail/order-mails';
 import type { SettingsService } from '../settings/settings.service';
 import { formatMoney } from '../store/pricing';
 
@@ -119,7 +119,9 @@ export async function orderView(
       ? { name: a.name, line1: a.line1, line2: a.line2, city: a.city, state: a.state, postal_code: a.postalCode, country: a.country, country_name: countryName(a.country), phone: a.phone }
       : null,
     payment: { provider: order.paymentProvider, test_mode: testMode, failure_message: order.paymentFailureMessage, paid_at: iso(order.paidAt) },
-    tracking: order.trackingNumber ? { number: order.trackingNumber, url: order.trackingUrl } : null,
+    tracking: order.trackingNumber
+      ? { number: order.trackingNumber, url: order.trackingUrl, carrier: order.carrier, shipped_at: iso(order.shippedAt) }
+      : null,
     timeline: events.map((e) => ({
       from_status: e.fromStatus,
       to_status: e.toStatus,
@@ -211,17 +213,34 @@ async function mailFacts(ctx: ShopContext, order: OrderRow): Promise<OrderMailFa
   };
 }
 
+/** Sends an order mail (confirmation, payment failed, shipped) once the change that causes it has committed. */
+export const ORDER_MAIL_JOB = 'order.mail';
+export type OrderMailKind = 'confirmation' | 'payment_failed' | 'shipped';
+
+/**
+ * The 'order.mail' job: writes the mail once per job (the job id is its dedupe key, so a job that runs again
+ * after a crash writes nothing new); the mail job then delivers it.
+ */
+export async function sendOrderMail(ctx: ShopContext, orderId: string, kind: OrderMailKind, jobKey: string): Promise<void> {
+  const order = await findOrder(ctx.db, orderId);
+  if (!order) return;
+  const facts = await mailFacts(ctx, order);
+  const dedupeKey = `order:${orderId}:${kind}:${jobKey}`;
+  if (kind === 'confirmation') {
+    await ctx.mailer.send(orderConfirmationMail(facts), { dedupeKey });
+  } else if (kind === 'payment_failed') {
+    if (!order.paymentUrl) return;
+    const payUrl = order.paymentUrl.startsWith('/') ? `${ctx.publicUrl}${order.paymentUrl}` : order.paymentUrl;
+    await ctx.mailer.send(paymentFailedMail(facts, order.paymentFailureMessage ?? 'The card was declined.', payUrl), { dedupeKey });
+  } else if (order.trackingNumber) {
+    await ctx.mailer.send(shippedMail(facts, { carrier: order.carrier ?? '', trackingNumber: order.trackingNumber, trackingUrl: order.trackingUrl }), { dedupeKey });
+  }
+}
+
 export async function sendConfirmation(ctx: ShopContext, orderId: string, opts: { resent?: boolean } = {}): Promise<void> {
   const order = await findOrder(ctx.db, orderId);
   if (!order) return;
   await ctx.mailer.send(orderConfirmationMail(await mailFacts(ctx, order), opts));
-}
-
-export async function sendPaymentFailed(ctx: ShopContext, orderId: string): Promise<void> {
-  const order = await findOrder(ctx.db, orderId);
-  if (!order || !order.paymentUrl) return;
-  const payUrl = order.paymentUrl.startsWith('/') ? `${ctx.publicUrl}${order.paymentUrl}` : order.paymentUrl;
-  await ctx.mailer.send(paymentFailedMail(await mailFacts(ctx, order), order.paymentFailureMessage ?? 'The card was declined.', payUrl));
 }
 
 export async function sendRefunded(ctx: ShopContext, orderId: string, amount: number): Promise<void> {

@@ -5,8 +5,8 @@ import { testPaymentOutcomeSchema, testPaymentSessionSchema, testPayBodySchema, 
 import { PaymentProviderError, WebhookSignatureError } from '@/server/adapters/payments/payment-provider';
 import { TestCardProcessor } from '@/server/adapters/payments/test-processor';
 import { badRequest, HttpError, notFound, tooManyRequests } from '@/server/lib/http-errors';
-import { shopContext } from '../orders/context';
-import { findOrder, sendConfirmation, sendPaymentFailed } from '../orders/orders.service';
+import { queueFulfilment } from '../fulfilment/fulfilment.service';
+import { findOrder, ORDER_MAIL_JOB } from '../orders/orders.service';
 import { checkRateLimit, pruneRateLimitAttempts } from '../security/rate-limit.service';
 import { handlePaymentEvent, retryDeferredEvents, type PaymentSideEffects } from './payments.service';
 
@@ -16,10 +16,15 @@ const CARD_ATTEMPTS = { attemptType: 'test_card', maxAttempts: 20, windowMinutes
 
 /** The payment webhook and the built-in test card processor (issue 9, docs/decisions/074). */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = shopContext(app);
+  // In the payment's own transaction: the confirmation mail and the hand-off to the printer (docs/decisions/085).
   const effects: PaymentSideEffects = {
-    onPaid: (orderId) => sendConfirmation(ctx, orderId),
-    onPaymentFailed: (orderId) => sendPaymentFailed(ctx, orderId),
+    async onPaid(tx, orderId) {
+      await app.jobs.send(ORDER_MAIL_JOB, { orderId, kind: 'confirmation' }, { tx, singletonKey: `${orderId}:confirmation` });
+      await queueFulfilment(tx, app.jobs, orderId);
+    },
+    async onPaymentFailed(tx, orderId) {
+      await app.jobs.send(ORDER_MAIL_JOB, { orderId, kind: 'payment_failed' }, { tx });
+    },
   };
 
   // The webhook: the provider signs the exact bytes it sends, so this route reads its body raw.

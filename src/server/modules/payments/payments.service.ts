@@ -12,10 +12,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What processing an event did, for the log and the webhook's answer. */
 export type EventOutcome = 'applied' | 'no_change' | 'duplicate' | 'deferred' | 'ignored';
 
-/** Mails to send once the change is committed (never inside the transaction). */
+/**
+ * What follows a payment change, written in its transaction (jobs: the mail, the hand-off to the printer), so it
+ * happens exactly when the change commits — never lost to a crash, never done for a change that rolled back.
+ */
 export interface PaymentSideEffects {
-  onPaid(orderId: string): Promise<void>;
-  onPaymentFailed(orderId: string): Promise<void>;
+  onPaid(tx: Db, orderId: string): Promise<void>;
+  onPaymentFailed(tx: Db, orderId: string): Promise<void>;
 }
 
 /**
@@ -40,8 +43,7 @@ export async function handlePaymentEvent(
 }
 
 async function applyStoredEvent(db: Db, event: PaymentEvent, effects: PaymentSideEffects, log: FastifyBaseLogger): Promise<EventOutcome> {
-  let after: (() => Promise<void>) | null = null;
-  const outcome = await db.transaction(async (tx): Promise<EventOutcome> => {
+  return db.transaction(async (tx): Promise<EventOutcome> => {
     // Duplicates delivered at the same moment queue on this row lock, then see it processed.
     const [stored] = await tx.select().from(paymentEvents).where(eq(paymentEvents.id, event.id)).for('update');
     if (!stored || stored.processedAt) return 'duplicate';
@@ -90,7 +92,7 @@ async function applyStoredEvent(db: Db, event: PaymentEvent, effects: PaymentSid
         await tx.update(discountCodes).set({ usedCount: sql`${discountCodes.usedCount} + 1` }).where(eq(discountCodes.code, order.discountCode));
         await tx.update(orders).set({ discountCounted: true }).where(eq(orders.id, orderId));
       }
-      after = () => effects.onPaid(orderId);
+      await effects.onPaid(tx as unknown as Db, orderId);
       return done('applied');
     }
 
@@ -104,7 +106,7 @@ async function applyStoredEvent(db: Db, event: PaymentEvent, effects: PaymentSid
           reason: event.message,
           set: { paymentFailureMessage: event.message, providerPaymentId: event.paymentId ?? order.providerPaymentId },
         });
-        after = () => effects.onPaymentFailed(orderId);
+        await effects.onPaymentFailed(tx as unknown as Db, orderId);
         return done('applied');
       }
       if (order.status === 'payment_failed') {
@@ -122,11 +124,6 @@ async function applyStoredEvent(db: Db, event: PaymentEvent, effects: PaymentSid
     }
     return done('no_change');
   });
-  if (after) {
-    // A mail that cannot be sent must not undo a payment that happened.
-    await (after as () => Promise<void>)().catch((err: unknown) => log.error({ err, event: event.id }, 'payment side effect failed'));
-  }
-  return outcome;
 }
 
 async function findOrderId(tx: Pick<Db, 'select'>, event: Exclude<PaymentEvent, { kind: 'ignored' }>): Promise<string | null> {

@@ -1,8 +1,23 @@
+import { lazy, Suspense } from 'react';
 import { HOME_GALLERY_LIMIT } from '@/contract/catalog-constants';
 import { AwardGallery } from '@/web/features/awards/components/award-gallery';
 import { HomePage } from '@/web/features/home/components/home-page';
+import { useAuth } from '@/web/lib/auth';
 
-/** / — the home page, ending with the first awards of the gallery. */
+// Admins only, so it never weighs on a visitor's first page (docs/decisions/082).
+const AdminHomeTools = lazy(() => import('@/web/features/fulfilment-admin/components/admin-home-tools'));
+
+/** / — the home page, ending with the first awards of the gallery; admins also get the print-room tools. */
 export default function HomeRoute() {
-  return <HomePage gallery={<AwardGallery limit={HOME_GALLERY_LIMIT} groupHeadingLevel={3} />} />;
+  const { isAdmin } = useAuth();
+  return (
+    <>
+      <HomePage gallery={<AwardGallery limit={HOME_GALLERY_LIMIT} groupHeadingLevel={3} />} />
+      {isAdmin ? (
+        <Suspense fallback={null}>
+          <AdminHomeTools />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

@@ -110,6 +110,12 @@ export function OrderDetails({ order }: { order: Order }) {
         ) : null}
         {order.tracking ? (
           <p className="mt-4 text-sm">
+            {order.tracking.carrier ? (
+              <>
+                Shipped with <strong>{order.tracking.carrier}</strong>
+                {order.tracking.shipped_at ? ` on ${new Date(order.tracking.shipped_at).toLocaleDateString()}` : ''}.{' '}
+              </>
+            ) : null}
             Tracking number: <strong>{order.tracking.number}</strong>
             {order.tracking.url ? (
               <>

@@ -1,0 +1,194 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { printShopOrders, type PrintShopItem } from '@/server/db/schema/index';
+import { seedProducts } from '@/server/db/seed/shop-data';
+import type {
+  FulfilmentEvent,
+  FulfilmentOrder,
+  FulfilmentOrderInput,
+  FulfilmentProvider,
+  PrintProduct,
+  PrintTemplate,
+  ShippingRate,
+  SyncProduct,
+} from './fulfilment-provider';
+import { checkWebhookToken, parsePrintfulWebhook, type PrintfulWebhookBody } from './printful-webhook';
+
+/** What the print shop needs from the app: drawing files, delivering webhooks, scheduling its next step. */
+export interface PrintShopHooks {
+  /** Renders the 300 DPI PNG and the A4 PDF of each item into DATA_DIR; returns the items with their file paths. */
+  renderFiles(externalId: string, items: PrintShopItem[]): Promise<PrintShopItem[]>;
+  /** Posts a webhook body to our own fulfilment webhook route (the same path Printful uses). */
+  deliver(body: string, token: string): Promise<boolean>;
+  /** Runs advance(id, to) after this many seconds (a job); not called when the pace is 0 (admin only). */
+  schedule(providerOrderId: string, to: PrintShopStep, afterSeconds: number): Promise<void>;
+}
+
+export type PrintShopStep = 'inprocess' | 'fulfilled';
+
+/** Carriers the print shop pretends to hand parcels to, with their tracking pages. */
+const CARRIERS = [
+  { carrier: 'USPS', service: 'First Class Package', url: (n: string) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}` },
+  { carrier: 'DHL', service: 'DHL Express Worldwide', url: (n: string) => `https://www.dhl.com/en/express/tracking.html?AWB=${n}` },
+] as const;
+
+const PRINTED = seedProducts.filter((p) => p.kind !== 'digital');
+
+/**
+ * The built-in print shop (docs/decisions/083): the default fulfilment provider. It accepts paid orders (one per
+ * external id, like Printful), draws their print files into DATA_DIR, and moves each order through production to
+ * shipped with a carrier and tracking number — on a schedule of PRINT_SHOP_STEP_MINUTES per step, or when an admin
+ * says so — reporting every step as a Printful-shaped webhook to the same route Printful calls.
+ */
+export class LocalPrintShop implements FulfilmentProvider {
+  readonly name = 'local' as const;
+  readonly #db: Db;
+  readonly #token: string;
+  readonly #stepSeconds: number;
+  hooks: PrintShopHooks | null = null;
+
+  constructor(db: Db, authSecret: string, stepMinutes: number) {
+    this.#db = db;
+    this.#token = LocalPrintShop.webhookToken(authSecret);
+    this.#stepSeconds = stepMinutes * 60;
+  }
+
+  static webhookToken(authSecret: string): string {
+    return createHmac('sha256', authSecret).update('local-print-shop-webhook').digest('base64url');
+  }
+
+  fetchTemplates(): Promise<{ templates: PrintTemplate[]; products: PrintProduct[] }> {
+    const products = PRINTED.map((p, i) => ({ id: i + 1, name: p.name, thumbnail_url: p.thumbnailUrl }));
+    const created = new Date(Date.UTC(2026, 10, 1)).toISOString();
+    const templates = PRINTED.flatMap((p, i) =>
+      (['A4', 'A3'] as const).map((size, j) => ({
+        id: (i + 1) * 100 + j + 1,
+        name: `${p.name}, ${size} landscape`,
+        product_name: p.name,
+        variant_ids: p.variants.map((_, k) => (i + 1) * 1000 + k + 1).filter((_, k) => p.variants[k]!.sku.includes(size)),
+        is_default: j === 0,
+        created,
+      })),
+    );
+    return Promise.resolve({ templates, products });
+  }
+
+  fetchCatalogue(): Promise<SyncProduct[]> {
+    return Promise.resolve(
+      PRINTED.map((p, i) => ({
+        ref: `local-${i + 1}`,
+        slug: p.slug,
+        name: p.name,
+        description: p.description,
+        kind: p.kind as 'print' | 'framed',
+        thumbnailUrl: p.thumbnailUrl,
+        variants: p.variants.map((v) => ({
+          ref: `local-${v.sku}`,
+          sku: v.sku,
+          name: v.name,
+          size: v.size,
+          finish: v.finish,
+          price: v.price,
+          currency: 'USD',
+          imageUrl: v.imageUrl,
+          weightGrams: v.weightGrams,
+        })),
+      })),
+    );
+  }
+
+  async submitOrder(input: FulfilmentOrderInput): Promise<FulfilmentOrder> {
+    const [existing] = await this.#db.select().from(printShopOrders).where(eq(printShopOrders.externalId, input.externalId));
+    if (existing) {
+      // A retry after a crash may find the order accepted but its files not drawn yet.
+      if (!existing.filesReadyAt) await this.#prepare(existing.id, existing.externalId, existing.items);
+      return { id: existing.id, status: existing.status, existing: true };
+    }
+    const id = `LPS-${randomBytes(5).toString('hex').toUpperCase()}`;
+    const items: PrintShopItem[] = input.items.map((i) => ({ externalId: i.externalId, sku: i.sku, name: i.name, quantity: i.quantity, printFile: null, pdfFile: null }));
+    const inserted = await this.#db
+      .insert(printShopOrders)
+      .values({
+        id,
+        externalId: input.externalId,
+        orderNumber: input.orderNumber,
+        shipping: input.shipping,
+        recipient: { ...input.recipient },
+        items,
+      })
+      .onConflictDoNothing({ target: printShopOrders.externalId })
+      .returning({ id: printShopOrders.id });
+    if (!inserted.length) return this.submitOrder(input); // another submission won the race: answer with its order
+    await this.#prepare(id, input.externalId, items);
+    return { id, status: 'pending', existing: false };
+  }
+
+  async #prepare(id: string, externalId: string, items: PrintShopItem[]) {
+    if (!this.hooks) throw new Error('the print shop is not connected to the app');
+    const drawn = await this.hooks.renderFiles(externalId, items);
+    await this.#db.update(printShopOrders).set({ items: drawn, filesReadyAt: sql`now()`, updatedAt: sql`now()` }).where(eq(printShopOrders.id, id));
+    if (this.#stepSeconds > 0) await this.hooks.schedule(id, 'inprocess', this.#stepSeconds);
+  }
+
+  shippingRates(): Promise<ShippingRate[] | null> {
+    return Promise.resolve(null); // the shop's own shipping settings apply
+  }
+
+  readWebhook(body: Buffer, secret: string | undefined): FulfilmentEvent {
+    checkWebhookToken(this.#token, secret);
+    return parsePrintfulWebhook(body);
+  }
+
+  /**
+   * Moves a print-shop order to `to` (default: its next step) — pending → inprocess (order_updated) → fulfilled
+   * (package_shipped) — and tells the shop through its webhook. Asked again for a step already reached (a job
+   * retried after the webhook failed), it reports that step again. Returns the step reported, or null.
+   */
+  async advance(id: string, to?: PrintShopStep): Promise<PrintShopStep | null> {
+    const [row] = await this.#db.select().from(printShopOrders).where(eq(printShopOrders.id, id));
+    if (!row || !row.filesReadyAt) return null;
+    const next: PrintShopStep | null = to ?? (row.status === 'pending' ? 'inprocess' : row.status === 'inprocess' ? 'fulfilled' : null);
+    if (!next) return null;
+    const pick = CARRIERS[row.shipping === 'EXPRESS' ? 1 : 0];
+    let tracking = row.trackingNumber;
+    if (row.status !== next) {
+      if (row.status !== (next === 'inprocess' ? 'pending' : 'inprocess')) return null;
+      if (next === 'fulfilled') tracking = `${pick.carrier === 'DHL' ? 'JD' : '9400'}${randomBytes(8).toString('hex').toUpperCase()}`;
+      // Only one move wins per step, however many jobs or admins ask at once.
+      const moved = await this.#db
+        .update(printShopOrders)
+        .set({ status: next, updatedAt: sql`now()`, ...(next === 'fulfilled' ? { carrier: pick.carrier, trackingNumber: tracking } : {}) })
+        .where(sql`${printShopOrders.id} = ${id} and ${printShopOrders.status} = ${row.status}`)
+        .returning({ id: printShopOrders.id });
+      if (!moved.length) return null;
+    }
+    await this.#report(row.id, row.externalId, next, next === 'fulfilled' && tracking ? { ...pick, tracking } : null);
+    if (next === 'inprocess' && this.#stepSeconds > 0) await this.hooks?.schedule(id, 'fulfilled', this.#stepSeconds);
+    return next;
+  }
+
+  /** Sends the webhook for the order's current step again (the job retries until the shop has taken it). */
+  async #report(id: string, externalId: string, status: string, shipment: { carrier: string; service: string; url: (n: string) => string; tracking: string } | null) {
+    if (!this.hooks) throw new Error('the print shop is not connected to the app');
+    const body: PrintfulWebhookBody = shipment
+      ? {
+          type: 'package_shipped',
+          created: Math.floor(Date.now() / 1000),
+          retries: 0,
+          data: {
+            order: { id, external_id: externalId, status: 'fulfilled' },
+            shipment: { id: `${id}-1`, carrier: shipment.carrier, service: shipment.service, tracking_number: shipment.tracking, tracking_url: shipment.url(shipment.tracking) },
+          },
+        }
+      : { type: 'order_updated', created: Math.floor(Date.now() / 1000), retries: 0, data: { order: { id, external_id: externalId, status } } };
+    const ok = await this.hooks.deliver(JSON.stringify(body), this.#token);
+    if (!ok) throw new Error(`the shop did not accept the ${body.type} webhook for ${id}`);
+  }
+
+  /** The print shop's order for one of our orders (admin pages). */
+  async findByExternalId(externalId: string) {
+    const [row] = await this.#db.select().from(printShopOrders).where(eq(printShopOrders.externalId, externalId));
+    return row ?? null;
+  }
+}

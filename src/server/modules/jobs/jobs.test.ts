@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, rateLimitAttempts, securityEvents } from '@/server/db/schema/index';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { cleanExpiredRecords } from './retention';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 3600 * 1000);
+
+describe('the job queue', () => {
+  it('is ready once started, and /readyz says so with the database and migrations', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, database: true, migrations: true, jobs: true });
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ ok: true });
+  });
+
+  it('enqueues a job only when the transaction that causes it commits', async () => {
+    const before = (await t.app.jobs.list({ name: 'order.mail' })).length;
+    await t.database.db
+      .transaction(async (tx) => {
+        await t.app.jobs.send('order.mail', { orderId: '00000000-0000-4000-8000-000000000000', kind: 'confirmation' }, { tx });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await t.app.jobs.list({ name: 'order.mail' })).toHaveLength(before);
+    await t.database.db.transaction((tx) => t.app.jobs.send('order.mail', { orderId: '00000000-0000-4000-8000-000000000000', kind: 'confirmation' }, { tx }).then(() => undefined));
+    expect(await t.app.jobs.list({ name: 'order.mail' })).toHaveLength(before + 1);
+  });
+});
+
+describe('the nightly clean-up', () => {
+  it('deletes mails, sign-in attempts and security events past their periods, and keeps the rest', async () => {
+    const db = t.database.db;
+    await db.insert(mailOutbox).values([
+      { to: 'old@example.test', subject: 's', text: 't', kind: 'k', transport: 'log', status: 'logged', createdAt: daysAgo(181) },
+      { to: 'new@example.test', subject: 's', text: 't', kind: 'k', transport: 'log', status: 'logged', createdAt: daysAgo(10) },
+      { to: 'waiting@example.test', subject: 's', text: 't', kind: 'k', transport: 'smtp', status: 'queued', createdAt: daysAgo(200) },
+    ]);
+    await db.insert(rateLimitAttempts).values([
+      { identifier: 'old@example.test', attemptType: 'login', createdAt: daysAgo(91) },
+      { identifier: 'new@example.test', attemptType: 'login', createdAt: daysAgo(1) },
+    ]);
+    await db.insert(securityEvents).values([
+      { eventType: 'failed_login', details: {}, createdAt: daysAgo(366) },
+      { eventType: 'failed_login', details: {}, createdAt: daysAgo(30) },
+    ]);
+    expect(await cleanExpiredRecords(db)).toEqual({ mails: 1, signInAttempts: 1, securityEvents: 1 });
+    expect((await db.select().from(mailOutbox)).map((m) => m.to).sort()).toEqual(['new@example.test', 'waiting@example.test']);
+    expect(await db.select().from(rateLimitAttempts)).toHaveLength(1);
+    expect(await db.select().from(securityEvents)).toHaveLength(1);
+    expect(await cleanExpiredRecords(db)).toEqual({ mails: 0, signInAttempts: 0, securityEvents: 0 });
+  });
+});

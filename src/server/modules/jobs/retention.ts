@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '@/server/db/client';
+import { mailOutbox, rateLimitAttempts, securityEvents } from '@/server/db/schema/index';
+import type { JobQueue } from './job-queue';
+
+/** How long records that only serve security and support are kept (the privacy policy says the same). */
+export const RETENTION_DAYS = { mails: 180, signInAttempts: 90, securityEvents: 365 } as const;
+
+export const RETENTION_JOB = 'retention.clean';
+
+/** Deletes what has outlived its purpose; safe to run any number of times. */
+export async function cleanExpiredRecords(db: Db): Promise<{ mails: number; signInAttempts: number; securityEvents: number }> {
+  const older = (days: number) => sql`now() - make_interval(days => ${days})`;
+  const mails = await db
+    .delete(mailOutbox)
+    .where(sql`${mailOutbox.createdAt} < ${older(RETENTION_DAYS.mails)} and ${mailOutbox.status} in ('sent', 'logged', 'failed')`)
+    .returning({ id: mailOutbox.id });
+  const attempts = await db.delete(rateLimitAttempts).where(sql`${rateLimitAttempts.createdAt} < ${older(RETENTION_DAYS.signInAttempts)}`).returning({ id: rateLimitAttempts.id });
+  const events = await db.delete(securityEvents).where(sql`${securityEvents.createdAt} < ${older(RETENTION_DAYS.securityEvents)}`).returning({ id: securityEvents.id });
+  return { mails: mails.length, signInAttempts: attempts.length, securityEvents: events.length };
+}
+
+/** Every night at 03:17 UTC, once across all instances. */
+export function registerRetentionJob(jobs: JobQueue, db: Db, log: FastifyBaseLogger): void {
+  jobs.register(RETENTION_JOB, { retryLimit: 3, expireInSeconds: 600, cron: '17 3 * * *' }, async () => {
+    const deleted = await cleanExpiredRecords(db);
+    log.info({ deleted }, 'deleted expired records');
+  });
+}
