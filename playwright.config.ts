@@ -29,7 +29,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /catalogue-sync\.spec\.ts/ },
+    // The product sync replaces the whole catalogue: it runs alone, after every other test has finished.
+    { name: 'catalogue-sync', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /catalogue-sync\.spec\.ts/, dependencies: ['desktop'] },
   ],
   webServer: [
     {

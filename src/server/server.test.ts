@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import { projectRoot } from './config';
 import { freePort, startServer, stop, stopAll, waitForHealth } from './test/processes';
 
@@ -77,6 +78,35 @@ describe('the server process', { timeout: 180_000 }, () => {
     const next = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
     await waitForHealth(port, undefined, next);
     await stop(next.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('on SIGTERM stops taking connections, answers the request in flight, and exits cleanly', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'certifiable-term-'));
+    const port = await freePort();
+    const server = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    await waitForHealth(port, undefined, server);
+
+    // A request whose body is still arriving when the signal comes.
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    let answer = '';
+    socket.on('data', (d: Buffer) => (answer += d.toString()));
+    const closed = new Promise((r) => socket.once('close', r));
+    const body = JSON.stringify({ email: 'nobody@example.test', password: 'not-the-password' });
+    socket.write(`POST /api/auth/sign-in HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+    socket.write(body.slice(0, 10));
+    await new Promise((r) => setTimeout(r, 300));
+
+    server.child.kill('SIGTERM');
+    // New connections are refused while the one in flight is still served.
+    await expect
+      .poll(async () => fetch(`http://127.0.0.1:${port}/api/health`).then(() => 'open', () => 'refused'), { timeout: 10_000, interval: 100 })
+      .toBe('refused');
+    socket.write(body.slice(10));
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 (400|401|403) /);
+    expect(await server.exited).toBe(0);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
