@@ -25,7 +25,8 @@ afterAll(async () => {
   await admin(`drop database if exists "${name}" with (force)`);
 });
 
-describe('several instances on one PostgreSQL', () => {
+// Each test starts real server processes (tsx, migrations, seed): generous limits for a busy 2-core machine.
+describe('several instances on one PostgreSQL', { timeout: 180_000 }, () => {
   it('start together on an empty database: migrations run once, the seed is applied once, both serve', async () => {
     await admin(`create database "${name}"`);
     const url = new URL(serverUrl);

@@ -120,6 +120,22 @@ export async function signedInClient(app: FastifyInstance, opts: Parameters<type
 }
 
 /** The newest mail sent to an address (the outbox holds every mail). */
+/** Every mail to `to` in the outbox, oldest first. */
+export async function mailsTo(db: Db, to: string) {
+  return db.select().from(mailOutbox).where(eq(mailOutbox.to, to.toLowerCase())).orderBy(mailOutbox.createdAt);
+}
+
+/** Waits until a mail to `to` whose subject matches `subject` is in the outbox (order mails leave through a job). */
+export async function waitForSubjectTo(db: Db, to: string, subject: RegExp, timeoutMs = 15_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await mailsTo(db, to)).filter((m) => subject.test(m.subject));
+    if (found.length) return found.at(-1)!;
+    if (Date.now() > until) throw new Error(`no mail to ${to} with a subject like ${subject}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export async function lastMailTo(db: Db, to: string) {
   const [mail] = await db
     .select()

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, Order } from '@/contract/shop';
 import { auditLog, orders } from '@/server/db/schema/index';
-import { lastMailTo, signedInClient, TestClient } from '@/server/test/auth-client';
+import { signedInClient, TestClient, waitForSubjectTo } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { checkoutBody, pay, placeOrder, shopCatalogue } from '../checkout/test-support';
 import { canTransition, transition } from './order-status';
@@ -112,7 +112,7 @@ describe('admin orders', () => {
 
     const partial = await admin.client.post(`${url}/refund`, { amount: 1000, reason: 'Frame arrived scratched' });
     expect(partial.json()).toMatchObject({ status: 'partially_refunded', refunded_total: 1000, refundable: 6499 });
-    expect((await lastMailTo(t.database.db, 'refundme@example.test'))!.subject).toContain('partly refunded');
+    await waitForSubjectTo(t.database.db, 'refundme@example.test', /partly refunded/);
 
     const rest = await admin.client.post(`${url}/refund`, { reason: 'Customer changed their mind' });
     const after = rest.json() as AdminOrder;
@@ -150,7 +150,7 @@ describe('admin orders', () => {
     const placed = await paidOrderOf(new TestClient(t.app), 'again@example.test');
     const res = await admin.client.post(`/api/admin/orders/${placed.order_id}/resend-confirmation`);
     expect(res.statusCode).toBe(200);
-    expect((await lastMailTo(t.database.db, 'again@example.test'))!.subject).toMatch(/^\(Copy\) Order ORD-\d+ confirmed/);
+    await waitForSubjectTo(t.database.db, 'again@example.test', /^\(Copy\) Order ORD-\d+ confirmed/);
     const [row] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, placed.order_id), eq(auditLog.action, 'order.confirmation_resent')));
     expect(row).toBeTruthy();
   });
