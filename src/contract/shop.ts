@@ -76,6 +76,26 @@ export const storeCatalogueSchema = z.object({
 });
 export type StoreCatalogue = z.infer<typeof storeCatalogueSchema>;
 
+/**
+ * GET /api/store/mockups?award= — photos of an award on the printed products (the admin's award → product mappings,
+ * spec §3 award_product_templates): only active mappings with a mockup, of an active award and an active product.
+ * Public and cacheable like the catalogue. docs/decisions/087.
+ */
+export const awardMockupsQuerySchema = z.object({ award: z.uuid({ message: 'award must be an award id' }) }).strict();
+export const awardMockupSchema = z.object({
+  product_id: z.uuid(),
+  /** Set when the mockup shows one variant (a size or frame); null for the whole product. */
+  variant_id: z.uuid().nullable(),
+  url: z.string(),
+  /** The image's own size in pixels when the server can read it (our own files); null for other hosts. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  alt: z.string(),
+});
+export type AwardMockup = z.infer<typeof awardMockupSchema>;
+export const awardMockupsSchema = z.object({ award_id: z.uuid(), mockups: z.array(awardMockupSchema) });
+export type AwardMockups = z.infer<typeof awardMockupsSchema>;
+
 // ---------- what a line prints ----------
 
 /**
@@ -132,6 +152,9 @@ export const quoteBodySchema = z
     shipping_method: shippingMethodIdSchema.optional(),
     /** ISO country code of the shipping address: decides tax where settings define it. */
     country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { message: 'country must be a two-letter country code' }).optional(),
+    /** State or province and postal code of the shipping address: the print provider's live rates need them in some countries. */
+    state: z.string({ message: 'state must be text' }).trim().max(100, { message: 'state must be at most 100 characters' }).optional(),
+    postal_code: z.string({ message: 'postal_code must be text' }).trim().max(20, { message: 'postal_code must be at most 20 characters' }).optional(),
     discount_code: discountCodeField,
   })
   .strict();
@@ -175,6 +198,11 @@ export const quoteSchema = z.object({
   requires_shipping: z.boolean(),
   shipping_methods: z.array(shippingMethodSchema),
   shipping_method: shippingMethodIdSchema.nullable(),
+  /**
+   * Where the shipping prices come from: the print provider's live rates for this cart and address (Printful), or
+   * the shop settings (the built-in print shop, no address yet, or the provider did not answer in time).
+   */
+  shipping_source: z.enum(['provider', 'settings']),
   shipping_total: z.number().int(),
   tax_rate_bps: z.number().int(),
   tax_total: z.number().int(),

@@ -18,6 +18,7 @@ import { createPaymentProvider } from './adapters/payments/index';
 import { createFulfilmentProvider } from './adapters/fulfilment/index';
 import type { FulfilmentProvider } from './adapters/fulfilment/fulfilment-provider';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes';
+import { ShippingRateQuoter } from './modules/store/shipping-rates';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { ResponseCache } from './lib/response-cache';
 import { accountRoutes } from './modules/account/account.routes';
@@ -73,6 +74,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Print-on-demand: Printful when configured, else the built-in local print shop (docs/decisions/083). */
     fulfilment: FulfilmentProvider;
+    /** The provider's live shipping prices for quotes and checkout, bounded in time (docs/decisions/087). */
+    shippingRates: ShippingRateQuoter;
     /** Draws certificates (SVG, PNG, PDF) in the render pool; shared by the certificate routes and fulfilment. */
     renderer: CertificateRenderer;
     emblems: EmblemLoader;
@@ -132,6 +135,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate('catalogCache', new ResponseCache({ ttlMs: 10_000, maxEntries: 500 }));
   app.decorate('payments', createPaymentProvider(config, database.db, authSecret));
   app.decorate('fulfilment', createFulfilmentProvider(config, database.db, authSecret));
+  app.decorate('shippingRates', new ShippingRateQuoter(app.fulfilment, app.log));
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

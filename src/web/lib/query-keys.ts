@@ -18,6 +18,7 @@ const orders = ['orders'] as const;
 const adminOrders = [...admin, 'orders'] as const;
 const adminProducts = [...admin, 'products'] as const;
 const adminDiscounts = [...admin, 'discount-codes'] as const;
+const adminMappings = [...admin, 'award-product-templates'] as const;
 
 /**
  * Every TanStack Query key the app uses, in one tree (docs/decisions/061). A key is only ever
@@ -61,6 +62,10 @@ export const queryKeys = {
     discountCodes: {
       all: adminDiscounts,
     },
+    /** The award → product mappings of the print room tools on the home page. */
+    awardProductTemplates: {
+      all: adminMappings,
+    },
   },
   awards: {
     all: awards,
@@ -90,6 +95,9 @@ export const queryKeys = {
     all: store,
     catalogue: () => [...store, 'catalogue'] as const,
     quote: (body: QuoteBody) => [...store, 'quote', body] as const,
+    /** Photos of awards on the printed products: every award's, and one award's. */
+    allMockups: () => [...store, 'mockups'] as const,
+    mockups: (awardId: string) => [...store, 'mockups', awardId] as const,
   },
   orders: {
     all: orders,

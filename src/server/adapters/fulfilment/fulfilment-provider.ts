@@ -107,9 +107,12 @@ export interface FulfilmentOrder {
 }
 
 export interface ShippingRateInput {
+  /** Only countryCode is always known (a cart before its address is typed); the others are '' until then. */
   recipient: Pick<FulfilmentRecipient, 'countryCode' | 'stateCode' | 'zip' | 'city' | 'address1'>;
   items: { variantRef: string | null; sku: string; quantity: number }[];
   currency: string;
+  /** Ends the call, retries included, when it aborts: the checkout waits only so long (docs/decisions/087). */
+  signal?: AbortSignal;
 }
 
 export interface ShippingRate {
@@ -169,7 +172,10 @@ export interface FulfilmentProvider {
   fetchCatalogue(): Promise<SyncProduct[]>;
   /** Idempotent by externalId: a retried submission never creates a second order. */
   submitOrder(input: FulfilmentOrderInput): Promise<FulfilmentOrder>;
-  /** Live shipping rates, or null when the provider does not quote them (the shop's settings apply). */
+  /**
+   * Live shipping rates, or null when the provider does not quote them or cannot quote these items (a product it
+   * does not print): the shop's settings apply.
+   */
   shippingRates(input: ShippingRateInput): Promise<ShippingRate[] | null>;
   /**
    * Checks a webhook request's authentication and reads it. `secret` is the value the caller presented

@@ -437,6 +437,25 @@ describe('PrintfulFulfilmentProvider against a loopback server that speaks Print
       expect(sleeps).toEqual([500, 1000]);
     });
 
+    it('stops retrying when the caller stops waiting', async () => {
+      server.failNext(503, 100, {}, { method: 'POST', path: '/shipping/rates' });
+      const seen = watch();
+      const { pf } = provider({ sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) });
+      const started = Date.now();
+      const err = await providerErrorOf(
+        pf.shippingRates({
+          recipient: { countryCode: 'US', stateCode: 'IL', zip: '', city: '', address1: '' },
+          items: [{ variantRef: '3011', sku: 'CERT-POSTER-12x16', quantity: 1 }],
+          currency: 'USD',
+          signal: AbortSignal.timeout(700),
+        }),
+      );
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(err).toMatchObject({ retryable: true });
+      // 500 ms, then 1 s: the second wait is cut short and no third POST is made.
+      expect(seen().filter((r) => r.line === 'POST /shipping/rates').length).toBeLessThanOrEqual(2);
+    });
+
     it('gives up on a GET after maxAttempts with a retryable error', async () => {
       server.failNext(503, 100);
       const { pf, sleeps } = provider({ maxAttempts: 2 });
@@ -466,28 +485,59 @@ describe('PrintfulFulfilmentProvider against a loopback server that speaks Print
   });
 
   describe('shippingRates', () => {
-    it('quotes live rates in minor units', async () => {
+    it('quotes live rates in minor units, asking by catalogue variant id as Printful documents', async () => {
       const seen = watch();
-      const rates = await provider().pf.shippingRates({
+      const { pf } = provider();
+      const input = {
         recipient: { countryCode: 'US', stateCode: 'IL', zip: '62701', city: 'Springfield', address1: '19 Main Street' },
         items: [
           { variantRef: '3011', sku: 'CERT-POSTER-12x16', quantity: 1 },
-          { variantRef: null, sku: 'CERT-FRAMED-BLK-12x16', quantity: 1 },
+          { variantRef: '3021', sku: 'CERT-FRAMED-BLK-12x16', quantity: 1 },
         ],
         currency: 'usd',
-      });
+      };
+      const rates = await pf.shippingRates(input);
       expect(rates).toEqual([
         { id: 'STANDARD', name: expect.stringMatching(/^Flat Rate/), rate: 649, currency: 'USD', minDeliveryDays: 3, maxDeliveryDays: 6 },
         { id: 'EXPRESS', name: expect.stringMatching(/^Express/), rate: 1749, currency: 'USD', minDeliveryDays: 1, maxDeliveryDays: 3 },
       ]);
-      expect(seen()[0]!.body).toEqual({
+      const calls = seen();
+      expect(calls.map((r) => r.line)).toEqual(['GET /store/variants/3011', 'GET /store/variants/3021', 'POST /shipping/rates']);
+      // recipient { country_code, state_code, zip, … } and items [{ variant_id, quantity }] (ItemInfo ids are strings).
+      expect(calls[2]!.body).toEqual({
         recipient: { address1: '19 Main Street', city: 'Springfield', country_code: 'US', state_code: 'IL', zip: '62701' },
         items: [
-          { sync_variant_id: 3011, quantity: 1 },
-          { sku: 'CERT-FRAMED-BLK-12x16', quantity: 1 },
+          { variant_id: '6239', quantity: 1 },
+          { variant_id: '4651', quantity: 1 },
         ],
         currency: 'USD',
       });
+
+      // The catalogue ids are remembered: the next quote is one request.
+      const again = watch();
+      await pf.shippingRates(input);
+      expect(again().map((r) => r.line)).toEqual(['POST /shipping/rates']);
+    });
+
+    it('sends only the address fields it knows', async () => {
+      const seen = watch();
+      await provider().pf.shippingRates({
+        recipient: { countryCode: 'DE', stateCode: '', zip: '', city: '', address1: '' },
+        items: [{ variantRef: '3012', sku: 'CERT-POSTER-18x24', quantity: 2 }],
+        currency: 'EUR',
+      });
+      expect(seen().at(-1)!.body).toMatchObject({ recipient: { country_code: 'DE' }, items: [{ variant_id: '1', quantity: 2 }] });
+      expect(Object.keys((seen().at(-1)!.body as { recipient: object }).recipient)).toEqual(['country_code']);
+    });
+
+    it('answers null for an item Printful does not print (no sync variant, or one Printful does not know)', async () => {
+      const seen = watch();
+      const { pf } = provider();
+      const recipient = { countryCode: 'US', stateCode: 'IL', zip: '62701', city: '', address1: '' };
+      expect(await pf.shippingRates({ recipient, items: [{ variantRef: null, sku: 'FRAME-A4-OAK', quantity: 1 }], currency: 'USD' })).toBeNull();
+      expect(seen()).toEqual([]);
+      expect(await pf.shippingRates({ recipient, items: [{ variantRef: '999999', sku: 'GONE', quantity: 1 }], currency: 'USD' })).toBeNull();
+      expect(seen().map((r) => r.line)).toEqual(['GET /store/variants/999999']);
     });
 
     it('refuses an address Printful cannot ship to, naming the field', async () => {

@@ -49,6 +49,8 @@ const PAGE_LIMIT = 100;
 const MAX_PAGES = 50;
 const DEFAULT_RETRY_AFTER_MS = 5_000;
 const BACKOFF_BASE_MS = 500;
+/** Sync variant → catalogue variant ids kept for shipping quotes (they change only when a variant is re-made). */
+const MAX_CATALOGUE_IDS = 5_000;
 
 interface PrintfulPaging {
   total: number;
@@ -104,6 +106,12 @@ interface PfOrder {
   id: number;
   external_id?: string | null;
   status: string;
+}
+
+/** GET /store/variants/{id}: the sync variant (older answers wrap it as { sync_variant, sync_product }). */
+interface PfSyncVariantLookup {
+  variant_id?: number;
+  sync_variant?: { variant_id?: number };
 }
 
 interface PfShippingRate {
@@ -192,6 +200,7 @@ export class PrintfulFulfilmentProvider implements FulfilmentProvider {
   private readonly maxAttempts: number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly maxRetryAfterMs: number;
+  private readonly catalogueVariantIds = new Map<string, number>();
 
   constructor(opts: PrintfulOptions) {
     this.token = opts.token;
@@ -206,7 +215,7 @@ export class PrintfulFulfilmentProvider implements FulfilmentProvider {
   // ---------------------------------------------------------------- HTTP
 
   /** One attempt; never throws (network failures become a retry outcome). */
-  private async attempt(method: 'GET' | 'POST', path: string, body: unknown, attemptNo: number): Promise<Outcome> {
+  private async attempt(method: 'GET' | 'POST', path: string, body: unknown, attemptNo: number, signal?: AbortSignal): Promise<Outcome> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.token}`,
       accept: 'application/json',
@@ -223,7 +232,7 @@ export class PrintfulFulfilmentProvider implements FulfilmentProvider {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        signal: signal ? AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), signal]) : AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
       status = res.status;
       retryAfter = res.headers.get('retry-after');
@@ -274,12 +283,37 @@ export class PrintfulFulfilmentProvider implements FulfilmentProvider {
     );
   }
 
+  /** The caller stopped waiting: no more attempts. */
+  private aborted(method: string, path: string, signal: AbortSignal): FulfilmentProviderError {
+    const why = signal.reason instanceof Error && signal.reason.name === 'TimeoutError' ? 'no answer in time' : 'the caller stopped waiting';
+    return new FulfilmentProviderError(`Printful ${method} ${path.split('?')[0]}: ${why}`, null, true);
+  }
+
+  /** A wait between attempts that ends early when the caller stops waiting. */
+  private async pause(ms: number, signal?: AbortSignal): Promise<void> {
+    if (!signal) return this.sleep(ms);
+    if (signal.aborted) return;
+    let onAbort!: () => void;
+    const stopped = new Promise<void>((resolve) => {
+      onAbort = resolve;
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    await Promise.race([this.sleep(ms), stopped]);
+    signal.removeEventListener('abort', onAbort);
+  }
+
   /** A request with retries. A 404 returns null when allowed, and throws otherwise. */
-  private async request<T>(method: 'GET' | 'POST', path: string, body?: unknown, o: { allow404?: boolean } = {}): Promise<PrintfulEnvelope<T> | null> {
+  private async request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    o: { allow404?: boolean; signal?: AbortSignal | undefined } = {},
+  ): Promise<PrintfulEnvelope<T> | null> {
     let last: RetryOutcome | undefined;
     for (let n = 1; n <= this.maxAttempts; n++) {
-      if (last) await this.sleep(last.delayMs);
-      const out = await this.attempt(method, path, body, n);
+      if (last) await this.pause(last.delayMs, o.signal);
+      if (o.signal?.aborted) throw this.aborted(method, path, o.signal);
+      const out = await this.attempt(method, path, body, n, o.signal);
       switch (out.kind) {
         case 'ok':
           return out.body as PrintfulEnvelope<T>;
@@ -462,22 +496,51 @@ export class PrintfulFulfilmentProvider implements FulfilmentProvider {
     throw this.exhausted('POST', path, last!, this.maxAttempts);
   }
 
+  /**
+   * The catalogue variant a sync variant prints (`GET /store/variants/{id}` → variant_id): POST /shipping/rates takes
+   * catalogue variant ids (or external_variant_id / warehouse_product_variant_id), not sync variant ids or SKUs.
+   * Remembered, so a cart is looked up once. null when Printful does not know the sync variant.
+   */
+  private async catalogueVariantId(syncVariantId: string, signal?: AbortSignal): Promise<number | null> {
+    const known = this.catalogueVariantIds.get(syncVariantId);
+    if (known !== undefined) return known;
+    const env = await this.request<PfSyncVariantLookup>('GET', `/store/variants/${encodeURIComponent(syncVariantId)}`, undefined, { allow404: true, signal });
+    const id = env?.result?.variant_id ?? env?.result?.sync_variant?.variant_id;
+    if (typeof id !== 'number' || !Number.isInteger(id)) return null;
+    if (this.catalogueVariantIds.size >= MAX_CATALOGUE_IDS) this.catalogueVariantIds.clear();
+    this.catalogueVariantIds.set(syncVariantId, id);
+    return id;
+  }
+
+  /**
+   * POST /shipping/rates: `recipient` { country_code, state_code, zip, city, address1 } (only what is known) and
+   * `items` [{ variant_id, quantity }] with catalogue variant ids; the answer is `result: [{ id, name, rate,
+   * currency, minDeliveryDays, maxDeliveryDays }]`. An item Printful does not print (no sync variant) cannot be
+   * quoted: null, and the shop's own prices apply.
+   */
   async shippingRates(input: ShippingRateInput): Promise<ShippingRate[] | null> {
+    if (input.items.length === 0 || input.items.some((item) => !item.variantRef)) return null;
+    const refs = [...new Set(input.items.map((item) => item.variantRef!))];
+    const ids = new Map<string, number>();
+    for (const ref of refs) {
+      const id = await this.catalogueVariantId(ref, input.signal);
+      if (id === null) return null;
+      ids.set(ref, id);
+    }
     const r = input.recipient;
     const body = {
       recipient: {
-        address1: r.address1,
-        city: r.city,
+        ...(r.address1 ? { address1: r.address1 } : {}),
+        ...(r.city ? { city: r.city } : {}),
         country_code: r.countryCode,
         ...(r.stateCode ? { state_code: r.stateCode } : {}),
-        zip: r.zip,
+        ...(r.zip ? { zip: r.zip } : {}),
       },
-      items: input.items.map((item) =>
-        item.variantRef ? { sync_variant_id: Number(item.variantRef), quantity: item.quantity } : { sku: item.sku, quantity: item.quantity },
-      ),
+      // Printful documents the ids of ItemInfo as strings.
+      items: input.items.map((item) => ({ variant_id: String(ids.get(item.variantRef!)), quantity: item.quantity })),
       currency: input.currency.toUpperCase(),
     };
-    const env = (await this.request<PfShippingRate[]>('POST', '/shipping/rates', body))!;
+    const env = (await this.request<PfShippingRate[]>('POST', '/shipping/rates', body, { signal: input.signal }))!;
     const rates = Array.isArray(env.result) ? env.result : [];
     return rates.map((rate) => ({
       id: rate.id,

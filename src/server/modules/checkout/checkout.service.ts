@@ -39,8 +39,16 @@ export async function checkout(ctx: ShopContext, input: CheckoutInput, opts: { i
   const priced = await quote(
     ctx.db,
     shop,
-    { lines: input.lines, shippingMethod: input.shipping_method, country: address?.country ?? null, discountCode: input.discount_code },
+    {
+      lines: input.lines,
+      shippingMethod: input.shipping_method,
+      country: address?.country ?? null,
+      state: address?.state ?? null,
+      postalCode: address?.postal_code ?? null,
+      discountCode: input.discount_code,
+    },
     ctx.payments.testMode,
+    { shippingRates: ctx.shippingRates },
   );
   const gone = priced.lines.findIndex((l) => !l.available);
   if (gone >= 0) {
@@ -51,6 +59,9 @@ export async function checkout(ctx: ShopContext, input: CheckoutInput, opts: { i
   const q = priced.quote;
   if (q.requires_shipping && !address) throw badRequest('Please enter a shipping address.', 'shipping_address');
   if (q.requires_shipping && !input.shipping_method) throw badRequest('Please choose standard or express shipping.', 'shipping_method');
+  if (q.requires_shipping && !q.shipping_method) {
+    throw badRequest(`${input.shipping_method === 'express' ? 'Express' : 'Standard'} shipping is not available to this address. Please choose another method.`, 'shipping_method');
+  }
   if (q.total > 0 && q.total < 50) throw badRequest('The order total must be at least $0.50 for a card payment.', 'lines', 'TOTAL_TOO_SMALL');
 
   let order: OrderRow;

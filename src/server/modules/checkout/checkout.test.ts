@@ -51,7 +51,8 @@ describe('catalogue and quote', () => {
     const q = res.json() as Quote;
     expect(q.lines[0]).toMatchObject({ unit_price: 6900, line_total: 13_800, available: true, design: { award_title: shop.award.title, recipient_name: 'Sam' } });
     expect(q.lines[1]).toMatchObject({ available: false, unavailable_reason: 'This product is no longer available.' });
-    expect(q).toMatchObject({ subtotal: 13_800, shipping_total: 1999, tax_total: 0, total: 15_799 });
+    // The built-in print shop quotes no live rates: the settings' prices apply.
+    expect(q).toMatchObject({ subtotal: 13_800, shipping_source: 'settings', shipping_total: 1999, tax_total: 0, total: 15_799 });
   });
 });
 

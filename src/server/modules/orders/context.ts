@@ -11,5 +11,6 @@ export function shopContext(app: FastifyInstance): ShopContext {
     mailer: app.mailer,
     settings: app.settings,
     log: app.log,
+    shippingRates: app.shippingRates,
   };
 }

@@ -11,6 +11,7 @@ import type { Mailer } from '../mail/mail.service';
 import { orderConfirmationMail, paymentFailedMail, refundMail, shippedMail, type OrderMailFacts } from '../mail/order-mails';
 import type { SettingsService } from '../settings/settings.service';
 import { formatMoney } from '../store/pricing';
+import type { ShippingRateQuoter } from '../store/shipping-rates';
 
 /** What the shop's services need: plain values, no Fastify (docs/decisions/065). */
 export interface ShopContext {
@@ -22,6 +23,8 @@ export interface ShopContext {
   mailer: Mailer;
   settings: SettingsService;
   log: FastifyBaseLogger;
+  /** The print provider's live shipping prices (docs/decisions/087); absent, the settings' prices apply. */
+  shippingRates?: ShippingRateQuoter | undefined;
 }
 
 export type OrderRow = typeof orders.$inferSelect;

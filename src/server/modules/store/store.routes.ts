@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
-import { quoteBodySchema, quoteSchema, storeCatalogueSchema } from '@/contract/shop';
+import { awardMockupsQuerySchema, awardMockupsSchema, quoteBodySchema, quoteSchema, storeCatalogueSchema } from '@/contract/shop';
 import { sendCachedJson } from '@/server/lib/cache';
-import { listCatalogue, quote, shippingMethods } from './store.service';
+import { LocalImageSizes } from './image-size';
+import { listAwardMockups, listCatalogue, quote, shippingMethods } from './store.service';
 
-/** GET /api/store/products and POST /api/store/quote: the catalogue and cart prices (issue 9). */
+/** GET /api/store/products, GET /api/store/mockups and POST /api/store/quote: the catalogue, award photos and cart prices. */
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const imageSizes = new LocalImageSizes(app.config.webDistDir);
+
   app.get(
     '/api/store/products',
     {
@@ -28,6 +31,26 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/api/store/mockups',
+    {
+      schema: {
+        tags: ['store'],
+        summary: 'Photos of an award on the printed products (the admin’s active award → product mappings with a mockup)',
+        description: 'Newest first; a mockup with variant_id shows that variant, one without shows the product. Cached like the catalogue.',
+        querystring: awardMockupsQuerySchema,
+        response: { 200: awardMockupsSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const awardId = request.query.award;
+      const cached = await app.catalogCache.get(`store:mockups:${awardId}`, async () =>
+        JSON.stringify(z.encode(awardMockupsSchema, { award_id: awardId, mockups: await listAwardMockups(app.db, awardId, imageSizes) })),
+      );
+      return sendCachedJson(reply, cached);
+    },
+  );
+
   app.post(
     '/api/store/quote',
     {
@@ -43,7 +66,13 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const shop = await app.settings.getShop();
       const b = request.body;
-      const result = await quote(app.db, shop, { lines: b.lines, shippingMethod: b.shipping_method, country: b.country, discountCode: b.discount_code }, app.payments.testMode);
+      const result = await quote(
+        app.db,
+        shop,
+        { lines: b.lines, shippingMethod: b.shipping_method, country: b.country, state: b.state, postalCode: b.postal_code, discountCode: b.discount_code },
+        app.payments.testMode,
+        { shippingRates: app.shippingRates },
+      );
       return result.quote;
     },
   );

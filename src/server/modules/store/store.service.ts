@@ -1,10 +1,12 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { CartLineInput, DesignSummary, Product, Quote, QuotedLine, ShippingMethod, ShippingMethodId } from '@/contract/shop';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import type { AwardMockup, CartLineInput, DesignSummary, Product, Quote, QuotedLine, ShippingMethod, ShippingMethodId } from '@/contract/shop';
 import { cartLineInputSchema } from '@/contract/shop';
 import type { Db } from '@/server/db/client';
-import { awards, discountCodes, nominations, products, templates, variants } from '@/server/db/schema/index';
+import { awardProductTemplates, awards, discountCodes, nominations, products, templates, variants } from '@/server/db/schema/index';
 import type { ShopSettings } from '../settings/shop-settings';
+import type { LocalImageSizes } from './image-size';
 import { formatMoney, orderTotals, type DiscountRule } from './pricing';
+import type { ShippingRateQuoter } from './shipping-rates';
 
 type DbLike = Pick<Db, 'select'>;
 
@@ -39,6 +41,51 @@ export async function listCatalogue(db: DbLike, currency: string): Promise<Produ
   return [...byId.values()];
 }
 
+/**
+ * The photos of an award on the printed products (award_product_templates, docs/decisions/087): active mappings with
+ * a mockup, of an active award, an active product and (when the mapping names one) an active variant; newest first.
+ */
+export async function listAwardMockups(db: DbLike, awardId: string, sizes: Pick<LocalImageSizes, 'get'>): Promise<AwardMockup[]> {
+  const rows = await db
+    .select({
+      productId: products.id,
+      productName: products.name,
+      variantId: awardProductTemplates.variantId,
+      variantName: variants.name,
+      url: awardProductTemplates.mockupUrl,
+      awardTitle: awards.title,
+    })
+    .from(awardProductTemplates)
+    .innerJoin(awards, eq(awards.id, awardProductTemplates.awardId))
+    .innerJoin(products, eq(products.id, awardProductTemplates.productId))
+    .leftJoin(variants, eq(variants.id, awardProductTemplates.variantId))
+    .where(
+      and(
+        eq(awardProductTemplates.awardId, awardId),
+        eq(awardProductTemplates.isActive, true),
+        isNotNull(awardProductTemplates.mockupUrl),
+        eq(awards.isActive, true),
+        eq(products.isActive, true),
+        or(isNull(awardProductTemplates.variantId), eq(variants.isActive, true)),
+      ),
+    )
+    .orderBy(desc(awardProductTemplates.createdAt), desc(awardProductTemplates.id))
+    .limit(100);
+  return Promise.all(
+    rows.map(async (r): Promise<AwardMockup> => {
+      const size = await sizes.get(r.url!);
+      return {
+        product_id: r.productId,
+        variant_id: r.variantId,
+        url: r.url!,
+        width: size?.width ?? null,
+        height: size?.height ?? null,
+        alt: `${r.productName}${r.variantName ? `, ${r.variantName}` : ''}, with the ${r.awardTitle} certificate`,
+      };
+    }),
+  );
+}
+
 export function shippingMethods(shop: ShopSettings): ShippingMethod[] {
   return (['standard', 'express'] as const).map((id) => ({ id, ...shop.shipping[id] }));
 }
@@ -46,6 +93,8 @@ export function shippingMethods(shop: ShopSettings): ShippingMethod[] {
 /** A priced line, with what checkout needs to freeze it on an order. */
 export interface PricedLine extends QuotedLine {
   sku: string;
+  /** The print provider's variant id (variants.fulfilment_ref), for its live shipping rates. */
+  fulfilmentRef: string | null;
   /** Set when available: what is printed, resolved from the database. */
   resolved: DesignSummary | null;
 }
@@ -81,6 +130,7 @@ export async function priceLines(db: DbLike, lines: readonly CartLineInput[], cu
       variant_name: row?.v.name ?? '',
       image_url: row?.v.imageUrl ?? row?.p.thumbnailUrl ?? null,
       sku: row?.v.sku ?? '',
+      fulfilmentRef: row?.v.fulfilmentRef ?? null,
       unit_price: row?.v.price ?? 0,
       quantity: line.quantity,
       line_total: (row?.v.price ?? 0) * line.quantity,
@@ -148,7 +198,15 @@ export interface QuoteInput {
   lines: readonly CartLineInput[];
   shippingMethod?: ShippingMethodId | null | undefined;
   country?: string | null | undefined;
+  /** State and postal code of the address, when known: the provider's live rates may need them. */
+  state?: string | null | undefined;
+  postalCode?: string | null | undefined;
   discountCode?: string | undefined;
+}
+
+export interface QuoteOptions {
+  /** Live shipping prices from the print provider; without it (or when it answers null) the settings' prices apply. */
+  shippingRates?: ShippingRateQuoter | undefined;
 }
 
 export interface FullQuote {
@@ -158,18 +216,47 @@ export interface FullQuote {
 }
 
 /**
+ * The shipping methods on offer and their prices: the print provider's live rates once the country is known and
+ * the provider quotes them (only the methods it offers), else the shop settings' (docs/decisions/087).
+ */
+async function shippingOffer(
+  shop: ShopSettings,
+  input: QuoteInput,
+  shipped: PricedLine[],
+  opts: QuoteOptions,
+): Promise<{ methods: ShippingMethod[]; source: 'provider' | 'settings' }> {
+  const methods = shippingMethods(shop);
+  if (!opts.shippingRates || !input.country || shipped.length === 0) return { methods, source: 'settings' };
+  const prices = await opts.shippingRates.prices({
+    country: input.country,
+    state: input.state ?? '',
+    postalCode: input.postalCode ?? '',
+    currency: shop.currency,
+    items: shipped.map((l) => ({ variantRef: l.fulfilmentRef, sku: l.sku, quantity: l.quantity })),
+  });
+  if (!prices) return { methods, source: 'settings' };
+  return {
+    methods: methods.flatMap((m) => (prices[m.id] === undefined ? [] : [{ ...m, price: prices[m.id]! }])),
+    source: 'provider',
+  };
+}
+
+/**
  * The one pricing path: the cart's summary, the checkout's summary and the order all come from here.
  * Unavailable lines are shown but never counted.
  */
-export async function quote(db: DbLike, shop: ShopSettings, input: QuoteInput, testMode: boolean): Promise<FullQuote> {
+export async function quote(db: DbLike, shop: ShopSettings, input: QuoteInput, testMode: boolean, opts: QuoteOptions = {}): Promise<FullQuote> {
   const lines = await priceLines(db, input.lines, shop.currency);
   const counted = lines.filter((l) => l.available);
   const subtotal = counted.reduce((s, l) => s + l.line_total, 0);
   const discount = await checkDiscount(db, input.discountCode, subtotal, shop.currency);
   const requiresShipping = counted.some((l) => l.requires_shipping);
-  const methods = shippingMethods(shop);
-  const method = requiresShipping ? (input.shippingMethod ?? null) : null;
-  const shipping = method ? shop.shipping[method].price : 0;
+  const offer = requiresShipping ? await shippingOffer(shop, input, counted.filter((l) => l.requires_shipping), opts) : { methods: shippingMethods(shop), source: 'settings' as const };
+  const methods = offer.methods;
+  // A method the provider does not offer to this address is not chosen (checkout refuses it, naming the field).
+  const chosen = requiresShipping && input.shippingMethod ? methods.find((m) => m.id === input.shippingMethod) : undefined;
+  const method = chosen?.id ?? null;
+  const shipping = chosen?.price ?? 0;
   const taxRateBps = input.country ? (shop.tax_rates[input.country] ?? 0) : 0;
   const totals = orderTotals({ lineTotals: counted.map((l) => l.line_total), discount: discount.rule, shipping, taxRateBps });
   return {
@@ -178,13 +265,14 @@ export async function quote(db: DbLike, shop: ShopSettings, input: QuoteInput, t
     quote: {
       currency: shop.currency,
       test_mode: testMode,
-      lines: lines.map(({ sku: _sku, resolved: _resolved, ...l }) => l),
+      lines: lines.map(({ sku: _sku, resolved: _resolved, fulfilmentRef: _ref, ...l }) => l),
       subtotal: totals.subtotal,
       discount: discount.rule ? { code: discount.rule.code, amount: totals.discount, description: discount.rule.description } : null,
       discount_error: discount.error,
       requires_shipping: requiresShipping,
       shipping_methods: methods,
       shipping_method: method,
+      shipping_source: offer.source,
       shipping_total: totals.shipping,
       tax_rate_bps: taxRateBps,
       tax_total: totals.tax,

@@ -8,9 +8,11 @@ import type { AddressInfo } from 'node:net';
  *  - GET  /products/{id}                    → { code, result: { product, variants } } (the catalogue)
  *  - GET  /store/products?offset&limit      → { code, result: [sync product summaries], paging }
  *  - GET  /store/products/{id}              → { code, result: { sync_product, sync_variants } }
+ *  - GET  /store/variants/{id | @external_id} → { code, result: sync variant }
  *  - GET  /orders/@{external_id}, /orders/{id}
  *  - POST /orders[?confirm=true]            (validates recipient and items; refuses a duplicate external_id)
- *  - POST /shipping/rates
+ *  - POST /shipping/rates                   (items by catalogue variant_id or external_variant_id, as Printful documents:
+ *                                             a sync_variant_id or sku there is refused)
  * in Printful's envelope (`{ code, result, paging? }`, errors `{ code, result: message, error: { reason, message } }`),
  * checking `Authorization: Bearer <token>` (and `X-PF-Store-Id` when started with a storeId).
  * Injected failures (`failNext`, `dropNextPostAnswer`) prove retries and idempotency; `webhook()` builds the
@@ -488,6 +490,25 @@ export async function startPrintfulServer(opts: { token?: string; storeId?: stri
     throw badRequest(`Item ${at}: one of sync_variant_id, sku or variant_id is required (${at})`);
   }
 
+  /**
+   * The catalogue variant a shipping-rate item names. Printful's ItemInfo takes variant_id (a catalogue variant),
+   * external_variant_id (a sync variant's external id) or warehouse_product_variant_id, ids as strings or numbers.
+   */
+  function resolveRateItem(item: Record<string, unknown>, at: string): LoopbackCatalogueVariant {
+    const id = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN);
+    if (item.variant_id !== undefined) {
+      const cv = catalogueVariant(id(item.variant_id));
+      if (!cv) throw badRequest(`Item ${at}: Variant not found (${at}.variant_id)`);
+      return cv;
+    }
+    if (item.external_variant_id !== undefined) {
+      const sv = [...syncVariants.values()].find((v) => v.external_id === item.external_variant_id);
+      if (!sv) throw badRequest(`Item ${at}: Sync variant not found (${at}.external_variant_id)`);
+      return catalogueVariant(sv.variant_id)!;
+    }
+    throw badRequest(`Item ${at}: one of variant_id, external_variant_id or warehouse_product_variant_id is required (${at})`);
+  }
+
   function quantityOf(item: Record<string, unknown>, at: string): number {
     const q = item.quantity;
     if (typeof q !== 'number' || !Number.isInteger(q) || q < 1) throw badRequest(`Item ${at}: quantity must be a positive integer (${at}.quantity)`);
@@ -600,7 +621,7 @@ export async function startPrintfulServer(opts: { token?: string; storeId?: stri
     body.items.forEach((raw, i) => {
       const at = `items[${i}]`;
       if (!isObject(raw)) throw badRequest(`Item ${at} must be an object (${at})`);
-      resolveItem(raw, at);
+      resolveRateItem(raw, at);
       quantity += quantityOf(raw, at);
     });
     const currency = typeof body.currency === 'string' ? body.currency.toUpperCase() : 'USD';
@@ -658,6 +679,13 @@ export async function startPrintfulServer(opts: { token?: string; storeId?: stri
       const p = ref.startsWith('@') ? syncProducts.find((x) => x.external_id === ref.slice(1)) : syncProducts.find((x) => x.id === Number(ref));
       if (!p) throw notFound();
       return { code: 200, result: { sync_product: p, sync_variants: [...syncVariants.values()].filter((v) => v.sync_product_id === p.id) } };
+    }
+    m = /^\/store\/variants\/(@?[^/]+)$/.exec(path);
+    if (method === 'GET' && m) {
+      const ref = decodeURIComponent(m[1]!);
+      const v = ref.startsWith('@') ? [...syncVariants.values()].find((x) => x.external_id === ref.slice(1)) : syncVariants.get(Number(ref));
+      if (!v) throw notFound();
+      return { code: 200, result: v };
     }
     m = /^\/orders\/([^/]+)$/.exec(path);
     if (method === 'GET' && m) {

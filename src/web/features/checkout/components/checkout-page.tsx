@@ -10,6 +10,7 @@ import { Form, FormTextField, useZodForm } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
 import { TextField } from '@/web/components/ui/text-field';
 import { toast } from '@/web/components/ui/use-toast';
+import { useDebouncedValue } from '@/web/hooks/use-debounced-value';
 import { useQuote } from '@/web/lib/api/get-quote';
 import { ApiRequestError } from '@/web/lib/api-client';
 import { useAuth } from '@/web/lib/auth';
@@ -91,6 +92,10 @@ export function CheckoutPage() {
   const { control, setValue, setError } = form;
   const country = useWatch({ control, name: 'shipping_address.country' }) as string;
   const method = useWatch({ control, name: 'shipping_method' }) as 'standard' | 'express';
+  // The printer's live shipping rates may depend on the state and postal code: asked once typing pauses.
+  const state = useWatch({ control, name: 'shipping_address.state' }) as string;
+  const postalCode = useWatch({ control, name: 'shipping_address.postal_code' }) as string;
+  const where = useDebouncedValue({ state: state.trim(), postal_code: postalCode.trim() }, 600);
 
   useEffect(() => {
     if (user?.email && !form.getValues('email')) setValue('email', user.email);
@@ -98,7 +103,13 @@ export function CheckoutPage() {
   }, [user, form, setValue]);
 
   const quote = useQuote(
-    { lines, ...(ships ? { shipping_method: method, country } : {}), ...(appliedCode ? { discount_code: appliedCode } : {}) },
+    {
+      lines,
+      ...(ships
+        ? { shipping_method: method, country, ...(where.state ? { state: where.state } : {}), ...(where.postal_code ? { postal_code: where.postal_code } : {}) }
+        : {}),
+      ...(appliedCode ? { discount_code: appliedCode } : {}),
+    },
     lines.length > 0,
   );
   const q = quote.data;
@@ -207,7 +218,15 @@ export function CheckoutPage() {
                 {q ? (
                   <ShippingChoice methods={q.shipping_methods} currency={q.currency} value={method} onChange={(id) => setValue('shipping_method', id)} />
                 ) : null}
-                <p className="mt-3 text-sm text-muted">Printed, framed and shipped worldwide. Standard arrives in 7–14 business days.</p>
+                {q && !q.shipping_methods.some((m) => m.id === method) ? (
+                  <p className="mt-3 text-sm font-medium text-brand-700" role="status">
+                    {method === 'express' ? 'Express' : 'Standard'} shipping does not reach this address. Please choose another method.
+                  </p>
+                ) : null}
+                <p className="mt-3 text-sm text-muted">
+                  Printed, framed and shipped worldwide. Standard arrives in 7–14 business days.
+                  {q?.shipping_source === 'provider' ? ' Shipping is priced at our printer’s live rate for this address.' : ''}
+                </p>
               </Section>
             </>
           ) : (

@@ -5,10 +5,12 @@ import type { FetchTemplatesResponse, SyncProductsResponse } from '@/contract/fu
 import { Button } from '@/web/components/ui/button';
 import { toast } from '@/web/components/ui/use-toast';
 import { apiFetch } from '@/web/lib/api-client';
+import { MappingEditor } from './mapping-editor';
 
 /**
  * The admin-only home tools (spec §2/§6): the printed-product sync (which first deletes all variants and products,
- * then syncs) and the template dashboard, with the spec's toasts word for word (§8). Loaded only for admins.
+ * then syncs) and the template dashboard with its award → product mapping editor, with the spec's toasts word for
+ * word (§8). Loaded only for admins, in a chunk of its own.
  */
 export default function AdminHomeTools() {
   const [confirming, setConfirming] = useState(false);
@@ -100,6 +102,7 @@ export default function AdminHomeTools() {
               )
             ) : null}
           </div>
+          <MappingEditor />
         </div>
       </div>
     </section>

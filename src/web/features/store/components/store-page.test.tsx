@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Award } from '@/contract/awards';
 import type { CreateNominationResult } from '@/contract/nominations';
@@ -71,7 +71,7 @@ describe('StorePage', () => {
     expect(await screen.findByRole('link', { name: 'View cart (2)' })).toHaveAttribute('href', '/cart');
     expect(screen.getByLabelText('Cart contents')).toHaveTextContent('2|Framed certificate/A4 / Letter, oak frame/Dana Okafor/×2');
     // The cart is in the browser's storage: a reload keeps it.
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cart)!).items).toHaveLength(1);
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cart) ?? '{"items":[]}').items).toHaveLength(1));
 
     // The same print again raises the quantity; another name is another line.
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
@@ -123,7 +123,8 @@ describe('StorePage', () => {
     await user.type(field, `https://example.test/certificate/${filed.certificate.share_id}`);
     await user.click(screen.getByRole('button', { name: 'Use this certificate' }));
     expect(await screen.findByText('Awarded to Alex Doe')).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+    // The choice reaches the page a render after the certificate shows.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled());
   });
 
   it('shows skeletons while the catalogue loads', () => {

@@ -14,7 +14,9 @@ import { usePreloadCartEngine, useCart, type CartDesign, type NewCartItem } from
 import { canAddLine } from '@/web/lib/cart-rules';
 import { formatMoney } from '@/web/lib/money';
 import { cn } from '@/web/lib/utils';
+import { useAwardMockups } from '../api/get-award-mockups';
 import { useCatalogue } from '../api/get-catalogue';
+import { mockupSize, pickMockup } from '../lib/award-mockups';
 import { findVariant, lowestPrice, mockupKind, variantChoices } from '../lib/variant-options';
 import { PrintChoice, type PrintSelection } from './print-choice';
 import { OptionCard } from './option-card';
@@ -127,6 +129,9 @@ function Shop({ catalogue }: { catalogue: StoreCatalogue }) {
   const [quantity, setQuantity] = useState(1);
   const [added, setAdded] = useState<string | null>(null);
   const picture = usePrintPicture(selection);
+  const awardId = selection?.kind === 'award' ? selection.awardId : selection?.kind === 'certificate' ? selection.certificate.award.id : null;
+  const mockups = useAwardMockups(awardId);
+  const mockup = pickMockup(mockups, product.id, variant?.id ?? null);
   const money = (minor: number) => formatMoney(minor, catalogue.currency);
   const finishLegend = product.kind === 'framed' ? 'Frame finish' : 'Finish';
 
@@ -208,6 +213,21 @@ function Shop({ catalogue }: { catalogue: StoreCatalogue }) {
             'Choose what to print and it appears here.'
           )}
         </p>
+        {mockup ? (
+          <figure className="mt-6 rounded-3xl border border-line bg-white p-3 sm:p-4" data-testid="award-mockup">
+            <img
+              src={mockup.url}
+              alt={mockup.alt}
+              {...mockupSize(mockup, 800)}
+              loading="lazy"
+              decoding="async"
+              className="mx-auto aspect-[4/3] h-auto max-h-56 w-full rounded-2xl bg-paper object-contain sm:max-h-80"
+            />
+            <figcaption className="mt-3 text-center text-sm text-ink-soft">
+              The print room’s picture of this award as a {product.name.toLowerCase()}. Yours carries the name and design of the preview above.
+            </figcaption>
+          </figure>
+        ) : null}
       </div>
 
       <div className="grid gap-5">
@@ -226,10 +246,20 @@ function Shop({ catalogue }: { catalogue: StoreCatalogue }) {
             <div className="grid gap-2.5">
               {products.map((p) => {
                 const from = lowestPrice(p);
+                // This award's photo on the product, when an admin mapped one; else the product's own picture.
+                const photo = pickMockup(mockups, p.id, p.id === product.id ? (variant?.id ?? null) : null, { anyVariant: true });
                 return (
                   <OptionCard key={p.id} name="product" value={p.id} checked={p.id === product.id} onChange={chooseProduct}>
                     <span className="flex gap-3">
-                    {p.thumbnail_url ? (
+                    {photo ? (
+                      <img
+                        src={photo.url}
+                        alt={photo.alt}
+                        {...mockupSize(photo, 80)}
+                        loading="lazy"
+                        className="aspect-[4/3] h-auto w-16 shrink-0 self-start rounded-lg bg-paper object-contain ring-1 ring-ink/10 sm:w-20"
+                      />
+                    ) : p.thumbnail_url ? (
                       <img src={p.thumbnail_url} alt="" className="aspect-[4/3] h-auto w-16 shrink-0 self-start rounded-lg object-cover ring-1 ring-ink/10 sm:w-20" />
                     ) : null}
                     <span className="min-w-0 flex-1">
