@@ -124,6 +124,8 @@ export class JobQueue {
         async (jobs: Job<unknown>[]) => {
           for (const job of jobs) {
             const retryCount = (job as unknown as { retryCount?: number }).retryCount ?? 0;
+            // The fault tests count these lines to prove that each job runs once across processes.
+            this.#log.debug({ job: { id: job.id, name, retryCount } }, 'job started');
             try {
               await handler(job.data, { id: job.id, retryCount });
             } catch (err) {

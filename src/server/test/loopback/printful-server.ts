@@ -15,8 +15,8 @@ import type { AddressInfo } from 'node:net';
  *                                             a sync_variant_id or sku there is refused)
  * in Printful's envelope (`{ code, result, paging? }`, errors `{ code, result: message, error: { reason, message } }`),
  * checking `Authorization: Bearer <token>` (and `X-PF-Store-Id` when started with a storeId).
- * Injected failures (`failNext`, `dropNextPostAnswer`) prove retries and idempotency; `webhook()` builds the
- * bodies Printful POSTs to the shop's webhook URL. Every request is kept in `requests`.
+ * Injected failures (`failNext`, `dropNextPostAnswer`, `answerOrdersAfter`) prove retries and idempotency;
+ * `webhook()` builds the bodies Printful POSTs to the shop's webhook URL. Every request is kept in `requests`.
  */
 
 export interface PrintfulRequest {
@@ -293,6 +293,9 @@ export async function startPrintfulServer(opts: { token?: string; storeId?: stri
   const created = new Map<string, number>();
   const failures: { status: number; headers: Record<string, string>; method?: string; path?: string | RegExp; afterHandling: boolean }[] = [];
   let dropPosts = 0;
+  /** POST /orders is carried out at once and answered this much later (a slow Printful; a client may die meanwhile). */
+  let orderAnswerDelayMs = 0;
+  const awaitingAnswer: { externalId: string; storeId: string | undefined; timer: NodeJS.Timeout }[] = [];
   let nextOrderId = 120_000_001;
   let nextItemId = 80_000_001;
   let nextShipmentId = 7_000_001;
@@ -749,6 +752,19 @@ export async function startPrintfulServer(opts: { token?: string; storeId?: stri
         return;
       }
       if (failure) return fail(failure);
+      if (method === 'POST' && path === '/orders' && orderAnswerDelayMs > 0) {
+        const waiting = {
+          externalId: (answer as { result: LoopbackOrder }).result.external_id,
+          storeId: requests.at(-1)!.storeId,
+          timer: setTimeout(() => {
+            awaitingAnswer.splice(awaitingAnswer.indexOf(waiting), 1);
+            // The client may be gone by now (killed): the order exists, the answer goes nowhere.
+            if (!res.destroyed) send(res, 200, answer);
+          }, orderAnswerDelayMs),
+        };
+        awaitingAnswer.push(waiting);
+        return;
+      }
       send(res, 200, answer);
     } catch (err) {
       if (drop) {
@@ -871,6 +887,17 @@ export async function startPrintfulServer(opts: { token?: string; storeId?: stri
     dropNextPostAnswer() {
       dropPosts++;
     },
+    /**
+     * From now on POST /orders creates the order at once and answers `ms` later (0: at once), so a test can kill
+     * a client between Printful's acting on a request and the client's hearing of it.
+     */
+    answerOrdersAfter(ms: number) {
+      orderAnswerDelayMs = ms;
+    },
+    /** Orders created whose answer has not been sent yet (those of one X-PF-Store-Id, when given). */
+    ordersAwaitingAnswer(storeId?: string): string[] {
+      return awaitingAnswer.filter((w) => storeId === undefined || w.storeId === storeId).map((w) => w.externalId);
+    },
     /** Forget injected failures. */
     clearFailures() {
       failures.length = 0;
@@ -889,6 +916,7 @@ export async function startPrintfulServer(opts: { token?: string; storeId?: stri
     /** A webhook body of any type, as given. */
     rawWebhook: event,
     async close() {
+      for (const w of awaitingAnswer.splice(0)) clearTimeout(w.timer);
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
     },

@@ -1,0 +1,303 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { expect, vi } from 'vitest';
+import { CSRF_HEADER } from '@/contract/auth';
+import type { JobList } from '@/contract/fulfilment';
+import type { CheckoutResult, StoreCatalogue } from '@/contract/shop';
+import type { TestPaymentOutcome } from '@/contract/test-payments';
+import { externalIdOf, FULFIL_JOB } from '../modules/fulfilment/fulfilment.service';
+import { startPrintfulServer, type PrintfulServer } from './loopback/printful-server';
+import { freePort, startServer, stop, waitForHealth } from './processes';
+
+/**
+ * The fault tests of issue 10 (docs/decisions/085): real server processes — on one PostgreSQL database, or one
+ * process on the embedded PGlite folder — take paid orders and hand them to a loopback Printful; a process is
+ * killed with SIGKILL and started again. These helpers place the orders, count what Printful saw and what each
+ * process ran, and check the database afterwards.
+ */
+
+/**
+ * Printful's answer while the orders are paid and the kill is set up: slow enough that a process is always
+ * waiting for one, and that a process gets through only two orders every 10 s — far from all of them, however
+ * long paying takes on a busy machine — yet under the adapter's 20 s timeout.
+ */
+export const SLOW_ANSWER_MS = 10_000;
+export const FAST_ANSWER_MS = 100;
+export const waitOpts = { timeout: 120_000, interval: 250 };
+
+const AUTH_SECRET = randomBytes(32).toString('base64url');
+const ADMIN = { email: 'faults-admin@example.test', password: 'fault-test-password-0123' };
+
+export interface Instance {
+  storeId: string;
+  base: string;
+  proc: ReturnType<typeof startServer>;
+}
+
+type Rows = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
+
+export class FaultShop {
+  /** Every process started, the killed ones too: their logs say which jobs they started. */
+  readonly started: Instance[] = [];
+  printful!: PrintfulServer;
+  readonly #dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'certifiable-faults-'));
+  /** PostgreSQL: a database of our own on the server (other runs use the `test` database meanwhile). */
+  readonly #postgres: { serverUrl: string; name: string; url: string; pool: pg.Pool } | null;
+  #pglite: PGlite | null = null;
+
+  constructor(serverUrl: string | null) {
+    if (!serverUrl) {
+      this.#postgres = null;
+      return;
+    }
+    const name = `faults_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    this.#postgres = { serverUrl, name, url: url.toString(), pool: new pg.Pool({ connectionString: url.toString(), max: 2 }) };
+  }
+
+  async open() {
+    if (this.#postgres) await this.#onServer(`create database "${this.#postgres.name}"`);
+    this.printful = await startPrintfulServer();
+    // The seeded A4 print, as a product of the Printful store (the adapter names it by SKU).
+    this.printful.addSyncProduct({ name: 'Certificate print', variants: [{ variantId: 6239, retailPrice: '24.00', sku: 'PRINT-A4' }] });
+  }
+
+  async close() {
+    await Promise.all(this.started.map((i) => stop(i.proc.child)));
+    await this.#pglite?.close();
+    await this.printful?.close();
+    if (this.#postgres) {
+      await this.#postgres.pool.end();
+      await this.#onServer(`drop database if exists "${this.#postgres.name}" with (force)`);
+    }
+    fs.rmSync(this.#dataDir, { recursive: true, force: true });
+  }
+
+  async #onServer(sql: string) {
+    const client = new pg.Client({ connectionString: this.#postgres!.serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** A server process; its X-PF-Store-Id tells its requests to Printful apart from the others'. */
+  async launch(storeId: string): Promise<Instance> {
+    const port = await freePort();
+    const proc = startServer({
+      ...(this.#postgres ? { DATABASE_URL: this.#postgres.url } : {}),
+      // PGlite: the same folder every time (the database); PostgreSQL: a folder per process (nothing shared).
+      DATA_DIR: path.join(this.#dataDir, this.#postgres ? storeId : 'data'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      AUTH_SECRET,
+      // PGlite: the test asks the running process how its jobs are doing, as an admin.
+      ...(this.#postgres ? {} : { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+      // The test's checkouts all come from 127.0.0.1: each names its own address (the per-IP checkout limit).
+      TRUST_PROXY: 'loopback',
+      PRINTFUL_API_TOKEN: this.printful.token,
+      PRINTFUL_WEBHOOK_SECRET: 'fault-test-webhook-secret-0123',
+      PRINTFUL_API_URL: this.printful.url,
+      PRINTFUL_STORE_ID: storeId,
+      JOBS_POLL_SECONDS: '0.5',
+      JOBS_HEARTBEAT_SECONDS: '10',
+      JOBS_RETRY_DELAY_SECONDS: '1',
+      RENDER_WORKERS: '1',
+      // The 'job started' lines (debug) say which process ran which job.
+      LOG_LEVEL: 'debug',
+    });
+    await waitForHealth(port, 120_000, proc);
+    const instance = { storeId, base: `http://127.0.0.1:${port}`, proc };
+    this.started.push(instance);
+    return instance;
+  }
+
+  async kill(instance: Instance) {
+    instance.proc.child.kill('SIGKILL');
+    await instance.proc.exited;
+  }
+
+  /** Kills the instance while Printful has created an order whose answer the instance is still waiting for. */
+  async killMidSubmission(instance: Instance): Promise<string[]> {
+    await vi.waitFor(() => expect(this.printful.ordersAwaitingAnswer(instance.storeId)).not.toEqual([]), waitOpts);
+    // Checked and killed in one turn of the event loop (the loopback runs in this process): still unanswered.
+    const unanswered = this.printful.ordersAwaitingAnswer(instance.storeId);
+    instance.proc.child.kill('SIGKILL');
+    await instance.proc.exited;
+    return unanswered;
+  }
+
+  /** POST /orders requests a process (by its store id) sent to Printful. */
+  postsFrom(storeId: string): number {
+    return this.printful.requests.filter((r) => r.method === 'POST' && r.path === '/orders' && r.storeId === storeId).length;
+  }
+
+  /** Places and pays `count` orders with the test card, spread over the instances; returns the order ids. */
+  async paidOrders(instances: Instance[], count: number): Promise<string[]> {
+    const first = instances[0]!.base;
+    const catalogue = (await (await fetch(`${first}/api/store/products`)).json()) as StoreCatalogue;
+    const variant = catalogue.products.flatMap((p) => p.variants).find((v) => v.sku === 'PRINT-A4')!;
+    const [award] = (await (await fetch(`${first}/api/awards`)).json()) as { id: string }[];
+    const subnet = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+    const ids: string[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < count) {
+        const n = next++;
+        const base = instances[n % instances.length]!.base;
+        const key = randomBytes(8).toString('hex');
+        const checkout = await fetch(`${base}/api/checkout`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': `faults-${key}`, 'x-forwarded-for': `${subnet}.${(n % 250) + 1}` },
+          body: JSON.stringify({
+            email: `faults-${key}@example.test`,
+            lines: [{ variant_id: variant.id, quantity: 1, design: { award_id: award!.id, recipient_name: `Recipient ${n}` } }],
+            shipping_address: { name: `Dana ${n}`, line1: '1 Main Street', city: 'Springfield', state: 'IL', postal_code: '62701', country: 'US' },
+            shipping_method: 'standard',
+          }),
+        });
+        expect(checkout.status, await checkout.clone().text()).toBe(200);
+        const order = (await checkout.json()) as CheckoutResult;
+        const paid = await fetch(`${base}/api/test-payments/${order.payment_url.split('/').pop()}/pay`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ card_number: '4242424242424242', expiry: '12/34', cvc: '123' }),
+        });
+        expect(((await paid.json()) as TestPaymentOutcome).status).toBe('succeeded');
+        ids.push(order.order_id);
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, worker));
+    return ids;
+  }
+
+  /**
+   * The database's rows. PostgreSQL: at any time. PGlite: only once every process has stopped (it is one process's
+   * folder), so this stops them gracefully first.
+   */
+  readonly rows: Rows = async <T>(sql: string, params: unknown[] = []) => {
+    if (this.#postgres) return (await this.#postgres.pool.query(sql, params)).rows as T[];
+    if (!this.#pglite) {
+      await Promise.all(this.started.map((i) => stop(i.proc.child)));
+      this.#pglite = await PGlite.create(path.join(this.#dataDir, 'data', 'pglite'));
+    }
+    return (await this.#pglite.query<T>(sql, params)).rows;
+  };
+
+  /** Waits until no job of any queue is waiting, running or failed and `total` submissions completed. */
+  async jobsDone(instance: Instance, total: number) {
+    if (this.#postgres) {
+      await vi.waitFor(async () => {
+        const counts = await this.rows<{ name: string; state: string; n: number }>(`select name, state, count(*)::int as n from pgboss.job group by name, state`);
+        expect(counts.filter((c) => c.state !== 'completed')).toEqual([]);
+        expect(counts.find((c) => c.name === FULFIL_JOB)?.n).toBe(total);
+      }, waitOpts);
+      return;
+    }
+    // PGlite: the database is the running process's; ask it as an admin.
+    const cookies = new Map<string, string>();
+    const call = async (method: string, url: string, body?: unknown) => {
+      const csrf = cookies.get('certifiable_csrf');
+      const res = await fetch(`${instance.base}${url}`, {
+        method,
+        headers: {
+          cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(csrf ? { [CSRF_HEADER]: csrf } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      for (const c of res.headers.getSetCookie()) {
+        const [pair] = c.split(';');
+        cookies.set(pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1));
+      }
+      return res;
+    };
+    await call('GET', '/api/auth/csrf');
+    expect((await call('POST', '/api/auth/sign-in', ADMIN)).status).toBe(200);
+    await vi.waitFor(async () => {
+      const { counts } = (await (await call('GET', '/api/admin/jobs')).json()) as JobList;
+      expect(counts.filter((c) => c.state !== 'completed')).toEqual([]);
+      expect(counts.find((c) => c.name === FULFIL_JOB)?.count).toBe(total);
+    }, waitOpts);
+  }
+
+  /** Every order reached Printful exactly once (one POST, one order) and carries the id Printful gave it. */
+  async expectEachSubmittedOnce(orderIds: string[]) {
+    const posts = new Map<string, number>();
+    for (const r of this.printful.requests) {
+      if (r.method !== 'POST' || r.path !== '/orders') continue;
+      const externalId = (r.body as { external_id: string }).external_id;
+      posts.set(externalId, (posts.get(externalId) ?? 0) + 1);
+    }
+    const rows = await this.rows<{ id: string; fulfilment_status: string; fulfilment_id: string | null; fulfilment_provider: string | null }>(
+      `select id, fulfilment_status, fulfilment_id, fulfilment_provider from orders where id = any($1)`,
+      [orderIds],
+    );
+    expect(rows).toHaveLength(orderIds.length);
+    const wrong = rows
+      .map((o) => {
+        const externalId = externalIdOf(o.id);
+        return {
+          order: o.id,
+          posts: posts.get(externalId) ?? 0,
+          created: this.printful.createdCount(externalId),
+          status: o.fulfilment_status,
+          provider: o.fulfilment_provider,
+          idMatches: o.fulfilment_id !== null && o.fulfilment_id === String(this.printful.orders.get(externalId)?.id),
+        };
+      })
+      .filter((r) => r.posts !== 1 || r.created !== 1 || r.status !== 'submitted' || r.provider !== 'printful' || !r.idMatches);
+    expect(wrong).toEqual([]);
+  }
+
+  /** One submission job per order, each completed; no job of any queue failed. Returns the submission jobs. */
+  async expectNoJobLost(orderIds: string[]) {
+    const jobs = await this.rows<{ id: string; state: string; retry_count: number; order_id: string }>(
+      `select id, state, retry_count, data->>'orderId' as order_id from pgboss.job where name = $1 and data->>'orderId' = any($2)`,
+      [FULFIL_JOB, orderIds],
+    );
+    expect(jobs.map((j) => j.order_id).sort()).toEqual([...orderIds].sort());
+    expect(jobs.filter((j) => j.state !== 'completed')).toEqual([]);
+    expect(await this.rows(`select id, name, state, output from pgboss.job where state = 'failed'`)).toEqual([]);
+    return jobs;
+  }
+
+  /** Which processes started each job, in order, from every process's log (a killed process's lines up to its death). */
+  jobStarts(): Map<string, Instance[]> {
+    const starts = new Map<string, { instance: Instance; time: number }[]>();
+    for (const instance of this.started) {
+      for (const line of instance.proc.output().split('\n')) {
+        if (!line.includes('"job started"')) continue;
+        const { job, time } = JSON.parse(line) as { job: { id: string }; time: number };
+        starts.set(job.id, [...(starts.get(job.id) ?? []), { instance, time }]);
+      }
+    }
+    return new Map([...starts].map(([id, runs]) => [id, runs.sort((x, y) => x.time - y.time).map((r) => r.instance)]));
+  }
+
+  /**
+   * Every job of every queue (submissions, order mails, mail deliveries) started once — except jobs the kill
+   * interrupted: those started in the killed process, were failed by the heartbeat (retry_count > 0) and started
+   * once more in a live one. Never two runs in living processes.
+   */
+  async expectEachJobRanOnce(killed: Instance | null) {
+    const jobs = await this.rows<{ id: string; name: string; state: string; retry_count: number }>(`select id, name, state, retry_count from pgboss.job`);
+    const starts = this.jobStarts();
+    const wrong = jobs.filter((j) => {
+      const by = starts.get(j.id) ?? [];
+      if (by.length === 1) return false;
+      return !(by.length === 2 && by[0] === killed && by[1] !== killed && j.retry_count > 0);
+    });
+    const tag = (i: Instance) => `store ${i.storeId}, process #${this.started.indexOf(i)}`;
+    expect(wrong.map((j) => ({ ...j, startedBy: (starts.get(j.id) ?? []).map(tag) }))).toEqual([]);
+    return { jobs, starts };
+  }
+}
