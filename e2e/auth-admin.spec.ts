@@ -4,7 +4,7 @@ import { createVerifiedUser, LOOPBACK, signInViaApi, toasts } from './support/au
 
 const SECTIONS = [
   'Dashboard', 'Analytics', 'Awards', 'Categories', 'Landing Pages', 'Orders', 'Nominations',
-  'CRM', 'Products', 'Users', 'Bug Reports', 'Audit Log', 'Settings',
+  'CRM', 'Products', 'Users', 'Bug Reports', 'Audit Log', 'Jobs', 'Settings',
 ];
 
 test.describe('admin area', () => {

@@ -46,6 +46,7 @@ const AdminUsers = lazy(() => import('./routes/admin/users'));
 const AdminNominations = lazy(() => import('./routes/admin/nominations'));
 const AdminOrders = lazy(() => import('./routes/admin/orders'));
 const AdminProducts = lazy(() => import('./routes/admin/products'));
+const AdminJobs = lazy(() => import('./routes/admin/jobs'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 /** The route table of spec §2. */
@@ -94,6 +95,7 @@ export function AppRoutes() {
           <Route path="nominations" element={<AdminNominations />} />
           <Route path="orders" element={<AdminOrders />} />
           <Route path="products" element={<AdminProducts />} />
+          <Route path="jobs" element={<AdminJobs />} />
           <Route path="crm/contact/:id" element={<AdminCrmContact />} />
           <Route path=":section" element={<AdminSection />} />
         </Route>

@@ -19,6 +19,7 @@ const adminOrders = [...admin, 'orders'] as const;
 const adminProducts = [...admin, 'products'] as const;
 const adminDiscounts = [...admin, 'discount-codes'] as const;
 const adminMappings = [...admin, 'award-product-templates'] as const;
+const adminJobs = [...admin, 'jobs'] as const;
 
 /**
  * Every TanStack Query key the app uses, in one tree (docs/decisions/061). A key is only ever
@@ -65,6 +66,10 @@ export const queryKeys = {
     /** The award → product mappings of the print room tools on the home page. */
     awardProductTemplates: {
       all: adminMappings,
+    },
+    jobs: {
+      all: adminJobs,
+      list: (filter: { state?: string | undefined; name?: string | undefined }) => [...adminJobs, 'list', filter] as const,
     },
   },
   awards: {

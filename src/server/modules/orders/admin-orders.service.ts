@@ -65,8 +65,12 @@ export async function adminOrderView(ctx: ShopContext, orderId: string): Promise
 }
 
 async function adminView(ctx: ShopContext, order: OrderRow): Promise<AdminOrder> {
+  const view = await orderView(ctx.db, order, ctx.payments.testMode, ctx.secret, 'admin');
+  // Paid, not shipped, with something to print. An order paid before printing was connected has fulfilment
+  // "none": an admin sends it (or marks it shipped) by hand (docs/decisions/083).
+  const printable = PRINTABLE.includes(order.status) && !order.shippedAt && view.lines.some((l) => l.requires_shipping);
   return {
-    ...(await orderView(ctx.db, order, ctx.payments.testMode, ctx.secret, 'admin')),
+    ...view,
     user_id: order.userId,
     provider_session_id: order.providerSessionId,
     provider_payment_id: order.providerPaymentId,
@@ -78,9 +82,9 @@ async function adminView(ctx: ShopContext, order: OrderRow): Promise<AdminOrder>
       id: order.fulfilmentId,
       error: order.fulfilmentError,
       submitted_at: order.fulfilmentSubmittedAt?.toISOString() ?? null,
-      can_resubmit: order.fulfilmentStatus !== 'none' && PRINTABLE.includes(order.status) && !order.shippedAt,
-      can_mark_shipped: order.fulfilmentStatus !== 'none' && PRINTABLE.includes(order.status) && !order.shippedAt,
-      can_advance: order.fulfilmentProvider === 'local' && order.fulfilmentId !== null && PRINTABLE.includes(order.status) && !order.shippedAt,
+      can_resubmit: printable,
+      can_mark_shipped: printable,
+      can_advance: printable && order.fulfilmentProvider === 'local' && order.fulfilmentId !== null,
     },
   };
 }

@@ -1,4 +1,4 @@
-/** The admin area's child routes (spec §2), in navigation order. */
+/** The admin area's child routes (spec §2, plus Jobs: docs/decisions/088), in navigation order. */
 export const ADMIN_SECTIONS = [
   { path: '', label: 'Dashboard', lead: 'Today at a glance: nominations, orders, revenue and anything on fire.' },
   { path: 'analytics', label: 'Analytics', lead: 'Visits, funnels and which awards people actually send.' },
@@ -12,5 +12,6 @@ export const ADMIN_SECTIONS = [
   { path: 'users', label: 'Users', lead: 'Accounts, roles and who may do what.' },
   { path: 'bug-reports', label: 'Bug Reports', lead: 'What visitors reported, with screenshots and console logs.' },
   { path: 'audit', label: 'Audit Log', lead: 'Every change an admin made, who made it and when.' },
+  { path: 'jobs', label: 'Jobs', lead: 'Mails, print orders and other background work: what waits, what failed, and a retry.' },
   { path: 'settings', label: 'Settings', lead: 'Brand name, parent company, contact details and more.' },
 ] as const;

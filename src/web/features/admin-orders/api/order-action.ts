@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MarkShippedBody } from '@/contract/fulfilment';
 import type { AdminOrder } from '@/contract/shop';
 import { apiFetch } from '@/web/lib/api-client';
 import { queryKeys } from '@/web/lib/query-keys';
@@ -7,9 +8,16 @@ import { queryKeys } from '@/web/lib/query-keys';
 export type OrderAction =
   | { kind: 'refund'; body: { amount?: number; reason: string } }
   | { kind: 'cancel'; body: { reason: string } }
-  | { kind: 'resend-confirmation' };
+  | { kind: 'resend-confirmation' }
+  // Printing and shipping (docs/decisions/083): "advance" only for the built-in print shop.
+  | { kind: 'fulfilment/resubmit' }
+  | { kind: 'fulfilment/advance' }
+  | { kind: 'fulfilment/mark-shipped'; body: MarkShippedBody };
 
-/** POST /api/admin/orders/:id/refund | cancel | resend-confirmation — the answer is the order as it is now. */
+/**
+ * POST /api/admin/orders/:id/refund | cancel | resend-confirmation | fulfilment/resubmit | fulfilment/advance |
+ * fulfilment/mark-shipped — the answer is the order as it is now.
+ */
 export const runOrderAction = (id: string, action: OrderAction) =>
   apiFetch<AdminOrder>(`/api/admin/orders/${encodeURIComponent(id)}/${action.kind}`, {
     method: 'POST',

@@ -16,6 +16,7 @@ import { textLink } from '@/web/lib/styles';
 import { useAdminOrder } from '../api/get-order';
 import { useOrderAction } from '../api/order-action';
 import { minorToText, parseMoney } from '@/web/lib/money-input';
+import { FulfilmentSection } from './fulfilment-section';
 import { OrderStatusBadge } from './order-status-badge';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -203,6 +204,8 @@ function Details({ order }: { order: AdminOrder }) {
           {order.refunded_total ? <Field label="Refunded">−{money(order.refunded_total)}</Field> : null}
         </dl>
       </section>
+
+      <FulfilmentSection order={order} />
 
       <section aria-labelledby="admin-order-customer" className="rounded-2xl border border-line bg-white p-4">
         <h3 id="admin-order-customer" className="font-semibold">

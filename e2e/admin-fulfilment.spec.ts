@@ -1,0 +1,149 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { LOOPBACK, signInViaApi, toasts } from './support/auth-helpers';
+import { pageSettled } from './support/page-helpers';
+
+async function axeSerious(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A guest's paid framed certificate, placed and paid through the API as the checkout pages would. */
+async function paidFramedOrder(browser: Browser) {
+  const customer = await browser.newContext();
+  const api = customer.request;
+  const catalogue = (await (await api.get('/api/store/products')).json()) as { products: { variants: { id: string; sku: string }[] }[] };
+  const variant = catalogue.products.flatMap((p) => p.variants).find((v) => v.sku === 'FRAME-A4-BLACK')!;
+  const [award] = (await (await api.get('/api/awards')).json()) as { id: string }[];
+  const placed = await api.post('/api/checkout', {
+    headers: { 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    data: {
+      email: `parcel.${Date.now().toString(36)}@example.test`,
+      lines: [{ variant_id: variant.id, quantity: 1, design: { award_id: award!.id, recipient_name: 'Sam' } }],
+      shipping_address: { name: 'Sam Ortiz', line1: '9 Quay Street', city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' },
+      shipping_method: 'standard',
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const order = (await placed.json()) as { order_id: string; order_number: string; payment_url: string; access_token: string };
+  const paid = await api.post(`/api/test-payments/${order.payment_url.split('/').pop()}/pay`, { data: { card_number: '4242424242424242', expiry: '12/34', cvc: '123' } });
+  expect(paid.status()).toBe(200);
+  return { ...order, customer };
+}
+
+/** The print shop has the order (its files drawn) once the submission job has run. */
+async function atThePrintShop(page: Page, orderId: string) {
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/admin/orders/${orderId}`)).json()) as { fulfilment: { status: string } }).fulfilment.status, {
+      timeout: 30_000,
+    })
+    .toBe('submitted');
+}
+
+test.describe('fulfilment in /admin/orders', () => {
+  test('an admin moves a paid order to printing, marks it shipped by hand after a bad link, and the customer sees the tracking', async ({ page, browser }) => {
+    test.slow(); // the print shop draws the 300 DPI print file first
+    const order = await paidFramedOrder(browser);
+    await signInViaApi(page, LOOPBACK.admin.email, LOOPBACK.admin.password);
+    await atThePrintShop(page, order.order_id);
+
+    await page.goto(`/admin/orders?order=${order.order_id}`);
+    const sheet = page.getByRole('dialog', { name: `Order ${order.order_number}` });
+    const fulfilment = sheet.getByRole('region', { name: 'Fulfilment' });
+    await expect(fulfilment).toContainText('Built-in print shop');
+    await expect(fulfilment).toContainText('At the printer');
+    await expect(fulfilment).toContainText(/LPS-[0-9A-F]{10}/);
+    await pageSettled(page);
+    expect(await axeSerious(page)).toEqual([]);
+
+    // "Next step" asks first; backing out changes nothing.
+    await fulfilment.getByRole('button', { name: 'Next step' }).click();
+    const step = page.getByRole('dialog', { name: `Start printing ${order.order_number}?` });
+    await step.getByRole('button', { name: 'Not yet' }).click();
+    await expect(step).toHaveCount(0);
+    await expect(fulfilment).toContainText('At the printer');
+    await fulfilment.getByRole('button', { name: 'Next step' }).click();
+    await step.getByRole('button', { name: 'Start printing' }).click();
+    await expect(toasts(page)).toContainText(`${order.order_number} is being printed`);
+    await expect(fulfilment).toContainText('In production');
+
+    // Marked shipped by hand: a plain http link is refused next to its field, and nothing typed is lost.
+    await fulfilment.getByRole('button', { name: 'Mark shipped' }).click();
+    const ship = page.getByRole('dialog', { name: `Mark ${order.order_number} shipped?` });
+    await ship.getByLabel('Carrier').fill('Royal Mail');
+    await ship.getByLabel('Tracking number').fill('RM123456785GB');
+    const link = ship.getByLabel('Tracking link (optional)');
+    await link.fill('http://royalmail.example/track/RM123456785GB');
+    await ship.getByRole('button', { name: 'Mark shipped' }).click();
+    await expect(link).toHaveAttribute('aria-invalid', 'true');
+    await expect(link).toHaveAccessibleDescription('tracking_url must be an https:// address');
+    await expect(link).toBeFocused();
+    await expect(ship.getByLabel('Carrier')).toHaveValue('Royal Mail');
+    await expect(ship.getByLabel('Tracking number')).toHaveValue('RM123456785GB');
+    await expect(link).toHaveValue('http://royalmail.example/track/RM123456785GB');
+    await link.fill('https://royalmail.example/track/RM123456785GB');
+    await ship.getByRole('button', { name: 'Mark shipped' }).click();
+    await expect(toasts(page)).toContainText(`${order.order_number} is marked shipped`);
+    await expect(ship).toHaveCount(0);
+    await expect(fulfilment).toContainText('Shipped');
+    await expect(fulfilment).toContainText('Royal Mail');
+    await expect(fulfilment.getByRole('link', { name: /RM123456785GB/ })).toHaveAttribute('href', 'https://royalmail.example/track/RM123456785GB');
+    await expect(fulfilment.getByRole('button', { name: 'Next step' })).toHaveCount(0);
+    await expect(fulfilment.getByRole('button', { name: 'Mark shipped' })).toHaveCount(0);
+
+    const mine = await order.customer.newPage();
+    await mine.goto(`/order/${order.order_id}?token=${order.access_token}`);
+    await expect(mine.getByText('On its way. Follow the parcel with the tracking number below.')).toBeVisible();
+    await expect(mine.getByText('Royal Mail', { exact: true })).toBeVisible();
+    await expect(mine.getByText('Tracking number: RM123456785GB')).toBeVisible();
+    await expect(mine.getByRole('link', { name: 'Track the parcel' })).toHaveAttribute('href', 'https://royalmail.example/track/RM123456785GB');
+    await order.customer.close();
+  });
+});
+
+test.describe('/admin/jobs', () => {
+  test('an admin sees the queues and their jobs, filters by state and queue in the URL, and axe finds nothing serious', async ({ page, browser }) => {
+    test.slow(); // the print shop draws the 300 DPI print file first
+    const order = await paidFramedOrder(browser);
+    await order.customer.close();
+    await signInViaApi(page, LOOPBACK.admin.email, LOOPBACK.admin.password);
+    await atThePrintShop(page, order.order_id);
+
+    await page.goto('/admin');
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Jobs', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/jobs$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+    const queues = page.getByRole('table', { name: 'Jobs per queue and state' });
+    await expect(queues.getByTestId('job-queue').filter({ hasText: 'fulfilment.submit' })).toBeVisible();
+    const rows = page.getByRole('table', { name: 'Jobs, newest first' }).getByTestId('job-row');
+    await expect(rows.filter({ hasText: 'Print orders' }).first()).toBeVisible();
+    await expect(rows.filter({ hasText: 'Print shop steps' }).first()).toContainText('Waiting');
+    await pageSettled(page);
+    expect(await axeSerious(page)).toEqual([]);
+
+    await page.getByRole('radio', { name: 'Failed' }).check();
+    await expect(page).toHaveURL(/state=failed/);
+    await pageSettled(page); // the previous list stays, dimmed and busy, until the failed ones arrive
+    // Nothing has failed in a healthy run; if something did, only failed jobs are listed.
+    await expect(page.getByText('No failed jobs').or(rows.first())).toBeVisible();
+    if (await rows.count()) for (const row of await rows.all()) await expect(row).toContainText('Failed');
+    else await expect(page.getByText(/A job that fails every attempt stops here/)).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Queue' }).selectOption({ label: 'Print orders' });
+    await expect(page).toHaveURL(/queue=fulfilment\.submit/);
+    await page.getByRole('radio', { name: 'All' }).check();
+    await expect(page).not.toHaveURL(/state=/);
+    await pageSettled(page);
+    await expect(rows.first()).toContainText('Print orders');
+    for (const row of await rows.all()) await expect(row).toContainText('Print orders');
+
+    // The filter is the URL: a reload (or a shared link) shows the same list.
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Queue' })).toHaveValue('fulfilment.submit');
+    await expect(page.getByRole('radio', { name: 'All' })).toBeChecked();
+    await expect(rows.first()).toContainText('Print orders');
+  });
+});
