@@ -18,8 +18,8 @@ interface HappyDomWindow {
  * 127.0.0.1, with the page's URL on it. The components' own API client then talks to it over
  * HTTP — CSRF cookie, session cookie and all — with nothing mocked. Close it in afterAll.
  */
-export async function startLiveApp(path = '/'): Promise<LiveApp> {
-  const test = await createTestApp({ env: { PUBLIC_URL: 'http://127.0.0.1' } });
+export async function startLiveApp(path = '/', env: Record<string, string> = {}): Promise<LiveApp> {
+  const test = await createTestApp({ env: { PUBLIC_URL: 'http://127.0.0.1', ...env } });
   const origin = await test.app.listen({ host: '127.0.0.1', port: 0 });
   const requests: string[] = [];
   test.app.server.on('request', (req: { method?: string; url?: string }) => requests.push(`${req.method} ${req.url}`));
