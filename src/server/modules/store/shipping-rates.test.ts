@@ -74,4 +74,17 @@ describe('ShippingRateQuoter', () => {
     expect(await new ShippingRateQuoter(fakeProvider(async () => [rate('PRIORITY', 2999)]).provider, recordingLog().log).prices(request())).toBeNull();
     expect(await new ShippingRateQuoter(fakeProvider(async () => [rate('STANDARD', 1)]).provider, recordingLog().log).prices(request({ items: [] }))).toBeNull();
   });
+
+  it('asks the provider at most maxLookupsPerMinute times a minute; beyond that the settings apply, while answers already kept are still served', async () => {
+    const { provider, calls } = fakeProvider(async () => [rate('STANDARD', 499)]);
+    const { log, warnings } = recordingLog();
+    const quoter = new ShippingRateQuoter(provider, log, { maxLookupsPerMinute: 3 });
+    for (const zip of ['10001', '10002', '10003']) expect(await quoter.prices(request({ postalCode: zip }))).toEqual({ standard: 499 });
+    // A made-up address past the budget: no provider call, the settings' prices (null), one warning.
+    expect(await quoter.prices(request({ postalCode: '99999' }))).toBeNull();
+    expect(await quoter.prices(request({ postalCode: '99998' }))).toBeNull();
+    expect(await quoter.prices(request({ postalCode: '10002' }))).toEqual({ standard: 499 });
+    expect(calls).toHaveLength(3);
+    expect(warnings.filter((w) => String(w[1]).includes('budget'))).toHaveLength(1);
+  });
 });

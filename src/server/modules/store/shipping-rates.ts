@@ -24,9 +24,15 @@ export interface ShippingRateQuoterOptions {
   /** How long a failure is kept: a provider that is down is not asked again by every page view. */
   failureTtlMs: number;
   maxEntries: number;
+  /**
+   * Provider lookups allowed per minute in this process. The quote is public: however many carts and addresses
+   * anonymous callers make up, the provider's own rate limit (Printful: 120 a minute) is never spent on them.
+   * Over the budget the shop settings' prices apply, and nothing is kept.
+   */
+  maxLookupsPerMinute: number;
 }
 
-const DEFAULTS: ShippingRateQuoterOptions = { timeoutMs: 3_000, ttlMs: 10 * 60_000, failureTtlMs: 60_000, maxEntries: 2_000 };
+const DEFAULTS: ShippingRateQuoterOptions = { timeoutMs: 3_000, ttlMs: 10 * 60_000, failureTtlMs: 60_000, maxEntries: 2_000, maxLookupsPerMinute: 60 };
 
 /** Printful's shipping method ids for our two options (the ids its order API takes in `shipping`). */
 const METHOD_OF: Record<string, ShippingMethodId> = { STANDARD: 'standard', EXPRESS: 'express' };
@@ -46,6 +52,7 @@ interface Entry {
 export class ShippingRateQuoter {
   readonly #entries = new Map<string, Entry>();
   readonly #opts: ShippingRateQuoterOptions;
+  #window = { startedAt: 0, lookups: 0 };
 
   constructor(
     private readonly provider: Pick<FulfilmentProvider, 'name' | 'shippingRates'>,
@@ -67,6 +74,14 @@ export class ShippingRateQuoter {
     const now = Date.now();
     const hit = this.#entries.get(key);
     if (hit && hit.expires > now) return hit.value;
+    if (now - this.#window.startedAt >= 60_000) this.#window = { startedAt: now, lookups: 0 };
+    if (this.#window.lookups >= this.#opts.maxLookupsPerMinute) {
+      if (this.#window.lookups++ === this.#opts.maxLookupsPerMinute) {
+        this.log.warn({ provider: this.provider.name }, 'shipping rates: lookup budget for this minute spent; the shop settings apply');
+      }
+      return Promise.resolve(null);
+    }
+    this.#window.lookups++;
     if (this.#entries.size >= this.#opts.maxEntries) {
       for (const [k, e] of this.#entries) if (e.expires <= now) this.#entries.delete(k);
       if (this.#entries.size >= this.#opts.maxEntries) this.#entries.clear();
