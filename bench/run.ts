@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: measures, never asserts timings in tests. Prints
- *  1. the home page's JavaScript loaded before first paint (gzip), against its 120 KB budget;
+ *  1. the public pages as a first visit sees them (bench/public-pages.ts): JavaScript per page against its
+ *     budgets (home: 90 KB gzip before the content paint), and Lighthouse 13 scores against the goals of issue 11
+ *     (BENCH_LIGHTHOUSE=0 skips Lighthouse, BENCH_PAGES=home,store picks pages);
  *  2. GET /api/awards throughput as a ratio to a bare Fastify JSON route serving the same
  *     bytes from memory, both measured in this run on this machine;
  *  3. certificate rendering under load on the built server (bench/render-load.ts): 100 concurrent
@@ -12,15 +14,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { chromium } from 'playwright-core';
 import { checkoutUnderLoad } from './checkout-load';
+import { publicPages } from './public-pages';
 import { renderUnderLoad } from './render-load';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distWeb = path.join(root, 'dist', 'web');
-const JS_BUDGET_KB = 120;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 
 function start(script: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
@@ -41,48 +41,6 @@ async function load(url: string) {
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
-const gzipKb = (file: string) => gzipSync(fs.readFileSync(file), { level: 9 }).length / 1024;
-
-async function homeJavaScript(baseUrl: string) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-  try {
-    const page = await browser.newPage({ serviceWorkers: 'block' });
-    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
-    const timings = await page.evaluate(async () => {
-      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY;
-      // The largest contentful paint is the home page's real content (hero), not the loading spinner.
-      const lcp = await new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => {
-          const entries = list.getEntries();
-          resolve(entries[entries.length - 1]?.startTime ?? Number.POSITIVE_INFINITY);
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      });
-      const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .filter((r) => new URL(r.name).pathname.endsWith('.js'))
-        .map((r) => ({ path: new URL(r.name).pathname, end: r.responseEnd }));
-      return { fcp, lcp, scripts };
-    });
-    const size = (p: string) => gzipKb(path.join(distWeb, p));
-    const beforePaint = timings.scripts.filter((s) => s.end <= timings.fcp);
-    const beforeContent = timings.scripts.filter((s) => s.end <= timings.lcp);
-    return {
-      fcpMs: timings.fcp,
-      lcpMs: timings.lcp,
-      beforePaintKb: beforePaint.reduce((sum, s) => sum + size(s.path), 0),
-      beforePaintFiles: beforePaint.length,
-      beforeContentKb: beforeContent.reduce((sum, s) => sum + size(s.path), 0),
-      beforeContentFiles: beforeContent.length,
-      allKb: timings.scripts.reduce((sum, s) => sum + size(s.path), 0),
-      allFiles: timings.scripts.length,
-    };
-  } finally {
-    await browser.close();
-  }
-}
-
 const fmt = (n: number, d = 1) => n.toFixed(d);
 
 async function main() {
@@ -93,7 +51,6 @@ async function main() {
   let bare: ChildProcess | undefined;
   let failed = false;
   try {
-    const js = await homeJavaScript(`http://127.0.0.1:${appPort}`);
     const payload = await (await fetch(`http://127.0.0.1:${appPort}/api/awards`)).text();
     bare = await start('bare-server.ts', barePort, { BARE_PAYLOAD: payload });
 
@@ -104,15 +61,7 @@ async function main() {
     const catalog = await load(`http://127.0.0.1:${appPort}/api/awards`);
     const search = await load(`http://127.0.0.1:${appPort}/api/awards?search=coffee`);
 
-    // The budget applies to everything loaded before the home page's content is painted,
-    // which is never less than what is loaded before the first paint.
-    const ok = js.beforeContentKb <= JS_BUDGET_KB;
-    failed ||= !ok;
     console.log('\nCertifiable benchmarks (this machine, this run)\n');
-    console.log(`home: JavaScript before first paint    ${fmt(js.beforePaintKb)} KB gzip in ${js.beforePaintFiles} file(s)  (FCP ${fmt(js.fcpMs, 0)} ms)`);
-    console.log(`home: JavaScript before content paint  ${fmt(js.beforeContentKb)} KB gzip in ${js.beforeContentFiles} file(s)  (LCP ${fmt(js.lcpMs, 0)} ms)  budget ${JS_BUDGET_KB} KB: ${ok ? 'OK' : 'OVER BUDGET'}`);
-    console.log(`home: all JavaScript until idle        ${fmt(js.allKb)} KB gzip in ${js.allFiles} file(s) (includes chunks fetched after load)`);
-    console.log('');
     console.log(`baseline  bare Fastify JSON (${(payload.length / 1024).toFixed(1)} KB body)  ${fmt(baseline.rps, 0)} req/s  p99 ${baseline.p99} ms`);
     console.log(`catalog   GET /api/awards                   ${fmt(catalog.rps, 0)} req/s  p99 ${catalog.p99} ms  ratio ${fmt(catalog.rps / baseline.rps, 2)}`);
     console.log(`catalog   GET /api/awards?search=coffee     ${fmt(search.rps, 0)} req/s  p99 ${search.p99} ms  ratio ${fmt(search.rps / baseline.rps, 2)}`);
@@ -121,7 +70,10 @@ async function main() {
     app.kill();
     bare?.kill();
   }
-  // After the catalogue servers are gone: the render section wants the cores to itself.
+  // After the catalogue servers are gone: Lighthouse's CPU timings and the render section want the cores to themselves.
+  const pages = await publicPages();
+  console.log(`${pages.lines.join('\n')}\n`);
+  failed ||= pages.failed;
   const render = await renderUnderLoad();
   console.log(`${render.lines.join('\n')}\n`);
   failed ||= render.failed;

@@ -1,6 +1,7 @@
 /**
- * Order statuses and how they read, apart from shop.ts so a page that only shows an order's status does not load
- * the shop's schemas and every country's address rules with it.
+ * Order statuses and how they read, and the shop's limits, apart from shop.ts so a page that only shows an
+ * order's status or caps a quantity (the store, the cart line) does not load the shop's schemas and every
+ * country's address rules with them.
  */
 export const ORDER_STATUS_VALUES = [
   'pending_payment',
@@ -26,3 +27,13 @@ export const ORDER_STATUS_LABELS: Record<(typeof ORDER_STATUS_VALUES)[number], s
   partially_refunded: 'Partly refunded',
   refunded: 'Refunded',
 };
+
+/** What one cart or order may hold (the server enforces the same through shop.ts). */
+export const SHOP_LIMITS = {
+  /** Lines in one cart or order. */
+  lines: 50,
+  /** Copies of one line. */
+  quantity: 99,
+  recipientName: 80,
+  discountCode: 40,
+} as const;

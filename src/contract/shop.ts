@@ -1,24 +1,15 @@
 import { z } from 'zod';
 import { shippingAddressSchema } from './address';
 import { calendarDate, int4 } from './fields';
-import { ORDER_STATUS_VALUES } from './shop-constants';
+import { ORDER_STATUS_VALUES, SHOP_LIMITS } from './shop-constants';
 
-export { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from './shop-constants';
+export { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES, SHOP_LIMITS } from './shop-constants';
 
 /**
  * The shop (issue 9): catalogue, cart pricing, checkout and orders. Money is always an integer number
  * of minor units (cents) with an ISO 4217 currency code, and the server computes every amount.
  * Decisions: docs/decisions/070–078.
  */
-
-export const SHOP_LIMITS = {
-  /** Lines in one cart or order. */
-  lines: 50,
-  /** Copies of one line. */
-  quantity: 99,
-  recipientName: 80,
-  discountCode: 40,
-} as const;
 
 export const orderStatusSchema = z.enum(ORDER_STATUS_VALUES);
 

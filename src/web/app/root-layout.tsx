@@ -24,7 +24,8 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <ErrorBoundary resetKey={pathname}>
           {/* Keyed by path: a page still downloading shows the spinner, not the previous page. */}
-          <Suspense key={pathname} fallback={<LoadingScreen />}>
+          {/* At least a screen tall, so the footer waits below the fold and does not jump when the page arrives (CLS). */}
+          <Suspense key={pathname} fallback={<LoadingScreen className="min-h-dvh" />}>
             <Outlet />
           </Suspense>
         </ErrorBoundary>

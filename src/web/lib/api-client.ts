@@ -1,4 +1,5 @@
 import { AUTH_COOKIES, CSRF_HEADER } from '@/contract/auth-cookies';
+import './zod-browser';
 
 /** An error the API answered with: {"error":{"code","message","field"}}. */
 export class ApiRequestError extends Error {

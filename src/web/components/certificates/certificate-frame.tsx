@@ -18,6 +18,9 @@ interface CertificateFrameProps {
   priority?: boolean;
 }
 
+/** The pictures' intrinsic sizes (A4 landscape at 4 px/mm; the share card's 1200 × 630), so their aspect ratio is known before they load. */
+const INTRINSIC = { certificate: { width: 1188, height: 840 }, share: { width: 1200, height: 630 } } as const;
+
 function Shimmer() {
   return (
     <div
@@ -37,6 +40,7 @@ export function CertificateFrame({ src, alt, aspect = 'certificate', updating, c
   const [shown, setShown] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const loading = src !== null && src !== shown && src !== failed;
+  const size = INTRINSIC[aspect];
   return (
     <div
       className={cn(
@@ -56,6 +60,7 @@ export function CertificateFrame({ src, alt, aspect = 'certificate', updating, c
         <img
           src={shown}
           alt={alt}
+          {...size}
           decoding="async"
           className={cn('absolute inset-0 size-full object-contain transition-opacity duration-200', updating || loading ? 'opacity-80' : 'opacity-100')}
         />
@@ -66,13 +71,17 @@ export function CertificateFrame({ src, alt, aspect = 'certificate', updating, c
           key={src}
           src={src}
           alt={shown === null ? alt : ''}
+          {...size}
           aria-hidden={shown === null ? undefined : true}
           decoding="async"
           loading={lazy ? 'lazy' : 'eager'}
           {...(priority ? { fetchPriority: 'high' as const } : {})}
           onLoad={() => setShown(src)}
           onError={() => setFailed(src)}
-          className="absolute inset-0 size-full object-contain opacity-0"
+          // The first picture is visible from the start (over the shimmer): it paints as soon as it arrives,
+          // even from server-rendered HTML before any JavaScript runs, and is the page's largest paint.
+          // Only a replacement waits out of sight.
+          className={cn('absolute inset-0 size-full object-contain', shown === null ? null : 'opacity-0')}
         />
       ) : null}
     </div>

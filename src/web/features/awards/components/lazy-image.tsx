@@ -5,7 +5,22 @@ import { cn } from '@/web/lib/utils';
 /** Spec §9: images load when 10% visible, starting 50px before they scroll into view. */
 export const LAZY_IMAGE_OPTIONS: IntersectionObserverInit = { threshold: 0.1, rootMargin: '50px' };
 
-export function LazyImage({ src, alt, className }: { src: string; alt: string; className?: string }) {
+/** Our award emblems are 240 × 240 SVGs (src/web/public/awards); the intrinsic size keeps the aspect ratio known. */
+export const AWARD_IMAGE_SIZE = 240;
+
+export function LazyImage({
+  src,
+  alt,
+  className,
+  width = AWARD_IMAGE_SIZE,
+  height = AWARD_IMAGE_SIZE,
+}: {
+  src: string;
+  alt: string;
+  className?: string;
+  width?: number;
+  height?: number;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(false);
   const [status, setStatus] = useState<'loading' | 'loaded' | 'error'>('loading');
@@ -40,6 +55,8 @@ export function LazyImage({ src, alt, className }: { src: string; alt: string; c
         <img
           src={src}
           alt={alt}
+          width={width}
+          height={height}
           decoding="async"
           onLoad={() => setStatus('loaded')}
           onError={() => setStatus('error')}

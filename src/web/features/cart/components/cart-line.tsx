@@ -1,6 +1,7 @@
 import { CircleAlert, Minus, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { SHOP_LIMITS, type QuotedLine } from '@/contract/shop';
+import type { QuotedLine } from '@/contract/shop';
+import { SHOP_LIMITS } from '@/contract/shop-constants';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useBlobUrl } from '@/web/hooks/use-blob-url';
 import { useCertificatePreview } from '@/web/lib/api/preview-certificate';

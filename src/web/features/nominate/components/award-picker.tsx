@@ -13,6 +13,8 @@ function Emblem({ award, className, lazy }: { award: Award; className?: string; 
     <img
       src={award.image_url}
       alt=""
+      width={240}
+      height={240}
       className={cn('shrink-0 rounded-full bg-paper object-contain', className)}
       loading={lazy ? 'lazy' : 'eager'}
       decoding="async"

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { Award } from '@/contract/awards';
 import type { Certificate } from '@/contract/nominations';
 import { hrefs, paths } from '@/contract/paths';
-import { SHOP_LIMITS } from '@/contract/shop';
+import { SHOP_LIMITS } from '@/contract/shop-constants';
 import { Button } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
 import { Skeleton } from '@/web/components/ui/skeleton';

@@ -2,7 +2,8 @@ import { CheckCircle2, FlaskConical, Minus, Plus, ShoppingCart, Truck } from 'lu
 import { useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/contract/paths';
-import { SHOP_LIMITS, type Product, type StoreCatalogue } from '@/contract/shop';
+import type { Product, StoreCatalogue } from '@/contract/shop';
+import { SHOP_LIMITS } from '@/contract/shop-constants';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
 import { Skeleton } from '@/web/components/ui/skeleton';
