@@ -36,7 +36,8 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 
-# What the built server reads from disk: dist/server/server.mjs and render-worker.mjs beside it, dist/web
+# What the built server reads from disk: dist/server/server.mjs and render-worker.mjs beside it, dist/ssr (the
+# public pages' renderer, docs/decisions/089), dist/web
 # (index.html, hashed assets, .vite/manifest.json for /sw.js, award emblems the renderer draws), drizzle/
 # (migrations applied at start, meta/_journal.json for /readyz), fonts from @expo-google-fonts in node_modules.
 # Owned by root: the server cannot change its own code; it writes only to DATA_DIR.

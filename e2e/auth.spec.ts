@@ -151,7 +151,7 @@ test.describe('/auth', () => {
     await page.goto('/account');
     await expect(page).toHaveURL('/auth?redirect=%2Faccount');
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:4180\/interaction\//);
+    await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${LOOPBACK.oidcPort}/interaction/`));
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(toasts(page).getByText('Signed in successfully')).toBeVisible();
@@ -164,7 +164,7 @@ test.describe('/auth', () => {
   test('a cancelled Google sign-in says so', async ({ page }) => {
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
-    await expect(page).toHaveURL(/127\.0\.0\.1:4180\/interaction\//);
+    await expect(page).toHaveURL(new RegExp(`127\\.0\\.0\\.1:${LOOPBACK.oidcPort}/interaction/`));
     // An empty form is the loopback provider's "cancel".
     await page.locator('input[name=email]').evaluate((el) => el.removeAttribute('required'));
     await page.getByRole('button', { name: 'Continue' }).click();

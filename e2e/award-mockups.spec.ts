@@ -7,7 +7,10 @@ async function visitStore(browser: Browser, awardId: string) {
   const page = await context.newPage();
   const mockups = page.waitForResponse((r) => r.url().includes(`/api/store/mockups?award=${awardId}`) && r.ok());
   await page.goto(`/store?award=${awardId}`);
-  await mockups;
+  // The server renders the store with this award's mockups in the page (docs/decisions/089); else they are fetched.
+  const state = (await page.locator('#app-state').count()) ? await page.locator('#app-state').textContent() : null;
+  if (state?.includes(`["store","mockups","${awardId}"]`)) void mockups.catch(() => undefined);
+  else await mockups;
   return { page, close: () => context.close() };
 }
 

@@ -63,11 +63,15 @@ test.describe('award gallery', () => {
   test('shows skeleton cards while loading', async ({ page }) => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    // The served page already holds the awards (server rendering): the skeletons show when the gallery is
+    // opened from another page.
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.route('**/api/awards*', async (route) => {
       await gate;
       await route.continue();
     });
-    await page.goto('/gallery');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click();
     await expect(page.getByTestId('award-skeleton')).toHaveCount(9);
     release();
     await expect(page.getByTestId('award-card').first()).toBeVisible();
@@ -88,10 +92,12 @@ test.describe('award gallery', () => {
 
   test('shows a friendly error with a retry when the catalogue cannot load', async ({ page }) => {
     let fail = true;
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.route('**/api/awards*', (route) =>
       fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"X","message":"x"}}' }) : route.continue(),
     );
-    await page.goto('/gallery');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click();
     await expect(page.getByRole('alert')).toContainText('The awards cabinet is stuck');
     fail = false;
     await page.getByRole('button', { name: 'Try again' }).click();

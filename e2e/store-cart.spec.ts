@@ -74,6 +74,8 @@ test.describe('store and cart', () => {
     expect(await axeSerious(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Add to cart' }).click();
+    // Stored (the badge counts it) before the next page load.
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
     await page.goto('/cart');
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
     await expect(page.getByTestId('cart-subtotal')).not.toHaveText(/Checking/);

@@ -4,6 +4,8 @@ import fastifyEtag from '@fastify/etag';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,7 +37,7 @@ import type { EmblemLoader } from './modules/certificates/emblem-loader';
 import { claimsRoutes } from './modules/claims/claims.routes';
 import { communityRoutes } from './modules/community/community.routes';
 import { nominationsModule } from './modules/nominations/nominations.module';
-import { HtmlShell } from './modules/seo/html-shell';
+import { HtmlShell, loadSsrRenderer, SSR_CACHE_CONTROL, type SsrRenderer } from './modules/seo/html-shell';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { buildServiceWorker, shellAssets } from './modules/seo/service-worker';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -86,10 +88,15 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The server renderer of the public pages. Default: the built one (dist/ssr) when the web app is built too;
+   * null: every page is the empty shell. Tests pass `await import('@/web/entry-server')`.
+   */
+  ssr?: SsrRenderer | null;
 }
 
 /** Builds the whole HTTP app; never listens (server.ts does, tests use app.inject). */
-export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, ssr }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     ...connectionOptions(config),
@@ -109,7 +116,9 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('settings', new SettingsService(database.db));
-  app.decorate('shell', new HtmlShell(config.webDistDir));
+  const webBuilt = fs.existsSync(path.join(config.webDistDir, 'index.html'));
+  const renderer = ssr !== undefined ? ssr : webBuilt ? await loadSsrRenderer(config.webDistDir) : null;
+  app.decorate('shell', new HtmlShell(config.webDistDir, renderer));
   app.decorate('serviceWorkerSource', buildServiceWorker(shellAssets(config.webDistDir)));
   const authSecret = await resolveAuthSecret(config);
   const jobs = new JobQueue(database, config.jobs, app.log);
@@ -266,8 +275,22 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
       });
     }
     const settings = await app.settings.getPublic();
-    const { status, html } = await app.shell.render(pathname, config.publicUrl, settings);
-    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const { status, html, rendered } = await app.shell.render({
+      url: request.url,
+      origin: config.publicUrl,
+      settings,
+      // The page's data through our own routes (same validation, caching and visibility rules), always as an
+      // anonymous caller: the request's cookies are never passed on, so a signed-in visitor gets the same
+      // cacheable page as anyone (docs/decisions/089).
+      get: async (apiPath) => {
+        const res = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
+        return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as unknown) : null };
+      },
+      log: request.log,
+    });
+    // The anonymous rendered page is the same for everyone: shared caches may keep it (ETag from @fastify/etag).
+    const cacheControl = rendered && status === 200 ? SSR_CACHE_CONTROL : 'no-cache';
+    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', cacheControl).send(html);
   });
 
   return app;

@@ -1,17 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { AppRoot, createQueryClient } from './app/app-root';
 import { AppRoutes } from './app/router';
-import { AuthProvider, authStore } from './lib/auth';
-import { CartProvider } from './lib/cart';
+import { authStore } from './lib/auth';
 import { queryKeys } from './lib/query-keys';
 import { registerServiceWorker } from './lib/service-worker';
+import { hydrateAppState, readAppState } from './lib/ssr-state';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
-});
+const queryClient = createQueryClient();
 
 // Someone else's data must never show after signing in or out.
 authStore.onAuthStateChange((event) => {
@@ -21,18 +18,24 @@ authStore.onAuthStateChange((event) => {
   }
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <CartProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </CartProvider>
-      </AuthProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+const container = document.getElementById('root')!;
+// A public page arrives rendered, with the data it was rendered from (docs/decisions/089): the browser adopts
+// that HTML and that data. Other pages arrive as an empty shell and render here, as does HTML rendered for
+// another path (the service worker's offline copy of "/").
+const served = container.firstElementChild ? readAppState() : null;
+const state = served?.path === window.location.pathname ? served : null;
+if (state) hydrateAppState(queryClient, state);
+else container.replaceChildren();
+
+const app = (
+  <AppRoot queryClient={queryClient} server={state ? { now: state.now, origin: state.origin } : null}>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  </AppRoot>
 );
+
+if (state) hydrateRoot(container, app);
+else createRoot(container).render(app);
 
 registerServiceWorker();

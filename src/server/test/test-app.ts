@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../app';
+import type { SsrRenderer } from '../modules/seo/html-shell';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { seedDatabase } from '../db/seed/seed';
@@ -17,7 +18,7 @@ export interface TestApp {
 
 /** The real app on a fresh database (seeded unless told otherwise), for app.inject tests. */
 export async function createTestApp(
-  opts: { seed?: boolean; env?: Record<string, string>; logger?: FastifyServerOptions['logger'] } = {},
+  opts: { seed?: boolean; env?: Record<string, string>; logger?: FastifyServerOptions['logger']; ssr?: SsrRenderer | null } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   // Files the app writes (the print shop's print files) go to a folder of this test's own.
@@ -34,7 +35,8 @@ export async function createTestApp(
     PRINT_SHOP_STEP_MINUTES: '0',
     ...opts.env,
   });
-  const app = await buildApp({ config, database, logger: opts.logger ?? false });
+  // Pages are the empty shell unless a test passes the server renderer (whatever dist/ holds must not matter).
+  const app = await buildApp({ config, database, logger: opts.logger ?? false, ssr: opts.ssr ?? null });
   await app.ready();
   return {
     app,

@@ -1,5 +1,6 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAuth } from './auth';
+import { useHydrated } from './hydration';
 import { browserStorage, parsePersistedCart, readPersisted } from './cart-storage';
 import type * as EngineModule from './cart-engine';
 import type { CartItem, NewCartItem, PersistedCart } from './cart-types';
@@ -16,6 +17,8 @@ interface CartContextValue {
   removeItem(id: string): void;
   clearCart(): void;
 }
+
+const EMPTY_ITEMS: CartItem[] = [];
 
 const CartContext = createContext<CartContextValue | null>(null);
 
@@ -88,7 +91,10 @@ export function CartProvider({ children, storage = browserStorage() }: { childre
   const updateQuantity = useCallback((id: string, q: number) => change((r, prev) => r.setQuantity(prev, id, q)), [change]);
   const removeItem = useCallback((id: string) => change((_r, prev) => prev.filter((i) => i.id !== id)), [change]);
   const clearCart = useCallback(() => change(() => []), [change]);
-  const items = cart.items;
+  // The server renders an empty cart (it cannot read this browser's storage): so does hydration, then the badge
+  // shows the stored lines.
+  const hydrated = useHydrated();
+  const items = hydrated ? cart.items : EMPTY_ITEMS;
   const value = useMemo(
     () => ({
       items,

@@ -58,6 +58,12 @@ export const consentActions = {
   globalPrivacyControl: () => getEnv().globalPrivacyControl === true,
 };
 
+/**
+ * What the server renders (it cannot read this browser's choice): no banner. The browser shows the banner right
+ * after hydration when no choice is stored; it is fixed at the bottom, so nothing moves.
+ */
+const SERVER_STATE: ConsentState = { bannerVisible: false, dialogOpen: false, preferences: NECESSARY_ONLY };
+
 export function useConsent(): ConsentState {
   return useSyncExternalStore(
     (l) => {
@@ -65,6 +71,6 @@ export function useConsent(): ConsentState {
       return () => listeners.delete(l);
     },
     getState,
-    getState,
+    () => SERVER_STATE,
   );
 }

@@ -3,7 +3,8 @@ const formatters = new Map<string, Intl.NumberFormat>();
 function formatter(currency: string): Intl.NumberFormat {
   let f = formatters.get(currency);
   if (!f) {
-    f = new Intl.NumberFormat(undefined, { style: 'currency', currency });
+    // One locale on the server and in every browser: the server-rendered price must read the same after hydration.
+    f = new Intl.NumberFormat('en-US', { style: 'currency', currency });
     formatters.set(currency, f);
   }
   return f;

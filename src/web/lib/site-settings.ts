@@ -15,6 +15,17 @@ function isSettings(v: unknown): v is PublicSettings {
 }
 
 /**
+ * The server's renderer hands over the settings it writes into the page, so the HTML it renders says the same as
+ * the browser will read from #app-settings (every render reads the same public settings; a change applies to the
+ * next render).
+ */
+export function provideSiteSettings(value: PublicSettings) {
+  cached = withDefaults(value);
+}
+
+const withDefaults = (s: PublicSettings): PublicSettings => ({ ...DEFAULT_SETTINGS, ...s, social: { ...DEFAULT_SETTINGS.social, ...s.social } });
+
+/**
  * Brand name, parent company, contact and social links. The server writes them into the
  * page it serves (#app-settings), so no request is needed to render the header and footer.
  */
@@ -25,7 +36,7 @@ export function getSiteSettings(): PublicSettings {
   if (el?.textContent) {
     try {
       const parsed: unknown = JSON.parse(el.textContent);
-      if (isSettings(parsed)) value = { ...DEFAULT_SETTINGS, ...parsed, social: { ...DEFAULT_SETTINGS.social, ...parsed.social } };
+      if (isSettings(parsed)) value = withDefaults(parsed);
     } catch {
       // A broken bootstrap block falls back to the defaults.
     }

@@ -1,15 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
 import { matchPage, notFoundPage, type PageDef } from '@/contract/pages';
 import { buildHeadTags, renderHeadTags, type HeadContext } from '@/contract/seo';
 import type { PublicSettings } from '@/contract/settings';
+// Types only: the renderer itself is the Vite SSR bundle (dist/ssr), loaded at start (docs/decisions/089).
+import type { RenderRequest, RenderResult, ServerGet } from '@/web/entry-server';
 
 /** Extra head data for pages whose title or image depend on stored data (e.g. a certificate). */
 export type HeadOverrides = Partial<Pick<HeadContext, 'title' | 'description' | 'image' | 'noindex'>>;
 export type HeadResolver = (match: RegExpExecArray) => Promise<HeadOverrides | null>;
 
+/** The server renderer: src/web/entry-server.tsx, built to dist/ssr/entry-server.js (or imported as is in tests). */
+export interface SsrRenderer {
+  render(request: RenderRequest): Promise<RenderResult | null>;
+}
+
 const HEAD_MARK = '<!--app-head-->';
 const SETTINGS_MARK = '<!--app-settings-->';
+const ROOT = '<div id="root"></div>';
+
+/** Anonymous server-rendered pages: any shared cache may keep them a minute and serve them stale while it asks again. */
+export const SSR_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+/** A render that takes longer than this is dropped for the empty shell (the browser renders the page then). */
+export const SSR_TIMEOUT_MS = 5_000;
 
 /** Used when the web app has not been built (API tests); the real index.html has the same marks. */
 const FALLBACK_TEMPLATE = `<!doctype html>
@@ -20,33 +35,133 @@ const FALLBACK_TEMPLATE = `<!doctype html>
     ${HEAD_MARK}
     ${SETTINGS_MARK}
   </head>
-  <body><div id="root"></div></body>
+  <body>${ROOT}</body>
 </html>`;
 
+interface ViteManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** The SSR bundle beside the web build (dist/web → dist/ssr), or null when it was not built. */
+export async function loadSsrRenderer(webDistDir: string): Promise<SsrRenderer | null> {
+  const file = path.join(webDistDir, '..', 'ssr', 'entry-server.js');
+  if (!fs.existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as SsrRenderer;
+}
+
+export interface PageRequest {
+  /** Path and query as requested. */
+  url: string;
+  origin: string;
+  settings: PublicSettings;
+  /** GET an API path as an anonymous caller (no cookies). */
+  get: ServerGet;
+  log: FastifyBaseLogger;
+}
+
+export interface PageResponse {
+  status: number;
+  html: string;
+  /** True when the body is the server-rendered anonymous page: cacheable by shared caches. */
+  rendered: boolean;
+}
+
 export class HtmlShell {
-  /** The template cut at its two marks: [before head, between, after settings]. */
-  private readonly parts: [string, string, string];
+  /** The template cut at its marks: [before head, between, after settings up to the root, after the root]. */
+  private readonly parts: [string, string, string, string];
   readonly built: boolean;
   private readonly resolvers: { pattern: RegExp; resolve: HeadResolver }[] = [];
+  /** Route chunk (manifest key) → the <link rel="modulepreload"> tags for it and what it imports. */
+  private readonly preloads = new Map<string, string>();
+  private readonly manifest: Record<string, ViteManifestChunk>;
 
-  constructor(webDistDir: string) {
+  constructor(
+    webDistDir: string,
+    private readonly ssr: SsrRenderer | null = null,
+    private readonly timeoutMs = SSR_TIMEOUT_MS,
+  ) {
     const file = path.join(webDistDir, 'index.html');
     this.built = fs.existsSync(file);
     const template = this.built ? fs.readFileSync(file, 'utf8') : FALLBACK_TEMPLATE;
     const [before, rest, ...extraHead] = template.split(HEAD_MARK);
     const [between, after, ...extraSettings] = (rest ?? '').split(SETTINGS_MARK);
-    if (rest === undefined || after === undefined || extraHead.length || extraSettings.length) {
-      throw new Error(`${file} needs exactly one ${HEAD_MARK} followed by one ${SETTINGS_MARK}: the server writes page metadata there`);
+    const [beforeRoot, afterRoot, ...extraRoot] = (after ?? '').split(ROOT);
+    if (rest === undefined || after === undefined || extraHead.length || extraSettings.length || afterRoot === undefined || extraRoot.length) {
+      throw new Error(
+        `${file} needs exactly one ${HEAD_MARK} followed by one ${SETTINGS_MARK} and one ${ROOT}: the server writes page metadata and pages there`,
+      );
     }
-    this.parts = [before!, between!, after];
+    this.parts = [before!, between!, beforeRoot!, afterRoot];
+    const manifestFile = path.join(webDistDir, '.vite', 'manifest.json');
+    this.manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ViteManifestChunk>) : {};
+  }
+
+  get serverRendering(): boolean {
+    return this.ssr !== null;
   }
 
   addHeadResolver(pattern: RegExp, resolve: HeadResolver) {
     this.resolvers.push({ pattern, resolve });
   }
 
-  /** The served HTML for a pathname: its own title, meta tags and JSON-LD; status 404 for unknown paths. */
-  async render(pathname: string, origin: string, settings: PublicSettings): Promise<{ status: number; html: string }> {
+  /** modulepreload links for a route's chunks and their imports, minus what the entry script already loads. */
+  private preloadTags(modules: string[]): string {
+    const cacheKey = modules.join(' ');
+    const cached = this.preloads.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const collect = (key: string, into: Set<string>) => {
+      const chunk = this.manifest[key];
+      if (!chunk || into.has(key)) return;
+      into.add(key);
+      chunk.imports?.forEach((k) => collect(k, into));
+    };
+    const entry = new Set<string>();
+    Object.entries(this.manifest)
+      .filter(([, c]) => c.isEntry)
+      .forEach(([k]) => collect(k, entry));
+    const route = new Set<string>();
+    modules.forEach((m) => collect(m, route));
+    const tags = [...route]
+      .filter((k) => !entry.has(k))
+      .map((k) => `<link rel="modulepreload" crossorigin href="/${this.manifest[k]!.file}">`)
+      .join('');
+    this.preloads.set(cacheKey, tags);
+    return tags;
+  }
+
+  /** The server render, bounded in time; null (the empty shell) when it is not a rendered page, fails or is late. */
+  private async renderApp(req: PageRequest, known: boolean): Promise<RenderResult | null> {
+    if (!this.ssr) return null;
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = new Error(`server render took over ${this.timeoutMs} ms`);
+        controller.abort(error);
+        reject(error);
+      }, this.timeoutMs);
+    });
+    try {
+      return await Promise.race([
+        this.ssr.render({ url: req.url, known, origin: req.origin, settings: req.settings, get: req.get, signal: controller.signal }),
+        late,
+      ]);
+    } catch (err) {
+      req.log.error({ err, url: req.url.slice(0, 300) }, 'server render failed: serving the empty shell');
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * The served HTML for a page: its own title, meta tags and JSON-LD; for a public page the rendered page and the
+   * data it was rendered from; status 404 for unknown paths (and unknown certificates).
+   */
+  async render(req: PageRequest): Promise<PageResponse> {
+    const pathname = req.url.split('?', 1)[0]!;
     const matched = matchPage(pathname);
     const page: PageDef = matched ?? notFoundPage;
     let overrides: HeadOverrides = {};
@@ -58,18 +173,25 @@ export class HtmlShell {
       }
     }
     const tags = buildHeadTags(page, {
-      origin,
+      origin: req.origin,
       pathname,
-      brand: settings.brand_name,
-      company: settings.company_name,
-      social: Object.values(settings.social),
+      brand: req.settings.brand_name,
+      company: req.settings.company_name,
+      social: Object.values(req.settings.social),
       ...overrides,
     });
-    const settingsJson = JSON.stringify(settings).replace(/</g, '\\u003c');
+    const settingsJson = JSON.stringify(req.settings).replace(/</g, '\\u003c');
+    const app = await this.renderApp(req, matched !== null);
     // Concatenation, not String.replace: text from users (a nominee's name in a title) may hold "$'" or "$&",
     // which a replacement string would expand into pieces of the template.
-    const [before, between, after] = this.parts;
-    const html = `${before}${renderHeadTags(tags)}${between}<script id="app-settings" type="application/json">${settingsJson}</script>${after}`;
-    return { status: matched ? 200 : 404, html };
+    const [before, between, beforeRoot, afterRoot] = this.parts;
+    const head = renderHeadTags(tags) + (app ? this.preloadTags(app.modules) + app.head : '');
+    const settingsScript = `<script id="app-settings" type="application/json">${settingsJson}</script>`;
+    const root = app
+      ? `<div id="root">${app.html}</div><script type="application/json" id="app-state">${app.state}</script>`
+      : ROOT;
+    const html = `${before}${head}${between}${settingsScript}${beforeRoot}${root}${afterRoot}`;
+    const status = app ? app.status : matched ? 200 : 404;
+    return { status, html, rendered: app !== null };
   }
 }

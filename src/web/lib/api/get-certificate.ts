@@ -14,6 +14,9 @@ export const certificateQueryOptions = (shareId: string) =>
     staleTime: 30_000,
     // Unknown, withdrawn or malformed links will not change by asking again.
     retry: (count, error) => !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && count < 1,
+    // Nor by opening the page again. It also lets a server-rendered "not found" hydrate as it was rendered
+    // instead of as a spinner while it is asked again (docs/decisions/089).
+    retryOnMount: false,
   });
 
 export function useCertificate(shareId: string) {

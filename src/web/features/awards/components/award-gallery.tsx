@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { useId } from 'react';
 import { DEFAULT_SKELETON_COUNT } from '@/contract/catalog-constants';
+import { paths } from '@/contract/paths';
 import { Button } from '@/web/components/ui/button';
 import { useDebouncedSearchParam } from '@/web/hooks/use-debounced-search-param';
 import { useAwards } from '@/web/lib/api/get-awards';
@@ -31,13 +32,16 @@ export function AwardGallery({ limit, searchable = false, groupHeadingLevel = 2 
   });
 
   const searchBox = searchable ? (
-    <form role="search" className="relative mx-auto max-w-xl" onSubmit={(e) => e.preventDefault()}>
+    // A plain GET form: before the JavaScript runs (or without it) Enter loads /gallery?search=…, which the server
+    // renders; afterwards the results follow the typing and submitting does nothing more.
+    <form role="search" action={paths.gallery} method="get" className="relative mx-auto max-w-xl" onSubmit={(e) => e.preventDefault()}>
       <label htmlFor={inputId} className="sr-only">
         Search awards
       </label>
       <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted" aria-hidden="true" />
       <input
         id={inputId}
+        name="search"
         type="search"
         value={text}
         onChange={(e) => setText(e.target.value)}

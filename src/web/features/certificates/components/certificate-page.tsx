@@ -15,6 +15,8 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { absoluteUrl } from '@/web/lib/absolute-url';
 import { ApiRequestError } from '@/web/lib/api-client';
 import { useHeadOverrides } from '@/web/lib/head';
+import { useOrigin, useRefreshAfterHydration } from '@/web/lib/hydration';
+import { queryKeys } from '@/web/lib/query-keys';
 import { totalReactions } from '@/web/lib/reactions';
 import { issuedDate } from '@/web/lib/time-ago';
 import { cn } from '@/web/lib/utils';
@@ -129,6 +131,8 @@ function LoadingState() {
 export function CertificatePage({ shareId }: { shareId: string }) {
   const { pathname } = useLocation();
   const query = useCertificate(shareId);
+  useRefreshAfterHydration(queryKeys.certificates.detail(shareId));
+  const origin = useOrigin();
   const c = query.data;
   const error = query.error instanceof ApiRequestError ? query.error : null;
   const withdrawn = error?.code === CERTIFICATE_ERRORS.withdrawn || error?.status === 410 || c?.status === 'declined';
@@ -174,7 +178,7 @@ export function CertificatePage({ shareId }: { shareId: string }) {
     );
   }
 
-  const pageUrl = absoluteUrl(c.urls.page);
+  const pageUrl = absoluteUrl(c.urls.page, origin);
   const share = { url: pageUrl, nominee: c.nominee_name, awardTitle: c.award.title };
   const reactions = totalReactions(c.reactions);
   return (

@@ -5,10 +5,12 @@ import { hrefs } from '@/contract/paths';
 import { CertificateFrame } from '@/web/components/certificates/certificate-frame';
 import { ReactionBar } from '@/web/components/certificates/reaction-bar';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { useNow } from '@/web/lib/hydration';
 import { timeAgo } from '@/web/lib/time-ago';
 
 /** One certificate on the wall: the picture, who and what, the citation, reactions. */
 export function CommunityCard({ c }: { c: Certificate }) {
+  const now = useNow();
   const href = hrefs.certificate(c.share_id);
   const headingId = `wall-${c.share_id}`;
   return (
@@ -25,7 +27,7 @@ export function CommunityCard({ c }: { c: Certificate }) {
             </span>
           ) : null}
           <span aria-hidden="true">·</span>
-          <time dateTime={c.issued_at}>{timeAgo(c.issued_at)}</time>
+          <time dateTime={c.issued_at}>{timeAgo(c.issued_at, now)}</time>
         </p>
         <h2 id={headingId} className="mt-2 font-display text-xl leading-snug font-semibold wrap-anywhere">
           <Link to={href} className="hover:text-brand-700 focus-visible:underline">

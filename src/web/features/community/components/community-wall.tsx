@@ -6,6 +6,8 @@ import { paths } from '@/contract/paths';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
 import { useCategories } from '@/web/lib/api/get-categories';
+import { useRefreshAfterHydration } from '@/web/lib/hydration';
+import { queryKeys } from '@/web/lib/query-keys';
 import { cn } from '@/web/lib/utils';
 import { useCommunity, type CommunityFilter } from '../api/get-community';
 import { useInView } from '../hooks/use-in-view';
@@ -29,6 +31,7 @@ export function CommunityWall() {
   const categoryId = params.get('category') ?? undefined;
   const categories = useCategories();
   const wall = useCommunity({ sort, category_id: categoryId });
+  useRefreshAfterHydration(queryKeys.community.all);
   const { ref: sentinel, inView } = useInView<HTMLDivElement>('600px');
   const items = wall.data?.pages.flatMap((p) => p.items) ?? [];
 

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicSettings } from '@/contract/settings';
+import * as entry from '@/web/entry-server';
+import { signedInClient } from '@/server/test/auth-client';
+import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { HtmlShell, SSR_CACHE_CONTROL } from './html-shell';
+import { catalogue, freshClient, nominate } from '../nominations/test-support';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ ssr: entry });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="app-state">/.exec(html)?.[1] ?? '';
+const stateOf = (html: string) => {
+  const json = /<script type="application\/json" id="app-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return json ? (JSON.parse(json) as { queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } }) : null;
+};
+
+describe('server-rendered public pages', () => {
+  it('renders the home page with its awards and hands their data to the browser, cacheable', async () => {
+    const { awards } = await catalogue(t.database.db);
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe(SSR_CACHE_CONTROL);
+    expect(res.headers.etag).toBeTruthy();
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(rootOf(res.body)).toContain(awards[0]!.title.replace(/&/g, '&amp;'));
+    const state = stateOf(res.body)!;
+    expect(state.queries.queries.map((q) => q.queryKey)).toEqual([['awards', 'list', { limit: 8 }]]);
+    const again = await get('/', { 'if-none-match': String(res.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('renders the gallery search from the URL (the GET form works without JavaScript)', async () => {
+    const { awards } = await catalogue(t.database.db);
+    const word = awards[1]!.title.split(' ')[0]!;
+    const res = await get(`/gallery?search=${encodeURIComponent(word)}`);
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    expect(root).toContain('name="search"');
+    expect(root).toContain(`value="${word}"`);
+    expect(root).toMatch(/Found (<!-- -->)?\d+(<!-- -->)? award/);
+  });
+
+  it('writes user text as text: </script> in a nomination cannot end a script or add markup', async () => {
+    const { award } = await catalogue(t.database.db);
+    const evil = '</script><script>alert(1)</script>';
+    const { certificate } = await nominate(freshClient(t.app), { award_id: award.id, nominee_name: `Dana ${evil}`, reason: `For ${evil}` });
+    const res = await get(`/certificate/${certificate.share_id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>alert(1)');
+    const root = rootOf(res.body);
+    expect(root).toContain('Dana &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(root).toContain('For &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    const state = stateOf(res.body)!;
+    const cert = state.queries.queries.find((q) => q.queryKey[0] === 'certificates')!.state.data as { nominee_name: string; reason: string };
+    expect(cert.nominee_name).toBe(`Dana ${evil}`);
+    expect(cert.reason).toBe(`For ${evil}`);
+    // Exactly the two scripts of the page (settings, state) plus the template's own, nothing from the user.
+    expect(res.body.match(/<script/g)!.length).toBe(res.body.match(/<\/script>/g)!.length);
+  });
+
+  it('answers an unknown certificate with 404 and the not-found page, and an unknown path with the 404 page', async () => {
+    const res = await get('/certificate/AAAAAAAAAAAAAAAA');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(rootOf(res.body)).toContain('We can&#x27;t find that certificate');
+    const unknown = await get('/no/such/page');
+    expect(unknown.statusCode).toBe(404);
+    expect(rootOf(unknown.body)).toContain('404 - Page Not Found');
+  });
+
+  it('keeps parallel renders of different certificates apart', async () => {
+    const { award } = await catalogue(t.database.db);
+    const names = ['Alpha Quill', 'Bravo Inkwell', 'Charlie Nib', 'Delta Blotter'];
+    const made = await Promise.all(names.map((n) => nominate(freshClient(t.app), { award_id: award.id, nominee_name: n })));
+    const pages = await Promise.all(made.map((m) => get(`/certificate/${m.certificate.share_id}`)));
+    pages.forEach((res, i) => {
+      expect(res.statusCode).toBe(200);
+      for (const [j, other] of names.entries()) {
+        if (i === j) expect(res.body).toContain(other);
+        else expect(res.body).not.toContain(other);
+      }
+    });
+  });
+
+  it('renders the anonymous view for a signed-in visitor and leaves private pages to the browser', async () => {
+    const { client, user } = await signedInClient(t.app, { name: 'Zebedee Private' });
+    for (const url of ['/', '/store', '/gallery']) {
+      const res = await get(url, { cookie: client.cookieHeader() });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe(SSR_CACHE_CONTROL);
+      expect(res.body).not.toContain(user.email);
+      expect(res.body).not.toContain('Zebedee');
+      expect(rootOf(res.body)).not.toContain('Sign Out');
+      expect(rootOf(res.body)).toMatch(/^<div class="flex min-h-dvh flex-col"><header/);
+    }
+    const account = await get('/account');
+    expect(account.body).toContain('<div id="root"></div>');
+    expect(account.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+/** A web build folder with nothing in it: the shell's built-in template. */
+const emptyDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'certifiable-shell-'));
+
+describe('when the server render fails or is late', () => {
+  const settings = { brand_name: 'Certifiable', company_name: 'Dubious Enterprises Ltd.', support_email: 'hello@x.test', social: {} } as unknown as PublicSettings;
+  const logged: unknown[] = [];
+  const log = { error: (...args: unknown[]) => logged.push(args) } as unknown as FastifyBaseLogger;
+  const request = { url: '/gallery', origin: 'https://certifiable.test', settings, get: async () => ({ status: 200, body: [] }), log };
+
+  it('serves the empty shell after the time limit, and logs it', async () => {
+    logged.length = 0;
+    let aborted: AbortSignal | undefined;
+    const shell = new HtmlShell(emptyDir(), { render: ({ signal }) => ((aborted = signal), new Promise(() => {})) }, 50);
+    const started = Date.now();
+    const res = await shell.render(request);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(res).toMatchObject({ status: 200, rendered: false });
+    expect(res.html).toContain('<div id="root"></div>');
+    expect(res.html).toContain('<title data-head>Award Gallery | Certifiable</title>');
+    expect(aborted?.aborted).toBe(true);
+    expect(logged).toHaveLength(1);
+  });
+
+  it('serves the empty shell when the render throws, and logs it', async () => {
+    logged.length = 0;
+    const shell = new HtmlShell(emptyDir(), { render: () => Promise.reject(new Error('boom')) });
+    const res = await shell.render(request);
+    expect(res).toMatchObject({ status: 200, rendered: false });
+    expect(res.html).toContain('<div id="root"></div>');
+    expect(logged).toHaveLength(1);
+  });
+});

@@ -1,0 +1,143 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
+import { HOME_GALLERY_LIMIT } from '@/contract/catalog-constants';
+import { paths } from '@/contract/paths';
+import type { Award } from '@/contract/awards';
+import type { Category } from '@/contract/categories';
+import type { Certificate, CommunityPage } from '@/contract/nominations';
+import type { AwardMockups, StoreCatalogue } from '@/contract/shop';
+import type { DesignTemplate } from '@/contract/templates';
+import { COMMUNITY_PAGE_SIZE, communityQueryOptions, type CommunityFilter } from '../features/community/api/get-community';
+import { awardMockupsQueryOptions } from '../features/store/api/get-award-mockups';
+import { catalogueQueryOptions } from '../features/store/api/get-catalogue';
+import { shareIdFrom } from '../features/store/lib/variant-options';
+import { ApiRequestError, withQuery } from '../lib/api-client';
+import { awardsQueryOptions, type AwardsFilter } from '../lib/api/get-awards';
+import { categoriesQueryOptions } from '../lib/api/get-categories';
+import { certificateQueryOptions } from '../lib/api/get-certificate';
+import { templatesQueryOptions } from '../lib/api/get-templates';
+import { queryKeys } from '../lib/query-keys';
+
+/** GETs an API path on the server (no cookies: the anonymous view); throws ApiRequestError like apiFetch. */
+export type ServerFetch = <T>(path: string) => Promise<T>;
+
+interface Prefetch {
+  queryClient: QueryClient;
+  params: Record<string, string | undefined>;
+  search: URLSearchParams;
+  fetchJson: ServerFetch;
+}
+
+export interface SsrRoute {
+  path: string;
+  /** The route's lazy chunk in Vite's manifest (its key, relative to src/web) and others it will fetch at once. */
+  modules: string[];
+  /**
+   * Fills the cache with exactly what the page's hooks ask for: the same keys, the same API answers. May answer
+   * the page's HTTP status (an unknown certificate is a 404).
+   */
+  prefetch?: (p: Prefetch) => Promise<number | void>;
+}
+
+// Failures stay in the cache as the query's error, as in the browser; entry-server.tsx gives up on a 5xx.
+const awards = ({ queryClient, fetchJson }: Prefetch, filter: AwardsFilter = {}) =>
+  queryClient
+    .fetchQuery({ ...awardsQueryOptions(filter), queryFn: () => fetchJson<Award[]>(withQuery('/api/awards', { ...filter })) })
+    .catch(() => [] as Award[]);
+const templates = ({ queryClient, fetchJson }: Prefetch) =>
+  queryClient.prefetchQuery({ ...templatesQueryOptions(), queryFn: () => fetchJson<DesignTemplate[]>(withQuery('/api/templates')) });
+const certificate = ({ queryClient, fetchJson }: Prefetch, shareId: string) =>
+  queryClient
+    .fetchQuery({ ...certificateQueryOptions(shareId), retry: false, queryFn: () => fetchJson<Certificate>(`/api/certificates/${encodeURIComponent(shareId)}`) })
+    .catch(() => null);
+const mockups = ({ queryClient, fetchJson }: Prefetch, awardId: string) =>
+  queryClient.prefetchQuery({
+    ...awardMockupsQueryOptions(awardId),
+    queryFn: () => fetchJson<AwardMockups>(withQuery('/api/store/mockups', { award: awardId })),
+  });
+
+const page = (path: string, module: string, prefetch?: SsrRoute['prefetch'], also: string[] = []): SsrRoute => ({
+  path,
+  modules: [module, ...also],
+  ...(prefetch ? { prefetch } : {}),
+});
+
+/**
+ * The public pages the server renders (docs/decisions/089): the anonymous view only. Everything else
+ * (sign-in, account, admin, nominate, claim, cart, checkout, orders, payments) keeps the empty shell.
+ */
+export const SSR_ROUTES: SsrRoute[] = [
+  page(paths.home, 'app/routes/home.tsx', async (p) => {
+    await awards(p, { limit: HOME_GALLERY_LIMIT });
+  }),
+  page(paths.gallery, 'app/routes/gallery.tsx', async (p) => {
+    const search = (p.search.get('search') ?? '').trim();
+    await awards(p, search ? { search } : {});
+  }),
+  page(paths.community, 'app/routes/community.tsx', async (p) => {
+    const filter: CommunityFilter = {
+      sort: p.search.get('sort') === 'most_liked' ? 'most_liked' : 'newest',
+      category_id: p.search.get('category') ?? undefined,
+    };
+    await Promise.all([
+      p.queryClient.prefetchQuery({ ...categoriesQueryOptions(), queryFn: () => p.fetchJson<Category[]>(withQuery('/api/categories')) }),
+      p.queryClient.prefetchInfiniteQuery({
+        ...communityQueryOptions(filter),
+        queryFn: ({ pageParam }) =>
+          p.fetchJson<CommunityPage>(
+            withQuery('/api/community', { sort: filter.sort, category_id: filter.category_id, cursor: pageParam, limit: COMMUNITY_PAGE_SIZE }),
+          ),
+      }),
+    ]);
+  }),
+  page(paths.certificate, 'app/routes/certificate.tsx', async (p) => {
+    const shareId = p.params.shareId ?? '';
+    await certificate(p, shareId);
+    // Unknown or malformed: 404 with the page's "not in the register"; declined or hidden: 410 "withdrawn".
+    const error = p.queryClient.getQueryState(queryKeys.certificates.detail(shareId))?.error;
+    if (error instanceof ApiRequestError && error.status < 500) return error.status === 410 ? 410 : 404;
+  }),
+  page(paths.store, 'app/routes/store.tsx', async (p) => {
+    // The store starts with the award asked for, or the certificate's, or the gallery's first award.
+    const shareId = p.search.get('certificate') ? shareIdFrom(p.search.get('certificate')!) : null;
+    const [list, , , cert] = await Promise.all([
+      awards(p),
+      templates(p),
+      p.queryClient.prefetchQuery({ ...catalogueQueryOptions(), queryFn: () => p.fetchJson<StoreCatalogue>(withQuery('/api/store/products')) }),
+      shareId ? certificate(p, shareId) : null,
+    ]);
+    const awardId = shareId ? (cert?.award.id ?? null) : (p.search.get('award') ?? list[0]?.id ?? null);
+    if (awardId) await mockups(p, awardId);
+    // The cart's engine comes with the page: "Add to cart" is usable as soon as the page is (docs/decisions/082).
+  }, ['lib/cart-engine.tsx']),
+  page(paths.dynamicTemplates, 'app/routes/dynamic-templates.tsx', async (p) => {
+    await Promise.all([templates(p), awards(p)]);
+  }),
+  page(paths.quizLanding, 'app/routes/quiz-landing.tsx'),
+  page(paths.quiz, 'app/routes/quiz.tsx'),
+  page(paths.quizResult, 'app/routes/quiz-result.tsx'),
+  page(paths.quizGallery, 'app/routes/quiz-gallery.tsx'),
+  page(paths.funnelCheckout, 'app/routes/funnel-checkout.tsx'),
+  page(paths.funnelThankYou, 'app/routes/funnel-thank-you.tsx'),
+  page(paths.funnelTimer, 'app/routes/funnel-timer.tsx'),
+  page(paths.funnelOto1, 'app/routes/funnel-oto1.tsx'),
+  page(paths.funnelOto1Downsell, 'app/routes/funnel-oto1-downsell.tsx'),
+  page(paths.privacyPolicy, 'app/routes/legal/privacy-policy.tsx'),
+  page(paths.termsOfService, 'app/routes/legal/terms-of-service.tsx'),
+  page(paths.cookiePolicy, 'app/routes/legal/cookie-policy.tsx'),
+  page(paths.dmcaPolicy, 'app/routes/legal/dmca-policy.tsx'),
+  page(paths.refundPolicy, 'app/routes/legal/refund-policy.tsx'),
+  page(paths.accessibility, 'app/routes/legal/accessibility.tsx'),
+];
+
+/** Any path no route knows: the 404 page. */
+export const NOT_FOUND_ROUTE: SsrRoute = page('*', 'app/routes/not-found.tsx');
+
+/** The server-rendered route for a path and its parameters, or null when the page stays client-rendered. */
+export function matchSsrRoute(pathname: string): { route: SsrRoute; params: Record<string, string | undefined> } | null {
+  for (const route of SSR_ROUTES) {
+    const m = matchPath({ path: route.path, end: true }, pathname);
+    if (m) return { route, params: m.params };
+  }
+  return null;
+}
