@@ -4,7 +4,10 @@ import fastifyEtag from '@fastify/etag';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -290,8 +293,48 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
     });
     // The anonymous rendered page is the same for everyone: shared caches may keep it (ETag from @fastify/etag).
     const cacheControl = rendered && status === 200 ? SSR_CACHE_CONTROL : 'no-cache';
-    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', cacheControl).send(html);
+    // A not-found handler is no route, so @fastify/compress's per-route hook never sees it: pages are compressed
+    // here (a rendered home page is ~75 KB, ~15 KB gzip), each page once while it stays the same. The ETag is of
+    // the page itself, set first so that @fastify/etag still answers a matching If-None-Match with 304.
+    const etag = `W/"${createHash('sha1').update(html).digest('base64')}"`;
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', cacheControl).header('etag', etag).header('vary', 'accept-encoding');
+    const encoding = html.length < 1024 ? null : pickEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(await compressedPage(etag, encoding, html));
   });
 
   return app;
+}
+
+type PageEncoding = 'br' | 'gzip';
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const compressedPages = new Map<string, Buffer>();
+
+/** br when the browser takes it, else gzip, else none (q=0 means "not this one"). */
+function pickEncoding(header: string | string[] | undefined): PageEncoding | null {
+  const accepted = new Set(
+    String(header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+/** A page's compressed bytes, kept by its ETag (a bounded cache: the anonymous pages are few and shared). */
+async function compressedPage(etag: string, encoding: PageEncoding, html: string): Promise<Buffer> {
+  const key = `${encoding} ${etag}`;
+  const hit = compressedPages.get(key);
+  if (hit) return hit;
+  const bytes =
+    encoding === 'br'
+      ? await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
+      : await gzip(html, { level: 6 });
+  if (compressedPages.size >= 200) compressedPages.clear();
+  compressedPages.set(key, bytes);
+  return bytes;
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awards, settings } from '@/server/db/schema/index';
@@ -30,6 +31,23 @@ describe('served HTML', () => {
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<title data-head>Page Not Found | Certifiable</title>');
     expect(res.body).toContain('content="noindex, nofollow"');
+  });
+
+  it('sends pages compressed to a browser that accepts it, with an ETag that answers 304 when unchanged', async () => {
+    const gz = await t.app.inject({ method: 'GET', url: '/privacy-policy', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.statusCode).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url: '/privacy-policy' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+    const br = await t.app.inject({ method: 'GET', url: '/privacy-policy', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(gz.headers.etag).toMatch(/^W\/"/);
+    expect(gz.headers.etag).toBe(plain.headers.etag);
+    const again = await t.app.inject({ method: 'GET', url: '/privacy-policy', headers: { 'accept-encoding': 'gzip', 'if-none-match': String(gz.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
   });
 
   it('answers unknown API paths with a JSON 404, never the HTML shell', async () => {
