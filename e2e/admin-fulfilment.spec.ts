@@ -1,52 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { LOOPBACK, signInViaApi, toasts } from './support/auth-helpers';
-import { pageSettled } from './support/page-helpers';
-
-async function axeSerious(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** A guest's paid framed certificate, placed and paid through the API as the checkout pages would. */
-async function paidFramedOrder(browser: Browser) {
-  const customer = await browser.newContext();
-  const api = customer.request;
-  const catalogue = (await (await api.get('/api/store/products')).json()) as { products: { variants: { id: string; sku: string }[] }[] };
-  const variant = catalogue.products.flatMap((p) => p.variants).find((v) => v.sku === 'FRAME-A4-BLACK')!;
-  const [award] = (await (await api.get('/api/awards')).json()) as { id: string }[];
-  const placed = await api.post('/api/checkout', {
-    headers: { 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-    data: {
-      email: `parcel.${Date.now().toString(36)}@example.test`,
-      lines: [{ variant_id: variant.id, quantity: 1, design: { award_id: award!.id, recipient_name: 'Sam' } }],
-      shipping_address: { name: 'Sam Ortiz', line1: '9 Quay Street', city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' },
-      shipping_method: 'standard',
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(200);
-  const order = (await placed.json()) as { order_id: string; order_number: string; payment_url: string; access_token: string };
-  const paid = await api.post(`/api/test-payments/${order.payment_url.split('/').pop()}/pay`, { data: { card_number: '4242424242424242', expiry: '12/34', cvc: '123' } });
-  expect(paid.status()).toBe(200);
-  return { ...order, customer };
-}
-
-/** The print shop has the order (its files drawn) once the submission job has run. */
-async function atThePrintShop(page: Page, orderId: string) {
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/admin/orders/${orderId}`)).json()) as { fulfilment: { status: string } }).fulfilment.status, {
-      timeout: 30_000,
-    })
-    .toBe('submitted');
-}
+import { atThePrintShop, paidFramedOrder } from './support/order-helpers';
+import { axeSerious, pageSettled } from './support/page-helpers';
 
 test.describe('fulfilment in /admin/orders', () => {
   test('an admin moves a paid order to printing, marks it shipped by hand after a bad link, and the customer sees the tracking', async ({ page, browser }) => {
     test.slow(); // the print shop draws the 300 DPI print file first
-    const order = await paidFramedOrder(browser);
+    const order = await paidFramedOrder(browser, { recipient: 'Sam', name: 'Sam Ortiz', line1: '9 Quay Street', shipping: 'standard' });
     await signInViaApi(page, LOOPBACK.admin.email, LOOPBACK.admin.password);
     await atThePrintShop(page, order.order_id);
 
@@ -107,7 +67,7 @@ test.describe('fulfilment in /admin/orders', () => {
 test.describe('/admin/jobs', () => {
   test('an admin sees the queues and their jobs, filters by state and queue in the URL, and axe finds nothing serious', async ({ page, browser }) => {
     test.slow(); // the print shop draws the 300 DPI print file first
-    const order = await paidFramedOrder(browser);
+    const order = await paidFramedOrder(browser, { recipient: 'Sam', name: 'Sam Ortiz', line1: '9 Quay Street', shipping: 'standard' });
     await order.customer.close();
     await signInViaApi(page, LOOPBACK.admin.email, LOOPBACK.admin.password);
     await atThePrintShop(page, order.order_id);

@@ -1,16 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Award } from '../src/contract/awards';
 import { expect, test } from './fixtures';
 import { createVerifiedUser, LOOPBACK, signInViaApi, waitForMail } from './support/auth-helpers';
-import { pageSettled } from './support/page-helpers';
-
-async function axeSerious(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { axeSerious, pageSettled } from './support/page-helpers';
 
 async function awardOf(page: Page, index: number): Promise<Award> {
   return ((await (await page.request.get('/api/awards')).json()) as Award[])[index]!;

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { csrfHeaders, LOOPBACK, signInViaApi, toasts } from './support/auth-helpers';
+import { atThePrintShop, paidFramedOrder } from './support/order-helpers';
 
 test.describe('the print room tools on the home page', () => {
   test('visitors do not see them; an admin fetches the templates and sees the spec’s toast and the templates', async ({ page }) => {
@@ -24,33 +25,13 @@ test.describe('the print room tools on the home page', () => {
 
 test.describe('a printed order on its way', () => {
   test('paid, sent to the print shop, moved to shipped: the order page shows carrier, tracking and the timeline', async ({ page, browser }) => {
-    const customer = await browser.newContext();
-    const api = customer.request;
-    const catalogue = (await (await api.get('/api/store/products')).json()) as { products: { variants: { id: string; sku: string }[] }[] };
-    const variant = catalogue.products.flatMap((p) => p.variants).find((v) => v.sku === 'FRAME-A4-BLACK')!;
-    const [award] = (await (await api.get('/api/awards')).json()) as { id: string }[];
-    const placed = await api.post('/api/checkout', {
-      headers: { 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
-      data: {
-        email: `ship.${Date.now().toString(36)}@example.test`,
-        lines: [{ variant_id: variant.id, quantity: 1, design: { award_id: award!.id, recipient_name: 'Robin' } }],
-        shipping_address: { name: 'Robin Park', line1: '3 Harbour Road', city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' },
-        shipping_method: 'express',
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(200);
-    const order = (await placed.json()) as { order_id: string; payment_url: string; access_token: string };
-    const paid = await api.post(`/api/test-payments/${order.payment_url.split('/').pop()}/pay`, { data: { card_number: '4242424242424242', expiry: '12/34', cvc: '123' } });
-    expect(paid.status()).toBe(200);
+    const order = await paidFramedOrder(browser, { recipient: 'Robin', name: 'Robin Park', line1: '3 Harbour Road', shipping: 'express' });
+    const customer = order.customer;
 
     // The print shop takes it (its files drawn), then an admin moves it on twice: in production, shipped.
     await signInViaApi(page, LOOPBACK.admin.email, LOOPBACK.admin.password);
     const headers = await csrfHeaders(page.request);
-    await expect
-      .poll(async () => ((await (await page.request.get(`/api/admin/orders/${order.order_id}`)).json()) as { fulfilment: { status: string } }).fulfilment.status, {
-        timeout: 30_000,
-      })
-      .toBe('submitted');
+    await atThePrintShop(page, order.order_id);
     for (const expected of ['in_production', 'shipped']) {
       const res = await page.request.post(`/api/admin/orders/${order.order_id}/fulfilment/advance`, { headers, data: {} });
       expect(res.status(), await res.text()).toBe(200);

@@ -1,15 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Award } from '../src/contract/awards';
 import { expect, test } from './fixtures';
-import { pageSettled } from './support/page-helpers';
-
-async function axeSerious(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { axeSerious, pageSettled } from './support/page-helpers';
 
 /** gallery award → store with it chosen → framed A4 oak → cart → quantity → reload → remove → empty. */
 async function shopJourney(page: Page, award: Award) {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
@@ -8,4 +9,12 @@ import { expect, type Page } from '@playwright/test';
 export async function pageSettled(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || img.loading === 'lazy'));
+}
+
+/** Serious or critical WCAG 2.2 AA violations axe finds on the page, as readable lines (none expected). */
+export async function axeSerious(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

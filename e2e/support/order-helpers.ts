@@ -1,0 +1,36 @@
+import { expect, type Browser, type Page } from '@playwright/test';
+
+/**
+ * A guest's paid framed certificate (FRAME-A4-BLACK), placed and paid through the API as the checkout pages
+ * would; returns the order and the customer's browser context (which holds nothing but the order link).
+ */
+export async function paidFramedOrder(browser: Browser, opts: { recipient: string; name: string; line1: string; shipping: 'standard' | 'express' }) {
+  const customer = await browser.newContext();
+  const api = customer.request;
+  const catalogue = (await (await api.get('/api/store/products')).json()) as { products: { variants: { id: string; sku: string }[] }[] };
+  const variant = catalogue.products.flatMap((p) => p.variants).find((v) => v.sku === 'FRAME-A4-BLACK')!;
+  const [award] = (await (await api.get('/api/awards')).json()) as { id: string }[];
+  const placed = await api.post('/api/checkout', {
+    headers: { 'idempotency-key': `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    data: {
+      email: `parcel.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`,
+      lines: [{ variant_id: variant.id, quantity: 1, design: { award_id: award!.id, recipient_name: opts.recipient } }],
+      shipping_address: { name: opts.name, line1: opts.line1, city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' },
+      shipping_method: opts.shipping,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  const order = (await placed.json()) as { order_id: string; order_number: string; payment_url: string; access_token: string };
+  const paid = await api.post(`/api/test-payments/${order.payment_url.split('/').pop()}/pay`, { data: { card_number: '4242424242424242', expiry: '12/34', cvc: '123' } });
+  expect(paid.status()).toBe(200);
+  return { ...order, customer };
+}
+
+/** Waits (as an admin's page) until the print provider has the order: the submission job has run. */
+export async function atThePrintShop(page: Page, orderId: string) {
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/admin/orders/${orderId}`)).json()) as { fulfilment: { status: string } }).fulfilment.status, {
+      timeout: 30_000,
+    })
+    .toBe('submitted');
+}
