@@ -1,13 +1,64 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The served page paints from its HTML (docs/decisions/089, 090), so the browser should fetch what that paint
+ * needs before the code that only makes it interactive: the stylesheet moves to the top of <head>, and the
+ * entry script and the chunks Vite preloads are asked for at low priority (the server does the same for a
+ * route's chunks, html-shell.ts).
+ */
+function paintFirst(): Plugin {
+  return {
+    name: 'certifiable:paint-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const sheets: string[] = [];
+        const withoutSheets = html.replace(/<link rel="stylesheet"[^>]*>\n?/g, (tag) => {
+          sheets.push(tag.trim());
+          return '';
+        });
+        const viewport = /<meta name="viewport"[^>]*>/.exec(withoutSheets);
+        if (!viewport || sheets.length === 0) throw new Error('paint-first: index.html needs a viewport meta tag and a stylesheet');
+        const at = viewport.index + viewport[0].length;
+        return (withoutSheets.slice(0, at) + `\n    ${sheets.join('\n    ')}` + withoutSheets.slice(at))
+          .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
+          .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
+      },
+    },
+  };
+}
 
 // The web app lives in src/web and builds to dist/web, which the Fastify server serves.
-export default defineConfig({
+const appEntry = fileURLToPath(new URL('./src/web/main.tsx', import.meta.url));
+let appModules: Set<string> | undefined;
+
+/**
+ * One chunk for everything the app (main.tsx) imports statically: the entry script imports the app only once the
+ * page has painted (src/web/boot.ts), which left the bundler splitting every module the app shares with a page
+ * into a file of its own (a dozen 1–2 KB requests). Pages' own code still comes in their own chunks.
+ */
+function appChunk(id: string, ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }): string | null {
+  if (!appModules) {
+    appModules = new Set();
+    const queue = [appEntry];
+    while (queue.length) {
+      const next = queue.pop()!;
+      if (appModules.has(next)) continue;
+      appModules.add(next);
+      queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+    }
+  }
+  return id !== appEntry && appModules.has(id) ? 'app' : null;
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), paintFirst()],
   // "@/contract/…", "@/web/lib/…": one spelling from anywhere (tsconfig.json paths says the same).
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
@@ -18,6 +69,17 @@ export default defineConfig({
     sourcemap: true,
     target: 'es2022',
     assetsInlineLimit: 2048,
+    rolldownOptions: isSsrBuild ? {} : {
+          output: {
+            codeSplitting: {
+              // Vite's preload helper apart: the entry script needs it to import the app, and must not wait for the app to get it.
+              groups: [
+                { name: 'preload-helper', test: /preload-helper/, priority: 2 },
+                { name: appChunk, priority: 1 },
+              ],
+            },
+          },
+        },
   },
   server: {
     proxy: {
@@ -27,4 +89,4 @@ export default defineConfig({
       '/sw.js': 'http://localhost:3000',
     },
   },
-});
+}));

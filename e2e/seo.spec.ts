@@ -114,6 +114,8 @@ test.describe('service worker', () => {
     expect(result.names.some((n) => n.startsWith('certifiable-shell-'))).toBe(true);
     expect(result.urls).toContain('/');
     expect(result.urls.some((u) => u.startsWith('/assets/index-') && u.endsWith('.js'))).toBe(true);
+    // And the app the entry script imports once the page has painted (src/web/boot.ts).
+    expect(result.urls.some((u) => u.startsWith('/assets/app-') && u.endsWith('.js'))).toBe(true);
     const cached = () =>
       page.evaluate(async (): Promise<string[]> => {
         const all: string[] = [];

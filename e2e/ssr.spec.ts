@@ -52,8 +52,10 @@ test.describe('server-rendered public pages', () => {
     expect(home.headers().etag).toBeTruthy();
     const homeHtml = await home.text();
     expect(rootOf(homeHtml)).toContain(html(awards[0]!.title));
-    // The page's own chunk is fetched with the HTML, not after the entry script asks for it.
-    expect(homeHtml).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/home-[\w-]+\.js">/);
+    // The stylesheet comes first; the page's own chunk is listed for the entry script to fetch beside the app once
+    // the HTML has painted, not after the app asks for it (src/web/boot.ts).
+    expect(homeHtml.indexOf('rel="stylesheet"')).toBeLessThan(homeHtml.indexOf('<script'));
+    expect(homeHtml).toMatch(/<script type="application\/json" id="app-preloads">\[[^\]]*"\/assets\/home-[\w-]+\.js"/);
 
     const gallery = await request.get('/gallery');
     const galleryRoot = rootOf(await gallery.text());
@@ -105,11 +107,22 @@ test.describe('server-rendered public pages', () => {
       if (url.pathname.startsWith('/api/') && r.method() === 'GET') apiCalls.push(url.pathname + url.search);
     });
 
+    // The heading the server rendered, as parsed: hydration adopts it, never replaces it with a copy.
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { servedHeading: Element | null }).servedHeading = document.querySelector('main h1');
+      }),
+    );
     for (const path of ['/', '/gallery', '/community', '/store', `/certificate/${certificate.share_id}`, '/dynamic-templates', '/privacy-policy', '/quiz-landing', '/no/such/page']) {
       apiCalls.length = 0;
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await page.waitForLoadState('networkidle');
+      const kept = await page.evaluate(() => {
+        const served = (window as unknown as { servedHeading: Element | null }).servedHeading;
+        return served !== null && served.isConnected && served === document.querySelector('main h1');
+      });
+      expect(kept, `${path}: the server's heading is still the one on the page`).toBe(true);
       if (path === '/' || path === '/gallery') expect(apiCalls.filter((c) => c.startsWith('/api/awards')), path).toEqual([]);
       if (path === '/store') expect(apiCalls.filter((c) => /^\/api\/(awards|store\/products|templates)/.test(c)), path).toEqual([]);
       if (path === '/community') expect(apiCalls.filter((c) => c.startsWith('/api/categories')), path).toEqual([]);

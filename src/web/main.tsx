@@ -1,12 +1,12 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoot, createQueryClient } from './app/app-root';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadPage } from './app/router';
 import { authStore } from './lib/auth';
 import { queryKeys } from './lib/query-keys';
 import { registerServiceWorker } from './lib/service-worker';
 import { hydrateAppState, readAppState } from './lib/ssr-state';
-import './styles.css';
 
 const queryClient = createQueryClient();
 
@@ -35,7 +35,14 @@ const app = (
   </AppRoot>
 );
 
-if (state) hydrateRoot(container, app);
-else createRoot(container).render(app);
+// The page's code first: hydrating a page that is still downloading would throw its HTML away at the first
+// update. Not a top-level await, which would make the bundler split the shared code into many small files.
+if (state) {
+  void preloadPage(window.location.pathname)
+    .catch(() => undefined)
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+    // thread for the whole page: a tap or a scroll during it is answered (what Next.js does too).
+    .then(() => startTransition(() => void hydrateRoot(container, app)));
+} else createRoot(container).render(app);
 
 registerServiceWorker();

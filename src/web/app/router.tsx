@@ -1,94 +1,115 @@
-import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import { matchRoutes, Route, Routes } from 'react-router';
 import { paths } from '@/contract/paths';
+import { lazyPage, type LazyPage } from '../lib/lazy-page';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
 // Every page is its own chunk, fetched when first visited (spec §2: pages load lazily with a
-// spinner). Declarative routes keep ~16 KB of data-router code off the first page.
-const Home = lazy(() => import('./routes/home'));
-const Auth = lazy(() => import('./routes/auth'));
-const AuthResetPassword = lazy(() => import('./routes/auth-reset-password'));
-const Account = lazy(() => import('./routes/account'));
-const Nominate = lazy(() => import('./routes/nominate'));
-const NominateSuccess = lazy(() => import('./routes/nominate-success'));
-const Gallery = lazy(() => import('./routes/gallery'));
-const Community = lazy(() => import('./routes/community'));
-const Claim = lazy(() => import('./routes/claim'));
-const Certificate = lazy(() => import('./routes/certificate'));
-const QuizLanding = lazy(() => import('./routes/quiz-landing'));
-const Quiz = lazy(() => import('./routes/quiz'));
-const QuizResult = lazy(() => import('./routes/quiz-result'));
-const QuizGallery = lazy(() => import('./routes/quiz-gallery'));
-const Store = lazy(() => import('./routes/store'));
-const Cart = lazy(() => import('./routes/cart'));
-const OrderSuccess = lazy(() => import('./routes/order-success'));
-const Order = lazy(() => import('./routes/order'));
-const Checkout = lazy(() => import('./routes/checkout'));
-const TestPayment = lazy(() => import('./routes/test-payment'));
-const FunnelCheckout = lazy(() => import('./routes/funnel-checkout'));
-const FunnelThankYou = lazy(() => import('./routes/funnel-thank-you'));
-const FunnelTimer = lazy(() => import('./routes/funnel-timer'));
-const FunnelOto1 = lazy(() => import('./routes/funnel-oto1'));
-const FunnelOto1Downsell = lazy(() => import('./routes/funnel-oto1-downsell'));
-const DynamicTemplates = lazy(() => import('./routes/dynamic-templates'));
-const PrivacyPolicy = lazy(() => import('./routes/legal/privacy-policy'));
-const TermsOfService = lazy(() => import('./routes/legal/terms-of-service'));
-const CookiePolicy = lazy(() => import('./routes/legal/cookie-policy'));
-const DmcaPolicy = lazy(() => import('./routes/legal/dmca-policy'));
-const RefundPolicy = lazy(() => import('./routes/legal/refund-policy'));
-const Accessibility = lazy(() => import('./routes/legal/accessibility'));
-const AdminLayout = lazy(() => import('./routes/admin/admin-layout'));
-const AdminDashboard = lazy(() => import('./routes/admin/dashboard'));
-const AdminCrmContact = lazy(() => import('./routes/admin/crm-contact'));
-const AdminSection = lazy(() => import('./routes/admin/section'));
-const AdminUsers = lazy(() => import('./routes/admin/users'));
-const AdminNominations = lazy(() => import('./routes/admin/nominations'));
-const AdminOrders = lazy(() => import('./routes/admin/orders'));
-const AdminProducts = lazy(() => import('./routes/admin/products'));
-const AdminJobs = lazy(() => import('./routes/admin/jobs'));
-const NotFound = lazy(() => import('./routes/not-found'));
+// spinner). Declarative routes keep ~16 KB of data-router code off the first page. lazyPage rather than
+// React.lazy: main.tsx loads a server-rendered page before hydrating it (lib/lazy-page.tsx).
+const Home = lazyPage(() => import('./routes/home'));
+const Auth = lazyPage(() => import('./routes/auth'));
+const AuthResetPassword = lazyPage(() => import('./routes/auth-reset-password'));
+const Account = lazyPage(() => import('./routes/account'));
+const Nominate = lazyPage(() => import('./routes/nominate'));
+const NominateSuccess = lazyPage(() => import('./routes/nominate-success'));
+const Gallery = lazyPage(() => import('./routes/gallery'));
+const Community = lazyPage(() => import('./routes/community'));
+const Claim = lazyPage(() => import('./routes/claim'));
+const Certificate = lazyPage(() => import('./routes/certificate'));
+const QuizLanding = lazyPage(() => import('./routes/quiz-landing'));
+const Quiz = lazyPage(() => import('./routes/quiz'));
+const QuizResult = lazyPage(() => import('./routes/quiz-result'));
+const QuizGallery = lazyPage(() => import('./routes/quiz-gallery'));
+const Store = lazyPage(() => import('./routes/store'));
+const Cart = lazyPage(() => import('./routes/cart'));
+const OrderSuccess = lazyPage(() => import('./routes/order-success'));
+const Order = lazyPage(() => import('./routes/order'));
+const Checkout = lazyPage(() => import('./routes/checkout'));
+const TestPayment = lazyPage(() => import('./routes/test-payment'));
+const FunnelCheckout = lazyPage(() => import('./routes/funnel-checkout'));
+const FunnelThankYou = lazyPage(() => import('./routes/funnel-thank-you'));
+const FunnelTimer = lazyPage(() => import('./routes/funnel-timer'));
+const FunnelOto1 = lazyPage(() => import('./routes/funnel-oto1'));
+const FunnelOto1Downsell = lazyPage(() => import('./routes/funnel-oto1-downsell'));
+const DynamicTemplates = lazyPage(() => import('./routes/dynamic-templates'));
+const PrivacyPolicy = lazyPage(() => import('./routes/legal/privacy-policy'));
+const TermsOfService = lazyPage(() => import('./routes/legal/terms-of-service'));
+const CookiePolicy = lazyPage(() => import('./routes/legal/cookie-policy'));
+const DmcaPolicy = lazyPage(() => import('./routes/legal/dmca-policy'));
+const RefundPolicy = lazyPage(() => import('./routes/legal/refund-policy'));
+const Accessibility = lazyPage(() => import('./routes/legal/accessibility'));
+const AdminLayout = lazyPage(() => import('./routes/admin/admin-layout'));
+const AdminDashboard = lazyPage(() => import('./routes/admin/dashboard'));
+const AdminCrmContact = lazyPage(() => import('./routes/admin/crm-contact'));
+const AdminSection = lazyPage(() => import('./routes/admin/section'));
+const AdminUsers = lazyPage(() => import('./routes/admin/users'));
+const AdminNominations = lazyPage(() => import('./routes/admin/nominations'));
+const AdminOrders = lazyPage(() => import('./routes/admin/orders'));
+const AdminProducts = lazyPage(() => import('./routes/admin/products'));
+const AdminJobs = lazyPage(() => import('./routes/admin/jobs'));
+const NotFound = lazyPage(() => import('./routes/not-found'));
+
+/** The pages outside the admin area that need no sign-in to open, by path (the server renders some of them). */
+const PAGES: [string, LazyPage][] = [
+  [paths.home, Home],
+  [paths.auth, Auth],
+  [paths.authResetPassword, AuthResetPassword],
+  // Its owner or an admin when signed in, or anyone with the link from the confirmation mail (the page asks for sign-in otherwise).
+  [paths.order, Order],
+  [paths.checkout, Checkout],
+  [paths.testPayment, TestPayment],
+  [paths.nominate, Nominate],
+  [paths.nominateSuccess, NominateSuccess],
+  [paths.gallery, Gallery],
+  [paths.community, Community],
+  [paths.claim, Claim],
+  [paths.certificate, Certificate],
+  [paths.quizLanding, QuizLanding],
+  [paths.quiz, Quiz],
+  [paths.quizResult, QuizResult],
+  [paths.quizGallery, QuizGallery],
+  [paths.store, Store],
+  [paths.cart, Cart],
+  [paths.orderSuccess, OrderSuccess],
+  [paths.funnelCheckout, FunnelCheckout],
+  [paths.funnelThankYou, FunnelThankYou],
+  [paths.funnelTimer, FunnelTimer],
+  [paths.funnelOto1, FunnelOto1],
+  [paths.funnelOto1Downsell, FunnelOto1Downsell],
+  [paths.dynamicTemplates, DynamicTemplates],
+  [paths.privacyPolicy, PrivacyPolicy],
+  [paths.termsOfService, TermsOfService],
+  [paths.cookiePolicy, CookiePolicy],
+  [paths.dmcaPolicy, DmcaPolicy],
+  [paths.refundPolicy, RefundPolicy],
+  [paths.accessibility, Accessibility],
+];
+
+/**
+ * Loads the page a path shows (the 404 page when no page above has it), so that hydrating its server-rendered
+ * HTML does not suspend (lib/lazy-page.tsx). Only the pages above: the server renders no other.
+ */
+export function preloadPage(pathname: string): Promise<void> {
+  const matches = matchRoutes(
+    PAGES.map(([path]) => ({ path })),
+    pathname,
+  );
+  const path = matches?.[0]?.route.path;
+  return (PAGES.find(([p]) => p === path)?.[1] ?? NotFound).preload();
+}
 
 /** The route table of spec §2. */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        <Route index element={<Home />} />
-        <Route path={paths.auth} element={<Auth />} />
-        <Route path={paths.authResetPassword} element={<AuthResetPassword />} />
+        {PAGES.map(([path, Page]) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
         <Route element={<RequireAuth />}>
           <Route path={paths.account} element={<Account />} />
         </Route>
-        {/* Its owner or an admin when signed in, or anyone with the link from the confirmation mail (the page asks for sign-in otherwise). */}
-        <Route path={paths.order} element={<Order />} />
-        <Route path={paths.checkout} element={<Checkout />} />
-        <Route path={paths.testPayment} element={<TestPayment />} />
-        <Route path={paths.nominate} element={<Nominate />} />
-        <Route path={paths.nominateSuccess} element={<NominateSuccess />} />
-        <Route path={paths.gallery} element={<Gallery />} />
-        <Route path={paths.community} element={<Community />} />
-        <Route path={paths.claim} element={<Claim />} />
-        <Route path={paths.certificate} element={<Certificate />} />
-        <Route path={paths.quizLanding} element={<QuizLanding />} />
-        <Route path={paths.quiz} element={<Quiz />} />
-        <Route path={paths.quizResult} element={<QuizResult />} />
-        <Route path={paths.quizGallery} element={<QuizGallery />} />
-        <Route path={paths.store} element={<Store />} />
-        <Route path={paths.cart} element={<Cart />} />
-        <Route path={paths.orderSuccess} element={<OrderSuccess />} />
-        <Route path={paths.funnelCheckout} element={<FunnelCheckout />} />
-        <Route path={paths.funnelThankYou} element={<FunnelThankYou />} />
-        <Route path={paths.funnelTimer} element={<FunnelTimer />} />
-        <Route path={paths.funnelOto1} element={<FunnelOto1 />} />
-        <Route path={paths.funnelOto1Downsell} element={<FunnelOto1Downsell />} />
-        <Route path={paths.dynamicTemplates} element={<DynamicTemplates />} />
-        <Route path={paths.privacyPolicy} element={<PrivacyPolicy />} />
-        <Route path={paths.termsOfService} element={<TermsOfService />} />
-        <Route path={paths.cookiePolicy} element={<CookiePolicy />} />
-        <Route path={paths.dmcaPolicy} element={<DmcaPolicy />} />
-        <Route path={paths.refundPolicy} element={<RefundPolicy />} />
-        <Route path={paths.accessibility} element={<Accessibility />} />
         <Route path="/admin" element={<AdminLayout />}>
           <Route index element={<AdminDashboard />} />
           <Route path="users" element={<AdminUsers />} />

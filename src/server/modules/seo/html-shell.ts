@@ -41,6 +41,7 @@ const FALLBACK_TEMPLATE = `<!doctype html>
 interface ViteManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
@@ -73,7 +74,7 @@ export class HtmlShell {
   private readonly parts: [string, string, string, string];
   readonly built: boolean;
   private readonly resolvers: { pattern: RegExp; resolve: HeadResolver }[] = [];
-  /** Route chunk (manifest key) → the <link rel="modulepreload"> tags for it and what it imports. */
+  /** Route chunks (manifest keys) → the #app-preloads list of their files. */
   private readonly preloads = new Map<string, string>();
   private readonly manifest: Record<string, ViteManifestChunk>;
 
@@ -106,27 +107,30 @@ export class HtmlShell {
     this.resolvers.push({ pattern, resolve });
   }
 
-  /** modulepreload links for a route's chunks and their imports, minus what the entry script already loads. */
+  /**
+   * The route's chunks and their imports, minus the app the entry script loads (src/web/boot.ts), as the list
+   * boot.ts preloads once the page has painted (#app-preloads).
+   */
   private preloadTags(modules: string[]): string {
     const cacheKey = modules.join(' ');
     const cached = this.preloads.get(cacheKey);
     if (cached !== undefined) return cached;
-    const collect = (key: string, into: Set<string>) => {
+    const collect = (key: string, into: Set<string>, dynamic = false) => {
       const chunk = this.manifest[key];
       if (!chunk || into.has(key)) return;
       into.add(key);
       chunk.imports?.forEach((k) => collect(k, into));
+      if (dynamic) chunk.dynamicImports?.forEach((k) => collect(k, into));
     };
+    // The entry and the app it imports when the page has painted (main.tsx, the entry's only dynamic import).
     const entry = new Set<string>();
     Object.entries(this.manifest)
       .filter(([, c]) => c.isEntry)
-      .forEach(([k]) => collect(k, entry));
+      .forEach(([k]) => collect(k, entry, true));
     const route = new Set<string>();
     modules.forEach((m) => collect(m, route));
-    const tags = [...route]
-      .filter((k) => !entry.has(k))
-      .map((k) => `<link rel="modulepreload" crossorigin href="/${this.manifest[k]!.file}">`)
-      .join('');
+    const files = [...route].filter((k) => !entry.has(k)).map((k) => `/${this.manifest[k]!.file}`);
+    const tags = files.length ? `<script type="application/json" id="app-preloads">${JSON.stringify(files)}</script>` : '';
     this.preloads.set(cacheKey, tags);
     return tags;
   }

@@ -6,25 +6,30 @@ interface ViteManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
-/** The shell's files from Vite's build manifest: the entry chunk, its static imports and CSS. */
+/**
+ * The shell's files from Vite's build manifest: the entry chunk (src/web/boot.ts), its static imports and CSS,
+ * and the app it imports once the page has painted (main.tsx) with that one's imports.
+ */
 export function shellAssets(webDistDir: string): string[] {
   const manifestFile = path.join(webDistDir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestFile)) return [];
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ViteManifestChunk>;
   const files = new Set<string>();
-  const visit = (key: string) => {
+  const visit = (key: string, dynamic = false) => {
     const chunk = manifest[key];
     if (!chunk || files.has(`/${chunk.file}`)) return;
     files.add(`/${chunk.file}`);
     chunk.css?.forEach((c) => files.add(`/${c}`));
-    chunk.imports?.forEach(visit);
+    chunk.imports?.forEach((k) => visit(k));
+    if (dynamic) chunk.dynamicImports?.forEach((k) => visit(k));
   };
   Object.entries(manifest)
     .filter(([, c]) => c.isEntry)
-    .forEach(([k]) => visit(k));
+    .forEach(([k]) => visit(k, true));
   return [...files].sort();
 }
 

@@ -1,0 +1,49 @@
+import { lazy, useState, type ComponentType, type JSX } from 'react';
+
+/** A route module: its page, and optionally what the page itself loads lazily and needs on its first render. */
+interface PageModule<P> {
+  default: ComponentType<P>;
+  preload?: () => Promise<unknown>;
+}
+
+export interface LazyPage<P extends JSX.IntrinsicAttributes = JSX.IntrinsicAttributes> {
+  (props: P): JSX.Element;
+  /** Downloads and runs the page's module; once it has settled, a first render of the page does not suspend. */
+  preload(): Promise<void>;
+}
+
+/**
+ * React.lazy that can be loaded ahead of its first render. A lazy component always suspends on its first
+ * render, even when its module is already here; while the browser hydrates server-rendered HTML that leaves
+ * the page as a dehydrated boundary, and any update reaching it before it hydrates (the session answering,
+ * for one) makes React throw the server's HTML away and render the page again (docs/decisions/089). main.tsx
+ * therefore preloads the page it is about to hydrate, and each mount of a preloaded page renders the module
+ * directly. A failed download is tried again on the next preload or render.
+ */
+export function lazyPage<P extends JSX.IntrinsicAttributes = JSX.IntrinsicAttributes>(
+  load: () => Promise<PageModule<P>>,
+): LazyPage<P> {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<void> | undefined;
+  const preload = () =>
+    (pending ??= load()
+      .then(async (m) => {
+        await m.preload?.();
+        loaded = m.default;
+      })
+      .catch((error: unknown) => {
+        pending = undefined;
+        throw error;
+      }));
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: loaded! };
+  });
+  function Page(props: P) {
+    // Chosen once per mount: switching from the lazy wrapper to the module would remount the page.
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return <Component {...props} />;
+  }
+  Page.preload = preload;
+  return Page;
+}
