@@ -1,15 +1,19 @@
 /**
- * `npm run bench`: measures, never asserts timings in tests. Prints
- *  1. the public pages as a first visit sees them (bench/public-pages.ts): JavaScript per page against its
+ * `npm run bench`: measures, never asserts timings in tests. Prints, in this order,
+ *  1. GET /api/awards throughput as a ratio to a bare Fastify JSON route serving the same
+ *     bytes from memory, both measured in this run on this machine;
+ *  2. server-rendered HTML throughput (bench/ssr-throughput.ts): the home page as served (kept until a change,
+ *     decision 092) and rendered on every request, against a static file of the same bytes from the same built
+ *     server, side by side — the goals of issue 11 (≥ 0.5× the static file, p99 < 50 ms at 16 connections) are
+ *     reported, not enforced;
+ *  3. the public pages as a first visit sees them (bench/public-pages.ts): JavaScript per page against its
  *     budgets (home: 90 KB gzip before the content paint), and Lighthouse 13 scores against the goals of issue 11
  *     (BENCH_LIGHTHOUSE=0 skips Lighthouse, BENCH_PAGES=home,store picks pages);
- *  2. GET /api/awards throughput as a ratio to a bare Fastify JSON route serving the same
- *     bytes from memory, both measured in this run on this machine;
- *  3. certificate rendering under load on the built server (bench/render-load.ts): 100 concurrent
+ *  4. certificate rendering under load on the built server (bench/render-load.ts): 100 concurrent
  *     uncached print PNGs/PDFs — answers, peak resident memory, /api/health p99 meanwhile;
- *  4. checkout under load (bench/checkout-load.ts): 200 concurrent checkouts paid with the test card, on
+ *  5. checkout under load (bench/checkout-load.ts): 200 concurrent checkouts paid with the test card, on
  *     PGlite and on PostgreSQL — orders/s and p99 against a cart-quote baseline, errors, lost and doubled orders.
- * Exits non-zero when a budget is exceeded or an order is lost or doubled.
+ * Exits non-zero when a budget is exceeded, an order is lost or doubled, or a measured answer is an error or non-2xx.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +22,7 @@ import autocannon from 'autocannon';
 import { checkoutUnderLoad } from './checkout-load';
 import { publicPages } from './public-pages';
 import { renderUnderLoad } from './render-load';
+import { ssrThroughput } from './ssr-throughput';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distWeb = path.join(root, 'dist', 'web');
@@ -70,7 +75,10 @@ async function main() {
     app.kill();
     bare?.kill();
   }
-  // After the catalogue servers are gone: Lighthouse's CPU timings and the render section want the cores to themselves.
+  // After the catalogue servers are gone: the sections below want the cores to themselves.
+  const ssr = await ssrThroughput();
+  console.log(`${ssr.lines.join('\n')}\n`);
+  failed ||= ssr.failed;
   const pages = await publicPages();
   console.log(`${pages.lines.join('\n')}\n`);
   failed ||= pages.failed;

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
 
 export interface Fixtures {
   /** 'accepted' (default) stores a consent choice first so the banner stays out of the way. */
@@ -37,6 +37,17 @@ export const test = base.extend<Fixtures>({
         }
       });
     }
+    // A server-rendered page is readable before its script has run, but typing into it then is lost to React
+    // (it does not replay changes made before hydration): a navigation returns once the app answers
+    // (<html data-ready>, set by app/root-layout.tsx), as a person's next action would meet it.
+    const waitReady = async (response: Response | null) => {
+      if (response?.headers()['content-type']?.startsWith('text/html')) await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+      return response;
+    };
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => waitReady(await goto(url, options));
+    page.reload = async (options) => waitReady(await reload(options));
     await use(page);
   },
 });

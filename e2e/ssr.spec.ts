@@ -65,6 +65,8 @@ test.describe('server-rendered public pages', () => {
     const price = catalogue.products[0]!.variants[0]!.price;
     expect(store).toContain(new Intl.NumberFormat('en-US', { style: 'currency', currency: catalogue.currency }).format(price / 100));
     expect(store).toContain(html(catalogue.products[0]!.name));
+    // The picture of what would be printed, before any script: the first award's drawing, a plain image.
+    expect(store).toContain(`src="/api/certificates/preview.svg?award_id=${awards[0]!.id}"`);
 
     for (const [path, text] of STATIC_PAGES) {
       const res = await request.get(path);

@@ -67,6 +67,9 @@ export const certificatePreviewBodySchema = z
   .strict();
 export type CertificatePreviewBody = z.input<typeof certificatePreviewBodySchema>;
 
+/** GET /api/certificates/preview.svg: an award (and a design) with the placeholder name. */
+export const certificatePreviewQuerySchema = certificatePreviewBodySchema.pick({ award_id: true, template_id: true }).strict();
+
 const reactionCountsSchema = z.record(z.enum(REACTION_KINDS), z.number().int());
 
 /** What anyone with the link may see of a certificate (its public page, the community wall). */

@@ -4,7 +4,6 @@ import fastifyEtag from '@fastify/etag';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -41,6 +40,7 @@ import { claimsRoutes } from './modules/claims/claims.routes';
 import { communityRoutes } from './modules/community/community.routes';
 import { nominationsModule } from './modules/nominations/nominations.module';
 import { HtmlShell, loadSsrRenderer, SSR_CACHE_CONTROL, type SsrRenderer } from './modules/seo/html-shell';
+import { PageCache } from './modules/seo/page-cache';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { buildServiceWorker, shellAssets } from './modules/seo/service-worker';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -68,6 +68,7 @@ declare module 'fastify' {
     serviceWorkerSource: string;
     /** Serialized public catalogue answers; clear() after any catalogue change. */
     catalogCache: ResponseCache;
+    pageCache: PageCache;
     /** Signs cookies, CSRF tokens and mail links (AUTH_SECRET or DATA_DIR/auth-secret). */
     authSecret: string;
     mailer: Mailer;
@@ -144,7 +145,12 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
   app.decorate('renderer', rendering.renderer);
   app.decorate('emblems', rendering.emblems);
   app.addHook('onClose', async () => rendering.renderer.close());
-  app.decorate('catalogCache', new ResponseCache({ ttlMs: 10_000, maxEntries: 500 }));
+  app.decorate('pageCache', new PageCache());
+  // A catalogue change shows on pages too; and so may any write this instance answers (docs/decisions/092).
+  app.decorate('catalogCache', new ResponseCache({ ttlMs: 10_000, maxEntries: 500, onClear: () => app.pageCache.invalidate() }));
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && reply.statusCode < 400) app.pageCache.invalidate();
+  });
   app.decorate('payments', createPaymentProvider(config, database.db, authSecret));
   app.decorate('fulfilment', createFulfilmentProvider(config, database.db, authSecret));
   app.decorate('shippingRates', new ShippingRateQuoter(app.fulfilment, app.log));
@@ -277,26 +283,27 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
         error: { code: 'NOT_FOUND', message: `Nothing here: ${request.method} ${pathname.slice(0, 200)}` },
       });
     }
-    const settings = await app.settings.getPublic();
-    const { status, html, rendered } = await app.shell.render({
-      url: request.url,
-      origin: config.publicUrl,
-      settings,
-      // The page's data through our own routes (same validation, caching and visibility rules), always as an
-      // anonymous caller: the request's cookies are never passed on, so a signed-in visitor gets the same
-      // cacheable page as anyone (docs/decisions/089).
-      get: async (apiPath) => {
-        const res = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
-        return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as unknown) : null };
-      },
-      log: request.log,
-    });
+    // The same for every visitor, so kept a few seconds and until the next change (docs/decisions/092).
+    const { status, html, rendered, etag } = await app.pageCache.get(request.url, async () =>
+      app.shell.render({
+        url: request.url,
+        origin: config.publicUrl,
+        settings: await app.settings.getPublic(),
+        // The page's data through our own routes (same validation, caching and visibility rules), always as an
+        // anonymous caller: the request's cookies are never passed on, so a signed-in visitor gets the same
+        // cacheable page as anyone (docs/decisions/089).
+        get: async (apiPath) => {
+          const res = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
+          return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as unknown) : null };
+        },
+        log: request.log,
+      }),
+    );
     // The anonymous rendered page is the same for everyone: shared caches may keep it (ETag from @fastify/etag).
     const cacheControl = rendered && status === 200 ? SSR_CACHE_CONTROL : 'no-cache';
     // A not-found handler is no route, so @fastify/compress's per-route hook never sees it: pages are compressed
     // here (a rendered home page is ~75 KB, ~15 KB gzip), each page once while it stays the same. The ETag is of
     // the page itself, set first so that @fastify/etag still answers a matching If-None-Match with 304.
-    const etag = `W/"${createHash('sha1').update(html).digest('base64')}"`;
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', cacheControl).header('etag', etag).header('vary', 'accept-encoding');
     const encoding = html.length < 1024 ? null : pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(html);

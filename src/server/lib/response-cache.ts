@@ -17,8 +17,11 @@ type Produce = () => Promise<string>;
  */
 export class ResponseCache {
   readonly #lru: LRUCache<string, CachedResponse, Produce>;
+  readonly #onClear: (() => void) | undefined;
 
-  constructor(opts: { ttlMs: number; maxEntries: number; perf?: { now(): number } }) {
+  /** `onClear`: told after every clear() (the served pages show the catalogue too). */
+  constructor(opts: { ttlMs: number; maxEntries: number; perf?: { now(): number }; onClear?: () => void }) {
+    this.#onClear = opts.onClear;
     this.#lru = new LRUCache<string, CachedResponse, Produce>({
       max: opts.maxEntries,
       ttl: opts.ttlMs,
@@ -40,5 +43,6 @@ export class ResponseCache {
   /** Drops everything; call after any change to the catalogue. */
   clear() {
     this.#lru.clear();
+    this.#onClear?.();
   }
 }

@@ -13,6 +13,11 @@ export function RootLayout() {
   const { pathname } = useLocation();
   usePageHead(pathname);
 
+  // The page answers its controls from here on (hydrated, or rendered in the browser): <html data-ready>.
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+
   // Every navigation starts at the top of the new page (spec §2).
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
-import { certificatePreviewBodySchema, certificateSchema, shareIdParamsSchema } from '@/contract/nominations';
+import { certificatePreviewBodySchema, certificatePreviewQuerySchema, certificateSchema, shareIdParamsSchema } from '@/contract/nominations';
 import { HttpError } from '@/server/lib/http-errors';
 import { voterOf } from '../community/visitor';
 import { isListed, requireVisibleByShareId, toCertificates, type LoadedNomination } from '../nominations/nominations.service';
@@ -72,6 +72,35 @@ export function certificatesRoutes(ctx: CertificatesContext): FastifyPluginAsync
         await enforceLimit(ctx.db, 'preview', `ip:${request.ip}`, request.ip);
         const svg = await previewSvg(ctx, request.body);
         return reply.type('image/svg+xml; charset=utf-8').send(svg);
+      },
+    );
+
+    app.get(
+      '/api/certificates/preview.svg',
+      {
+        schema: {
+          tags: ['certificates'],
+          summary: "An award's certificate as SVG with the placeholder name (the store's first picture)",
+          description:
+            'The same drawing as POST /api/certificates/preview with an empty name, as a cacheable GET so that a server-rendered page can show it ' +
+            'before any script runs. Kept in the catalogue cache (emptied when awards change). An unknown award or design is a 400 on that field, as for the POST.',
+          querystring: certificatePreviewQuerySchema,
+          produces: ['image/svg+xml'],
+          response: { 200: z.string().describe('SVG document'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { award_id, template_id } = request.query;
+        // Dated like the drawing ("issued today"), so the cached copy turns over with the day.
+        const day = new Date().toISOString().slice(0, 10);
+        const cached = await app.catalogCache.get(`preview:${award_id}:${template_id ?? ''}:${day}`, () =>
+          previewSvg(ctx, { award_id, nominee_name: '', reason: '', nominator_name: '', ...(template_id ? { template_id } : {}) }),
+        );
+        return reply
+          .header('cache-control', 'public, max-age=300, stale-while-revalidate=3600')
+          .header('etag', cached.etag)
+          .type('image/svg+xml; charset=utf-8')
+          .send(cached.body);
       },
     );
 

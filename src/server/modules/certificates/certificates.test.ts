@@ -192,6 +192,37 @@ describe('POST /api/certificates/preview', () => {
   });
 });
 
+describe('GET /api/certificates/preview.svg', () => {
+  it("is the POST preview with an empty name, cacheable by anyone, revalidated by its ETag", async () => {
+    const c = freshClient(t.app);
+    const template = cat.template('kids-crayon');
+    const url = `/api/certificates/preview.svg?award_id=${cat.award.id}&template_id=${template.id}`;
+    const res = await c.get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=300, stale-while-revalidate=3600');
+    const posted = await c.post('/api/certificates/preview', { award_id: cat.award.id, template_id: template.id });
+    expect(res.body).toBe(posted.body);
+    expect(res.body).toContain('Your Nominee');
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    // Without a design: the default one, as the POST draws it.
+    const plain = await c.get(`/api/certificates/preview.svg?award_id=${cat.award.id}`);
+    expect(plain.body).toBe((await c.post('/api/certificates/preview', { award_id: cat.award.id })).body);
+  });
+
+  it('names the field it cannot use: 400 for a missing, malformed or unknown award or design', async () => {
+    const c = freshClient(t.app);
+    expect((await c.get('/api/certificates/preview.svg')).json().error.field).toBe('award_id');
+    expect((await c.get('/api/certificates/preview.svg?award_id=nope')).json().error.field).toBe('award_id');
+    const unknown = await c.get('/api/certificates/preview.svg?award_id=00000000-0000-4000-8000-000000000000');
+    expect(outcomeOf(unknown)).toBe('400 VALIDATION_ERROR');
+    expect(unknown.json().error.field).toBe('award_id');
+    const badDesign = await c.get(`/api/certificates/preview.svg?award_id=${cat.award.id}&template_id=00000000-0000-4000-8000-000000000000`);
+    expect(badDesign.json().error.field).toBe('template_id');
+  });
+});
+
 describe('served HTML of /certificate/{share_id} (link previews)', () => {
   const meta = (html: string, property: string) => new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(html)?.[1];
 

@@ -8,7 +8,7 @@ import * as entry from '@/web/entry-server';
 import { signedInClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { HtmlShell, SSR_CACHE_CONTROL } from './html-shell';
-import { catalogue, freshClient, nominate } from '../nominations/test-support';
+import { catalogue, freshClient, nominate, tokenOf } from '../nominations/test-support';
 
 let t: TestApp;
 
@@ -108,6 +108,20 @@ describe('server-rendered public pages', () => {
     const account = await get('/account');
     expect(account.body).toContain('<div id="root"></div>');
     expect(account.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('rendered pages are kept until something changes (docs/decisions/092)', () => {
+  it('serves the same page again, and a new one after a write the server answered', async () => {
+    const { award } = await catalogue(t.database.db);
+    const before = await get('/community');
+    expect((await get('/community')).headers.etag).toBe(before.headers.etag);
+    // A nominee accepts in public: the next visitor of the wall sees the certificate.
+    const { claim_url } = await nominate(freshClient(t.app), { award_id: award.id, nominee_name: 'Quentin Cachebuster', is_public: true });
+    expect((await freshClient(t.app).post(`/api/claims/${tokenOf(claim_url)}/accept`)).statusCode).toBe(200);
+    const after = await get('/community');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(rootOf(after.body)).toContain('Quentin Cachebuster');
   });
 });
 

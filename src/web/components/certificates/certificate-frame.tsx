@@ -76,6 +76,10 @@ export function CertificateFrame({ src, alt, aspect = 'certificate', updating, c
           decoding="async"
           loading={lazy ? 'lazy' : 'eager'}
           {...(priority ? { fetchPriority: 'high' as const } : {})}
+          // Loaded before the page was hydrated: its load event came before anyone listened.
+          ref={(img) => {
+            if (img?.complete && img.naturalWidth > 0) setShown(src);
+          }}
           onLoad={() => setShown(src)}
           onError={() => setFailed(src)}
           // The first picture is visible from the start (over the shimmer): it paints as soon as it arrives,

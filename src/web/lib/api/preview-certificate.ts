@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CertificatePreviewBody } from '@/contract/nominations';
-import { ApiRequestError, apiFetchBlob } from '@/web/lib/api-client';
+import { ApiRequestError, apiFetchBlob, withQuery } from '@/web/lib/api-client';
 import { queryKeys } from '@/web/lib/query-keys';
 
 /** POST /api/certificates/preview: the certificate as SVG, drawn by the same renderer as the real thing. */
@@ -10,6 +10,10 @@ export const previewCertificate = (body: CertificatePreviewBody, signal?: AbortS
     { method: 'POST', body: JSON.stringify(body), ...(signal ? { signal } : {}) },
     'image/svg+xml',
   );
+
+/** GET /api/certificates/preview.svg: an award's drawing with the placeholder name, cacheable (a plain image URL). */
+export const awardPreviewUrl = (awardId: string, templateId: string | null) =>
+  withQuery('/api/certificates/preview.svg', { award_id: awardId, template_id: templateId ?? undefined });
 
 export const previewQueryOptions = (body: CertificatePreviewBody | null) =>
   queryOptions({

@@ -8,15 +8,18 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { useNow } from '@/web/lib/hydration';
 import { timeAgo } from '@/web/lib/time-ago';
 
-/** One certificate on the wall: the picture, who and what, the citation, reactions. */
-export function CommunityCard({ c }: { c: Certificate }) {
+/**
+ * One certificate on the wall: the picture, who and what, the citation, reactions. The first cards are in view on
+ * arrival (`eager`): their pictures are fetched with the page rather than after the layout finds them in view.
+ */
+export function CommunityCard({ c, eager = false }: { c: Certificate; eager?: boolean }) {
   const now = useNow();
   const href = hrefs.certificate(c.share_id);
   const headingId = `wall-${c.share_id}`;
   return (
     <article aria-labelledby={headingId} data-testid="community-card" className="flex w-full flex-col overflow-hidden rounded-3xl border border-line bg-white shadow-card">
       <Link to={href} tabIndex={-1} aria-hidden="true" className="block bg-paper-dark/50 p-4 transition-colors hover:bg-paper-dark">
-        <CertificateFrame src={c.urls.svg} alt="" lazy />
+        <CertificateFrame src={c.urls.svg} alt="" lazy={!eager} priority={eager} />
       </Link>
       <div className="flex flex-1 flex-col p-5">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">

@@ -122,9 +122,9 @@ export function CommunityWall() {
 
       {items.length > 0 ? (
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((c) => (
+          {items.map((c, i) => (
             <li key={c.share_id} className="flex min-w-0">
-              <CommunityCard c={c} />
+              <CommunityCard c={c} eager={i === 0} />
             </li>
           ))}
           {wall.isFetchingNextPage

@@ -206,6 +206,17 @@ function CertificateFields({
 }
 
 /**
+ * What the store shows before anyone chooses: the award asked for (`?award=`), else the gallery's first, with no
+ * name — known at the first render when the awards are (the server renders the store with them), so the page
+ * arrives with its picture. A certificate asked for (`?certificate=`) is chosen once it has loaded.
+ */
+export function initialPrintSelection(awards: Award[] | undefined, awardParam: string | null, certificateParam: string | null): PrintSelection | null {
+  if (certificateParam) return null;
+  const award = awards?.find((a) => a.id === (awardParam ?? awards[0]?.id));
+  return award ? { kind: 'award', awardId: award.id, awardTitle: award.title, recipientName: '', templateId: null } : null;
+}
+
+/**
  * Step 1 of the store: an award from the gallery with a name (and a design), or a certificate already issued.
  * `?award=` and `?certificate=` choose at the start, and the URL follows the choice so a reload keeps it.
  */
@@ -221,18 +232,18 @@ export function PrintChoice({
   onChange: (selection: PrintSelection | null) => void;
 }) {
   const initialShare = certificateParam ? shareIdFrom(certificateParam) : null;
+  const awards = useAwards();
   const [mode, setMode] = useState<'award' | 'certificate'>(certificateParam ? 'certificate' : 'award');
-  const [awardId, setAwardId] = useState(awardParam ?? '');
+  const [awardId, setAwardId] = useState(() => awardParam ?? awards.data?.[0]?.id ?? '');
   const [recipient, setRecipient] = useState('');
   const [templateId, setTemplateId] = useState('');
   const [shareId, setShareId] = useState<string | null>(initialShare);
-  const awards = useAwards();
   const certificate = useQuery({ ...certificateQueryOptions(shareId ?? ''), enabled: mode === 'certificate' && shareId !== null });
 
   const award = awards.data?.find((a) => a.id === awardId) ?? null;
   const missingAward = awardId !== '' && awards.isSuccess && award === null;
 
-  // No award asked for: start with the gallery's first, so there is something to look at.
+  // No award asked for: start with the gallery's first, so there is something to look at (when they load late).
   useEffect(() => {
     if (awardId === '' && !awardParam && awards.data?.[0]) setAwardId(awards.data[0].id);
   }, [awardId, awardParam, awards.data]);

@@ -17,7 +17,10 @@ const LABELS: Record<MockupKind, string> = {
   pdf: 'as a PDF on a screen',
 };
 
-/** The certificate itself (an SVG from the renderer), or a shimmer while it is on its way. */
+/**
+ * The certificate itself (an SVG from the renderer) over a shimmer that shows until it has loaded. The image is
+ * never hidden: a server-rendered store shows it as it arrives, before any script could fade it in.
+ */
 function Picture({ src, alt }: { src: string | null; alt: string }) {
   const [loaded, setLoaded] = useState<string | null>(null);
   return (
@@ -28,11 +31,16 @@ function Picture({ src, alt }: { src: string | null; alt: string }) {
       {src ? (
         <img
           key={src}
+          // Loaded before the page was hydrated: its load event came before anyone listened.
+          ref={(img) => {
+            if (img?.complete && img.naturalWidth > 0) setLoaded(src);
+          }}
           src={src}
           alt={alt}
           decoding="async"
+          fetchPriority="high"
           onLoad={() => setLoaded(src)}
-          className={cn('absolute inset-0 size-full object-contain transition-opacity duration-300', loaded === src ? 'opacity-100' : 'opacity-0')}
+          className="absolute inset-0 size-full object-contain"
         />
       ) : null}
     </div>

@@ -54,6 +54,9 @@ describe('StorePage', () => {
     expect(select).toHaveValue(award.id);
     expect(screen.getByText('Ships worldwide in 7–14 business days; express available.')).toBeVisible();
     expect(screen.getByText('Test mode: no real payments')).toBeVisible();
+    // Before a name: the award's cacheable drawing, a plain image URL (what the server-rendered store shows).
+    const unnamed = await screen.findByRole('img', { name: `${award.title}, in a black frame` });
+    expect(unnamed).toHaveAttribute('src', `/api/certificates/preview.svg?award_id=${award.id}`);
 
     await user.type(screen.getByRole('textbox', { name: 'Name on the certificate' }), 'Dana Okafor');
     expect(screen.getByRole('radio', { name: /Framed certificate/ })).toBeChecked();
@@ -61,7 +64,9 @@ describe('StorePage', () => {
     expect(screen.getByRole('radio', { name: 'A4 / Letter (210 × 297 mm)' })).toBeChecked();
     expect(screen.getByTestId('store-price')).toHaveTextContent(usd(price('FRAME-A4-OAK')));
     // The personalised certificate, drawn by the renderer, inside the oak frame.
-    expect(await screen.findByRole('img', { name: `${award.title} for Dana Okafor, in an oak frame` })).toBeInTheDocument();
+    // With a name: the live preview the renderer drew for it.
+    const named = () => screen.getByRole('img', { name: `${award.title} for Dana Okafor, in an oak frame` });
+    await waitFor(() => expect(named().getAttribute('src')).toMatch(/^blob:/));
 
     await user.click(screen.getByRole('button', { name: 'One more' }));
     expect(screen.getByTestId('store-price')).toHaveTextContent(usd(2 * price('FRAME-A4-OAK')));

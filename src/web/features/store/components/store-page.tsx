@@ -10,7 +10,8 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { toast } from '@/web/components/ui/use-toast';
 import { useBlobUrl } from '@/web/hooks/use-blob-url';
 import { useDebouncedValue } from '@/web/hooks/use-debounced-value';
-import { useCertificatePreview } from '@/web/lib/api/preview-certificate';
+import { useAwards } from '@/web/lib/api/get-awards';
+import { awardPreviewUrl, useCertificatePreview } from '@/web/lib/api/preview-certificate';
 import { usePreloadCartEngine, useCart, type CartDesign, type NewCartItem } from '@/web/lib/cart';
 import { canAddLine } from '@/web/lib/cart-rules';
 import { formatMoney } from '@/web/lib/money';
@@ -19,7 +20,7 @@ import { useAwardMockups } from '../api/get-award-mockups';
 import { useCatalogue } from '../api/get-catalogue';
 import { mockupSize, pickMockup } from '../lib/award-mockups';
 import { findVariant, lowestPrice, mockupKind, variantChoices } from '../lib/variant-options';
-import { PrintChoice, type PrintSelection } from './print-choice';
+import { initialPrintSelection, PrintChoice, type PrintSelection } from './print-choice';
 import { OptionCard } from './option-card';
 import { ProductMockup } from './product-mockup';
 
@@ -97,29 +98,34 @@ function QuantityField({ value, onChange }: { value: number; onChange: (n: numbe
   );
 }
 
-/** The picture of what would be printed: the renderer's live preview for an award, the certificate's own SVG otherwise. */
+/**
+ * The picture of what would be printed: the certificate's own SVG; for an award without a name, its cacheable
+ * drawing with the placeholder name (an image the server-rendered page shows before any script runs); with a
+ * name, the renderer's live preview, the last picture staying until the new one is drawn.
+ */
 function usePrintPicture(selection: PrintSelection | null) {
+  const name = selection?.kind === 'award' ? selection.recipientName.trim() : '';
   const previewBody = useDebouncedValue(
-    selection?.kind === 'award'
-      ? {
-          award_id: selection.awardId,
-          nominee_name: selection.recipientName.trim(),
-          ...(selection.templateId ? { template_id: selection.templateId } : {}),
-        }
+    selection?.kind === 'award' && name
+      ? { award_id: selection.awardId, nominee_name: name, ...(selection.templateId ? { template_id: selection.templateId } : {}) }
       : null,
     PREVIEW_DELAY_MS,
   );
-  const preview = useCertificatePreview(selection?.kind === 'award' ? previewBody : null);
+  const preview = useCertificatePreview(previewBody);
   const blobUrl = useBlobUrl(preview.data);
   if (selection?.kind === 'certificate') return { src: selection.certificate.urls.svg, failed: false };
-  if (selection?.kind === 'award') return { src: blobUrl, failed: preview.isError && !blobUrl };
+  if (selection?.kind === 'award') {
+    const unnamed = awardPreviewUrl(selection.awardId, selection.templateId);
+    return previewBody ? { src: blobUrl ?? unnamed, failed: preview.isError && !blobUrl } : { src: unnamed, failed: false };
+  }
   return { src: null, failed: false };
 }
 
 function Shop({ catalogue }: { catalogue: StoreCatalogue }) {
   const [params, setParams] = useSearchParams();
   const cart = useCart();
-  const [selection, setSelection] = useState<PrintSelection | null>(null);
+  const awards = useAwards();
+  const [selection, setSelection] = useState<PrintSelection | null>(() => initialPrintSelection(awards.data, params.get('award'), params.get('certificate')));
   const products = catalogue.products;
   const [productId, setProductId] = useState<string>(products[0]!.id);
   const product: Product = products.find((p) => p.id === productId) ?? products[0]!;

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { PageCache } from './page-cache';
+
+const page = (html: string, rendered = true) => ({ status: 200, html, rendered });
+
+describe('PageCache', () => {
+  it('renders a page once and serves the same bytes and ETag again', async () => {
+    const cache = new PageCache();
+    let renders = 0;
+    const produce = async () => page(`<p>home ${++renders}</p>`);
+    const first = await cache.get('/', produce);
+    const second = await cache.get('/', produce);
+    expect(renders).toBe(1);
+    expect(second).toEqual(first);
+    expect(first.etag).toMatch(/^W\/"[\w+/=]+"$/);
+    // Another path or query is another page.
+    await cache.get('/?x=1', produce);
+    expect(renders).toBe(2);
+  });
+
+  it('renders again after invalidate() and once its time is up', async () => {
+    const cache = new PageCache({ ttlMs: 40 });
+    let renders = 0;
+    const produce = async () => page(`<p>${++renders}</p>`);
+    await cache.get('/gallery', produce);
+    cache.invalidate();
+    expect((await cache.get('/gallery', produce)).html).toBe('<p>2</p>');
+    await new Promise((r) => setTimeout(r, 80));
+    expect((await cache.get('/gallery', produce)).html).toBe('<p>3</p>');
+  });
+
+  it('shares one render between concurrent requests for a page', async () => {
+    const cache = new PageCache();
+    let renders = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const produce = async () => {
+      renders += 1;
+      await gate;
+      return page('<p>once</p>');
+    };
+    const all = Promise.all(Array.from({ length: 10 }, () => cache.get('/community', produce)));
+    release();
+    expect(new Set((await all).map((p) => p.html))).toEqual(new Set(['<p>once</p>']));
+    expect(renders).toBe(1);
+  });
+
+  it('does not keep a page whose render began before a change', async () => {
+    const cache = new PageCache();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const stale = cache.get('/', async () => {
+      await gate;
+      return page('<p>before</p>');
+    });
+    cache.invalidate();
+    release();
+    // Whoever asked during the change gets it, the next visitor a fresh render.
+    expect((await stale).html).toBe('<p>before</p>');
+    expect((await cache.get('/', async () => page('<p>after</p>'))).html).toBe('<p>after</p>');
+  });
+
+  it('keeps neither the empty shell nor pages with very long addresses', async () => {
+    const cache = new PageCache();
+    let renders = 0;
+    const shell = async () => page(`<div id="root"></div>${++renders}`, false);
+    await cache.get('/account', shell);
+    await cache.get('/account', shell);
+    expect(renders).toBe(2);
+    const long = `/gallery?search=${'a'.repeat(600)}`;
+    const rendered = async () => page(`<p>${++renders}</p>`);
+    await cache.get(long, rendered);
+    await cache.get(long, rendered);
+    expect(renders).toBe(4);
+  });
+});
