@@ -55,12 +55,22 @@ function appChunk(id: string, ctx: { getModuleInfo(id: string): { importedIds: r
   return id !== appEntry && appModules.has(id) ? 'app' : null;
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), paintFirst()],
   // "@/contract/…", "@/web/lib/…": one spelling from anywhere (tsconfig.json paths says the same).
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // React Router's package exports only its development build (ENABLE_DEV_WARNINGS = true) to bundlers; the
+      // browser's production bundle takes the production build beside it. The SSR bundle leaves react-router to
+      // Node (external), so it is not aliased there: one copy of the router per process.
+      ...(command === 'build' && !isSsrBuild
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+        : []),
+    ],
+  },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

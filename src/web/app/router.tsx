@@ -1,4 +1,4 @@
-import { matchRoutes, Route, Routes } from 'react-router';
+import { matchPath, Route, Routes } from 'react-router';
 import { paths } from '@/contract/paths';
 import { lazyPage, type LazyPage } from '../lib/lazy-page';
 import { RequireAuth } from './require-auth';
@@ -91,12 +91,9 @@ const PAGES: [string, LazyPage][] = [
  * HTML does not suspend (lib/lazy-page.tsx). Only the pages above: the server renders no other.
  */
 export function preloadPage(pathname: string): Promise<void> {
-  const matches = matchRoutes(
-    PAGES.map(([path]) => ({ path })),
-    pathname,
-  );
-  const path = matches?.[0]?.route.path;
-  return (PAGES.find(([p]) => p === path)?.[1] ?? NotFound).preload();
+  // The paths above never overlap once matched to the end, so the first match is the route's.
+  const page = PAGES.find(([path]) => matchPath({ path, end: true }, pathname))?.[1] ?? NotFound;
+  return page.preload();
 }
 
 /** The route table of spec §2. */
