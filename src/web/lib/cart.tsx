@@ -92,9 +92,9 @@ export function CartProvider({ children, storage = browserStorage() }: { childre
   const removeItem = useCallback((id: string) => change((_r, prev) => prev.filter((i) => i.id !== id)), [change]);
   const clearCart = useCallback(() => change(() => []), [change]);
   // The server renders an empty cart (it cannot read this browser's storage): so does hydration, then the badge
-  // shows the stored lines.
+  // shows the stored lines. An empty cart stays the same value, so hydration's end re-renders no page that reads it.
   const hydrated = useHydrated();
-  const items = hydrated ? cart.items : EMPTY_ITEMS;
+  const items = hydrated && cart.items.length > 0 ? cart.items : EMPTY_ITEMS;
   const value = useMemo(
     () => ({
       items,

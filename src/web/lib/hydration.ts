@@ -34,11 +34,18 @@ export function useNow(): number {
   return hydrated || server === null ? Date.now() : server.now;
 }
 
-/** This site's origin for links that leave it: the server's until hydration is over, then the one the page was opened on. */
+/**
+ * This site's origin for links that leave it: the server's until hydration is over, then the one the page was
+ * opened on. Read as the value itself, so that when both are the same (the usual case) hydration ends without
+ * re-rendering the page that asked.
+ */
 export function useOrigin(): string {
   const server = useContext(ServerRenderContext);
-  const hydrated = useHydrated();
-  return hydrated || server === null ? window.location.origin : server.origin;
+  return useSyncExternalStore(
+    subscribeNever,
+    () => window.location.origin,
+    () => server?.origin ?? '',
+  );
 }
 
 let personalRefreshed = false;

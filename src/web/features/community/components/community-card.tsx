@@ -8,12 +8,17 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { useNow } from '@/web/lib/hydration';
 import { timeAgo } from '@/web/lib/time-ago';
 
+/** "5 minutes ago": on its own, so that when hydration switches to the browser's clock only this text renders again. */
+function TimeAgo({ iso }: { iso: string }) {
+  const now = useNow();
+  return <time dateTime={iso}>{timeAgo(iso, now)}</time>;
+}
+
 /**
  * One certificate on the wall: the picture, who and what, the citation, reactions. The first cards are in view on
  * arrival (`eager`): their pictures are fetched with the page rather than after the layout finds them in view.
  */
 export function CommunityCard({ c, eager = false }: { c: Certificate; eager?: boolean }) {
-  const now = useNow();
   const href = hrefs.certificate(c.share_id);
   const headingId = `wall-${c.share_id}`;
   return (
@@ -30,7 +35,7 @@ export function CommunityCard({ c, eager = false }: { c: Certificate; eager?: bo
             </span>
           ) : null}
           <span aria-hidden="true">·</span>
-          <time dateTime={c.issued_at}>{timeAgo(c.issued_at, now)}</time>
+          <TimeAgo iso={c.issued_at} />
         </p>
         <h2 id={headingId} className="mt-2 font-display text-xl leading-snug font-semibold wrap-anywhere">
           <Link to={href} className="hover:text-brand-700 focus-visible:underline">
