@@ -78,6 +78,7 @@ test.describe('store and cart', () => {
     await expect(page.getByRole('dialog', { name: 'Empty your cart?' })).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Empty the cart' }).click();
     await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+    await pageSettled(page);
     expect(await axeSerious(page)).toEqual([]);
   });
 });

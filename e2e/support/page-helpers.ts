@@ -2,13 +2,19 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * The page has drawn what it fetched: nothing marked aria-busy (skeletons, loading lists) and every image
- * loaded or failed (lazy images wait for the reader to scroll to them, so they are not waited for). Waits on the page's own state rather than on network silence, which a busy machine, a
+ * The page has drawn what it fetched and stopped moving: nothing marked aria-busy (skeletons, loading lists), every
+ * image loaded or failed (lazy images wait for the reader to scroll to them, so they are not waited for) and no
+ * finite animation or transition running. Waits on the page's own state rather than on network silence, which a busy machine, a
  * service worker or a slow preview can postpone indefinitely.
  */
 export async function pageSettled(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || img.loading === 'lazy'));
+  // Nothing half faded in (a toast sliding in has half its contrast): finite animations have finished. Endless ones
+  // (a skeleton's pulse, a spinner) never do and are not waited for.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
 }
 
 /** Serious or critical WCAG 2.2 AA violations axe finds on the page, as readable lines (none expected). */
