@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
- * The served page paints from its HTML (docs/decisions/089, 090), so the browser should fetch what that paint
+ * The served page paints from its HTML (docs/decisions/089, 091), so the browser should fetch what that paint
  * needs before the code that only makes it interactive: the stylesheet moves to the top of <head>, and the
- * entry script and the chunks Vite preloads are asked for at low priority (the server does the same for a
- * route's chunks, html-shell.ts).
+ * entry script and any chunk Vite preloads are asked for at low priority (the app itself is imported by the entry
+ * once the page has painted, src/web/boot.ts).
  */
 function paintFirst(): Plugin {
   return {
@@ -32,7 +32,6 @@ function paintFirst(): Plugin {
   };
 }
 
-// The web app lives in src/web and builds to dist/web, which the Fastify server serves.
 const appEntry = fileURLToPath(new URL('./src/web/main.tsx', import.meta.url));
 let appModules: Set<string> | undefined;
 
@@ -55,6 +54,7 @@ function appChunk(id: string, ctx: { getModuleInfo(id: string): { importedIds: r
   return id !== appEntry && appModules.has(id) ? 'app' : null;
 }
 
+// The web app lives in src/web and builds to dist/web, which the Fastify server serves.
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',

@@ -1,7 +1,7 @@
 import './styles.css';
 
 /**
- * The page's entry script, kept tiny (docs/decisions/090). A server-rendered page is readable from its HTML and
+ * The page's entry script, kept tiny (docs/decisions/091). A server-rendered page is readable from its HTML and
  * stylesheet alone, so the app (main.tsx: React, the router, the page's own code) is fetched once that HTML has
  * been painted, and never competes with the paint for a slow phone's bandwidth. The route's chunks the server
  * lists in #app-preloads are fetched at the same moment, beside the app, not after it. A page the server did
