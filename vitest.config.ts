@@ -1,12 +1,30 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
+/**
+ * What the PostgreSQL suite (`npm run test:db`: TEST_DATABASE_URL set) does not run a second time, because these
+ * files never open a database server: the embedded-database process tests and the PGlite fault test, connection
+ * handling, the certificate renderer and its processes, and pure units. `npm test` ran them already; leaving them
+ * out saves about three minutes of test time in CI (decision 059).
+ */
+const NOT_ON_POSTGRES = [
+  'src/server/server.test.ts',
+  'src/server/modules/jobs/crash-recovery.test.ts',
+  'src/server/lib/connections.test.ts',
+  'src/server/adapters/fulfilment/printful.test.ts',
+  'src/server/adapters/payments/stripe.test.ts',
+  'src/server/modules/auth/sign-in-failures.test.ts',
+  'src/server/modules/certificates/{certificate-renderer,certificate-svg,emblem,qr-code,raster,render-cache,render-pool,text-fit,xml}.test.ts',
+  'src/server/modules/seo/page-cache.test.ts',
+  'src/server/modules/store/{pricing,shipping-rates}.test.ts',
+];
+
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
     // *.pg.test.ts need a PostgreSQL server (several processes share it): the PostgreSQL suite only.
-    exclude: process.env.TEST_DATABASE_URL ? configDefaults.exclude : [...configDefaults.exclude, '**/*.pg.test.ts'],
+    exclude: process.env.TEST_DATABASE_URL ? [...configDefaults.exclude, ...NOT_ON_POSTGRES] : [...configDefaults.exclude, '**/*.pg.test.ts'],
     setupFiles: ['./src/test-setup.ts'],
     // Two cores: a little parallelism, not a stampede of PGlite instances.
     maxWorkers: 2,
