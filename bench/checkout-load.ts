@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { percentile, request, SERVER, startServer, stopServer, type Answer } from './support';
+import { percentile, request, SERVER, startServer, stopServer, type Answer, runWhenMain, type BenchSection } from './support';
 
 const SHOPPERS = Number(process.env.BENCH_CHECKOUTS ?? 200);
 /** The server allows 30 checkout requests per client address an hour; a double click is two: 10 shoppers share an address. */
@@ -75,7 +75,7 @@ async function quoteBaseline(base: string, body: unknown) {
   return { perSecond: SHOPPERS / wallS, p99: percentile(answers.map((a) => a.ms), 99), errors: answers.filter((a) => a.status !== 200).length };
 }
 
-async function onDatabase(label: string, port: number, env: Record<string, string>): Promise<{ lines: string[]; failed: boolean }> {
+async function onDatabase(label: string, port: number, env: Record<string, string>): Promise<BenchSection> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'certifiable-bench-shop-'));
   const server = await startServer(port, dataDir, { ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   const base = `http://127.0.0.1:${port}`;
@@ -153,7 +153,7 @@ async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> 
   };
 }
 
-export async function checkoutUnderLoad(port = 4304): Promise<{ lines: string[]; failed: boolean }> {
+export async function checkoutUnderLoad(port = 4304): Promise<BenchSection> {
   if (!fs.existsSync(SERVER)) throw new Error('Build the server first: npm run build:server');
   const lines: string[] = [];
   let failed = false;
@@ -175,8 +175,4 @@ export async function checkoutUnderLoad(port = 4304): Promise<{ lines: string[];
   return { lines, failed };
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  const result = await checkoutUnderLoad();
-  console.log(`\n${result.lines.join('\n')}\n`);
-  if (result.failed) process.exit(1);
-}
+await runWhenMain(import.meta, checkoutUnderLoad);

@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { agent, request, SERVER, startServer, stopServer } from './support';
+import { agent, request, SERVER, startServer, stopServer, runWhenMain, type BenchSection } from './support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distWeb = path.join(root, 'dist', 'web');
@@ -223,12 +223,7 @@ async function lighthouseRuns(base: string, pages: { page: Page; url: string }[]
   return results;
 }
 
-export interface PublicPagesResult {
-  lines: string[];
-  failed: boolean;
-}
-
-export async function publicPages(port = 4304): Promise<PublicPagesResult> {
+export async function publicPages(port = 4304): Promise<BenchSection> {
   if (!fs.existsSync(SERVER) || !fs.existsSync(path.join(distWeb, 'index.html'))) throw new Error('Build first: npm run build');
   const wanted = (process.env.BENCH_PAGES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const unknown = wanted.filter((w) => !PAGES.some((p) => p.name === w));
@@ -297,8 +292,4 @@ export async function publicPages(port = 4304): Promise<PublicPagesResult> {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  const result = await publicPages();
-  console.log(`\n${result.lines.join('\n')}\n`);
-  if (result.failed) process.exit(1);
-}
+await runWhenMain(import.meta, publicPages);

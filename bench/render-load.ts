@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { agent, percentile, request, SERVER, sleep, startServer, stopServer, type Answer } from './support';
+import { agent, percentile, request, SERVER, sleep, startServer, stopServer, type Answer, runWhenMain, type BenchSection } from './support';
 
 export const RSS_GOAL_MB = 600;
 export const HEALTH_P99_GOAL_MS = 100;
@@ -133,12 +133,7 @@ async function createCertificates(base: string, count: number): Promise<string[]
   return shareIds;
 }
 
-export interface RenderLoadResult {
-  lines: string[];
-  failed: boolean;
-}
-
-export async function renderUnderLoad(port = 4303): Promise<RenderLoadResult> {
+export async function renderUnderLoad(port = 4303): Promise<BenchSection> {
   if (process.platform !== 'linux') return { lines: ['render: skipped (reads /proc: Linux only)'], failed: false };
   if (!fs.existsSync(SERVER)) throw new Error('Build the server first: npm run build:server');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'certifiable-bench-'));
@@ -216,8 +211,4 @@ export async function renderUnderLoad(port = 4303): Promise<RenderLoadResult> {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  const result = await renderUnderLoad();
-  console.log(`\n${result.lines.join('\n')}\n`);
-  if (result.failed) process.exit(1);
-}
+await runWhenMain(import.meta, renderUnderLoad);

@@ -76,18 +76,11 @@ async function main() {
     bare?.kill();
   }
   // After the catalogue servers are gone: the sections below want the cores to themselves.
-  const ssr = await ssrThroughput();
-  console.log(`${ssr.lines.join('\n')}\n`);
-  failed ||= ssr.failed;
-  const pages = await publicPages();
-  console.log(`${pages.lines.join('\n')}\n`);
-  failed ||= pages.failed;
-  const render = await renderUnderLoad();
-  console.log(`${render.lines.join('\n')}\n`);
-  failed ||= render.failed;
-  const checkout = await checkoutUnderLoad();
-  console.log(`${checkout.lines.join('\n')}\n`);
-  failed ||= checkout.failed;
+  for (const section of [ssrThroughput, publicPages, renderUnderLoad, checkoutUnderLoad]) {
+    const result = await section();
+    console.log(`${result.lines.join('\n')}\n`);
+    failed ||= result.failed;
+  }
   if (failed) process.exit(1);
 }
 

@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { agent, request, SERVER, startServer, stopServer } from './support';
+import { agent, request, SERVER, startServer, stopServer, runWhenMain, type BenchSection } from './support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distWeb = path.join(root, 'dist', 'web');
@@ -71,7 +71,7 @@ async function load(base: string, target: string | (() => string), headers: Reco
   return { requests: result.requests.total, seconds: result.duration, p99: result.latency.p99, bad };
 }
 
-export async function ssrThroughput(port = 4306): Promise<{ lines: string[]; failed: boolean }> {
+export async function ssrThroughput(port = 4306): Promise<BenchSection> {
   for (const file of [SERVER, path.join(distWeb, 'index.html'), path.join(distSsr, 'entry-server.js')]) {
     if (!fs.existsSync(file)) throw new Error(`Build first (npm run build): ${file} is missing`);
   }
@@ -166,8 +166,4 @@ export async function ssrThroughput(port = 4306): Promise<{ lines: string[]; fai
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  const result = await ssrThroughput();
-  console.log(`\n${result.lines.join('\n')}\n`);
-  if (result.failed) process.exit(1);
-}
+await runWhenMain(import.meta, ssrThroughput);

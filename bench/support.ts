@@ -13,6 +13,20 @@ export interface Answer {
   ms: number;
 }
 
+/** One section of `npm run bench`: its printed lines, and whether it failed (a budget exceeded, an error answer). */
+export interface BenchSection {
+  lines: string[];
+  failed: boolean;
+}
+
+/** Runs a section when its file is run alone (`node --import tsx bench/<file>.ts`): prints it, exits 1 when it failed. */
+export async function runWhenMain(meta: ImportMeta, section: () => Promise<BenchSection>): Promise<void> {
+  if (!process.argv[1] || path.resolve(process.argv[1]) !== path.resolve(meta.filename)) return;
+  const result = await section();
+  console.log(`\n${result.lines.join('\n')}\n`);
+  if (result.failed) process.exit(1);
+}
+
 export const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 
 export function request(

@@ -1,5 +1,6 @@
 import { faq } from './faq';
 import type { PageDef } from './pages';
+import { jsonInScript } from './json-in-script';
 
 /** The red theme colour (BRAND.md), also the browser UI colour on phones. */
 export const THEME_COLOR = '#c8102e';
@@ -105,8 +106,7 @@ export function buildHeadTags(page: PageDef, ctx: HeadContext): HeadTag[] {
   tags.push({
     tag: 'script',
     attrs: { type: 'application/ld+json' },
-    // "<" is escaped so no text can close the script element early.
-    text: JSON.stringify(structured).replace(/</g, '\\u003c'),
+    text: jsonInScript(structured),
   });
   return tags;
 }

@@ -4,10 +4,6 @@ import fastifyEtag from '@fastify/etag';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import fs from 'node:fs';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,7 +36,8 @@ import { claimsRoutes } from './modules/claims/claims.routes';
 import { communityRoutes } from './modules/community/community.routes';
 import { nominationsModule } from './modules/nominations/nominations.module';
 import { HtmlShell, loadSsrRenderer, SSR_CACHE_CONTROL, type SsrRenderer } from './modules/seo/html-shell';
-import { PageCache } from './modules/seo/page-cache';
+import { PageCache, registerPageInvalidation } from './modules/seo/page-cache';
+import { compressPage, pickEncoding } from './modules/seo/page-compression';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { buildServiceWorker, shellAssets } from './modules/seo/service-worker';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -120,8 +117,7 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('settings', new SettingsService(database.db));
-  const webBuilt = fs.existsSync(path.join(config.webDistDir, 'index.html'));
-  const renderer = ssr !== undefined ? ssr : webBuilt ? await loadSsrRenderer(config.webDistDir) : null;
+  const renderer = ssr !== undefined ? ssr : await loadSsrRenderer(config.webDistDir);
   app.decorate('shell', new HtmlShell(config.webDistDir, renderer));
   app.decorate('serviceWorkerSource', buildServiceWorker(shellAssets(config.webDistDir)));
   const authSecret = await resolveAuthSecret(config);
@@ -148,9 +144,7 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
   app.decorate('pageCache', new PageCache());
   // A catalogue change shows on pages too; and so may any write this instance answers (docs/decisions/092).
   app.decorate('catalogCache', new ResponseCache({ ttlMs: 10_000, maxEntries: 500, onClear: () => app.pageCache.invalidate() }));
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && reply.statusCode < 400) app.pageCache.invalidate();
-  });
+  registerPageInvalidation(app);
   app.decorate('payments', createPaymentProvider(config, database.db, authSecret));
   app.decorate('fulfilment', createFulfilmentProvider(config, database.db, authSecret));
   app.decorate('shippingRates', new ShippingRateQuoter(app.fulfilment, app.log));
@@ -284,7 +278,7 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
       });
     }
     // The same for every visitor, so kept a few seconds and until the next change (docs/decisions/092).
-    const { status, html, rendered, etag } = await app.pageCache.get(request.url, async () =>
+    const page = await app.pageCache.get(request.url, async () =>
       app.shell.render({
         url: request.url,
         origin: config.publicUrl,
@@ -299,49 +293,14 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
         log: request.log,
       }),
     );
-    // The anonymous rendered page is the same for everyone: shared caches may keep it (ETag from @fastify/etag).
-    const cacheControl = rendered && status === 200 ? SSR_CACHE_CONTROL : 'no-cache';
-    // A not-found handler is no route, so @fastify/compress's per-route hook never sees it: pages are compressed
-    // here (a rendered home page is ~75 KB, ~15 KB gzip), each page once while it stays the same. The ETag is of
-    // the page itself, set first so that @fastify/etag still answers a matching If-None-Match with 304.
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', cacheControl).header('etag', etag).header('vary', 'accept-encoding');
-    const encoding = html.length < 1024 ? null : pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(html);
-    return reply.header('content-encoding', encoding).send(await compressedPage(etag, encoding, html));
+    // The anonymous rendered page is the same for everyone: shared caches may keep it. The ETag is of the page
+    // itself, set first so that @fastify/etag still answers a matching If-None-Match with 304.
+    const cacheControl = page.rendered && page.status === 200 ? SSR_CACHE_CONTROL : 'no-cache';
+    reply.code(page.status).type('text/html; charset=utf-8').header('cache-control', cacheControl).header('etag', page.etag).header('vary', 'accept-encoding');
+    const encoding = pickEncoding(page, request.headers['accept-encoding']);
+    if (!encoding) return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(await compressPage(page, encoding));
   });
 
   return app;
-}
-
-type PageEncoding = 'br' | 'gzip';
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-const compressedPages = new Map<string, Buffer>();
-
-/** br when the browser takes it, else gzip, else none (q=0 means "not this one"). */
-function pickEncoding(header: string | string[] | undefined): PageEncoding | null {
-  const accepted = new Set(
-    String(header ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
-      .map((part) => part.split(';')[0]!.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
-}
-
-/** A page's compressed bytes, kept by its ETag (a bounded cache: the anonymous pages are few and shared). */
-async function compressedPage(etag: string, encoding: PageEncoding, html: string): Promise<Buffer> {
-  const key = `${encoding} ${etag}`;
-  const hit = compressedPages.get(key);
-  if (hit) return hit;
-  const bytes =
-    encoding === 'br'
-      ? await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
-      : await gzip(html, { level: 6 });
-  if (compressedPages.size >= 200) compressedPages.clear();
-  compressedPages.set(key, bytes);
-  return bytes;
 }

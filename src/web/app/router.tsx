@@ -86,6 +86,9 @@ const PAGES: [string, LazyPage][] = [
   [paths.accessibility, Accessibility],
 ];
 
+/** The paths preloadPage knows: every page the server renders must be one of them (router.test.ts). */
+export const PAGE_PATHS: readonly string[] = PAGES.map(([path]) => path);
+
 /**
  * Loads the page a path shows (the 404 page when no page above has it), so that hydrating its server-rendered
  * HTML does not suspend (lib/lazy-page.tsx). Only the pages above: the server renders no other.

@@ -1,4 +1,5 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { jsonInScript } from '@/contract/json-in-script';
 import { ApiRequestError } from './api-client';
 
 /**
@@ -51,10 +52,7 @@ export function serializeAppState(state: AppState): string {
       },
     })),
   };
-  return JSON.stringify({ ...state, queries })
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return jsonInScript({ ...state, queries });
 }
 
 /** Reads the server's state from the page, or null for a page the server did not render. */

@@ -53,6 +53,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/account/password',
     {
+      config: { keepsPages: true },
       schema: {
         tags: ['account'],
         summary: 'Change my password',

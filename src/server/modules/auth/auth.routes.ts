@@ -21,6 +21,7 @@ import { apiErrorSchema } from '@/contract/errors';
 import { applyCookies, callerOf } from './auth.http';
 import { toAuthUser, toSessionState } from './auth.service';
 import { isValidCsrfToken, issueCsrfToken } from './csrf';
+import { keepPagesOnEveryRoute } from '../seo/page-cache';
 
 const L = ACCOUNT_RATE_LIMITS;
 const mailLimits = (kind: string, perRecipient: { max: number; windowMinutes: number }) =>
@@ -37,6 +38,8 @@ const errors = {
 
 /** /api/auth: HTTP in and out only; app.auth.service holds the rules (docs/decisions/065). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Rendered pages stay kept after these writes (sign-in, sign-up, passwords: no public page changes; docs/decisions/092).
+  keepPagesOnEveryRoute(app);
   const auth = app.auth.service;
   const secure = app.config.publicUrl.startsWith('https://');
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cartBodySchema, storedCartSchema } from '@/contract/cart';
 import { apiErrorSchema } from '@/contract/errors';
 import { getCart, mergeCart, replaceCart } from './cart.service';
+import { keepPagesOnEveryRoute } from '../seo/page-cache';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -10,6 +11,8 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema }
  * device (issue 9, docs/decisions/071). Lines only — prices always come from the quote. 401 signed out.
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Rendered pages stay kept after these writes (a cart is its owner's alone; docs/decisions/092).
+  keepPagesOnEveryRoute(app);
   app.get(
     '/api/cart',
     {

@@ -59,6 +59,8 @@ export function certificatesRoutes(ctx: CertificatesContext): FastifyPluginAsync
     app.post(
       '/api/certificates/preview',
       {
+        // A drawing, never stored: the rendered pages stay kept (docs/decisions/092).
+        config: { keepsPages: true },
         schema: {
           tags: ['certificates'],
           summary: 'Live preview of a nomination as SVG (never stored)',

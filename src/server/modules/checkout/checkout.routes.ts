@@ -6,6 +6,7 @@ import { tooManyRequests } from '@/server/lib/http-errors';
 import { shopContext } from '../orders/context';
 import { checkRateLimit, pruneRateLimitAttempts } from '../security/rate-limit.service';
 import { checkout } from './checkout.service';
+import { keepPagesOnEveryRoute } from '../seo/page-cache';
 
 /** Orders one address may start in an hour: plenty for a shopper, not for a script filling the database. */
 export const CHECKOUT_RATE_LIMIT = { attemptType: 'checkout', maxAttempts: 30, windowMinutes: 60 };
@@ -18,6 +19,8 @@ const headersSchema = z.object({
 
 /** POST /api/checkout: an order from a cart, priced on the server (issue 9). */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Rendered pages stay kept after these writes (an order is its buyer's alone; docs/decisions/092).
+  keepPagesOnEveryRoute(app);
   app.post(
     '/api/checkout',
     {

@@ -9,6 +9,7 @@ import { queueFulfilment } from '../fulfilment/fulfilment.service';
 import { findOrder, ORDER_MAIL_JOB } from '../orders/orders.service';
 import { checkRateLimit, pruneRateLimitAttempts } from '../security/rate-limit.service';
 import { handlePaymentEvent, retryDeferredEvents, type PaymentSideEffects } from './payments.service';
+import { keepPagesOnEveryRoute } from '../seo/page-cache';
 
 export const WEBHOOK_PATH = '/api/webhooks/payments';
 /** Cards one payment page may try in an hour (card-testing bots try thousands). */
@@ -16,6 +17,8 @@ const CARD_ATTEMPTS = { attemptType: 'test_card', maxAttempts: 20, windowMinutes
 
 /** The payment webhook and the built-in test card processor (issue 9, docs/decisions/074). */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Rendered pages stay kept after these writes (payments change orders, never a public page; docs/decisions/092).
+  keepPagesOnEveryRoute(app);
   // In the payment's own transaction: the confirmation mail and the hand-off to the printer (docs/decisions/085).
   const effects: PaymentSideEffects = {
     async onPaid(tx, orderId) {

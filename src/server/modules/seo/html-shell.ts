@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { matchPage, notFoundPage, type PageDef } from '@/contract/pages';
+import { jsonInScript } from '@/contract/json-in-script';
 import { buildHeadTags, renderHeadTags, type HeadContext } from '@/contract/seo';
 import type { PublicSettings } from '@/contract/settings';
 // Types only: the renderer itself is the Vite SSR bundle (dist/ssr), loaded at start (docs/decisions/089).
@@ -48,7 +49,8 @@ interface ViteManifestChunk {
 /** The SSR bundle beside the web build (dist/web → dist/ssr), or null when it was not built. */
 export async function loadSsrRenderer(webDistDir: string): Promise<SsrRenderer | null> {
   const file = path.join(webDistDir, '..', 'ssr', 'entry-server.js');
-  if (!fs.existsSync(file)) return null;
+  // Both builds or none: a renderer without the web build's template would send pages no script can hydrate.
+  if (!fs.existsSync(file) || !fs.existsSync(path.join(webDistDir, 'index.html'))) return null;
   return (await import(pathToFileURL(file).href)) as SsrRenderer;
 }
 
@@ -111,7 +113,7 @@ export class HtmlShell {
    * The route's chunks and their imports, minus the app the entry script loads (src/web/boot.ts), as the list
    * boot.ts preloads once the page has painted (#app-preloads).
    */
-  private preloadTags(modules: string[]): string {
+  private preloadList(modules: string[]): string {
     const cacheKey = modules.join(' ');
     const cached = this.preloads.get(cacheKey);
     if (cached !== undefined) return cached;
@@ -130,7 +132,7 @@ export class HtmlShell {
     const route = new Set<string>();
     modules.forEach((m) => collect(m, route));
     const files = [...route].filter((k) => !entry.has(k)).map((k) => `/${this.manifest[k]!.file}`);
-    const tags = files.length ? `<script type="application/json" id="app-preloads">${JSON.stringify(files)}</script>` : '';
+    const tags = files.length ? `<script type="application/json" id="app-preloads">${jsonInScript(files)}</script>` : '';
     this.preloads.set(cacheKey, tags);
     return tags;
   }
@@ -184,12 +186,12 @@ export class HtmlShell {
       social: Object.values(req.settings.social),
       ...overrides,
     });
-    const settingsJson = JSON.stringify(req.settings).replace(/</g, '\\u003c');
+    const settingsJson = jsonInScript(req.settings);
     const app = await this.renderApp(req, matched !== null);
     // Concatenation, not String.replace: text from users (a nominee's name in a title) may hold "$'" or "$&",
     // which a replacement string would expand into pieces of the template.
     const [before, between, beforeRoot, afterRoot] = this.parts;
-    const head = renderHeadTags(tags) + (app ? this.preloadTags(app.modules) + app.head : '');
+    const head = renderHeadTags(tags) + (app ? this.preloadList(app.modules) + app.head : '');
     const settingsScript = `<script id="app-settings" type="application/json">${settingsJson}</script>`;
     const root = app
       ? `<div id="root">${app.html}</div><script type="application/json" id="app-state">${app.state}</script>`

@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A write that changes nothing a public page shows (a sign-in, a cart, a price quote, a live preview): the
+     * rendered pages stay kept after it. Left out, any successful write drops them (docs/decisions/092).
+     */
+    keepsPages?: boolean;
+  }
+}
 
 /** A served page as the not-found handler sends it, with the ETag of its bytes. */
 export interface ServedPage {
@@ -62,4 +73,22 @@ export class PageCache {
     if (page.rendered && generation === this.#generation) this.#lru.set(url, page);
     return page;
   }
+}
+
+/**
+ * The one invalidation rule, as one onResponse hook on the whole app: a write answered below 400 drops the kept
+ * pages, unless its matched route says it changes no page (`config.keepsPages`).
+ */
+export function registerPageInvalidation(app: FastifyInstance) {
+  app.addHook('onResponse', async (request, reply) => {
+    const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+    if (write && reply.statusCode < 400 && !request.routeOptions.config?.keepsPages) app.pageCache.invalidate();
+  });
+}
+
+/** For a plugin none of whose routes changes a public page (auth, cart, checkout, payments, quotes): marks them all. */
+export function keepPagesOnEveryRoute(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, keepsPages: true };
+  });
 }

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicSettings } from '@/contract/settings';
 import * as entry from '@/web/entry-server';
+import { nominations } from '@/server/db/schema/index';
 import { signedInClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { HtmlShell, SSR_CACHE_CONTROL } from './html-shell';
@@ -122,6 +124,22 @@ describe('rendered pages are kept until something changes (docs/decisions/092)',
     const after = await get('/community');
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(rootOf(after.body)).toContain('Quentin Cachebuster');
+  });
+
+  it('keeps the pages through writes that change no page (a live preview, signing up and in)', async () => {
+    const { award } = await catalogue(t.database.db);
+    const { claim_url, certificate } = await nominate(freshClient(t.app), { award_id: award.id, nominee_name: 'Rosalind Kept', is_public: true });
+    expect((await freshClient(t.app).post(`/api/claims/${tokenOf(claim_url)}/accept`)).statusCode).toBe(200);
+    expect(rootOf((await get('/community')).body)).toContain('Rosalind Kept');
+    // Changed behind the server's back: only a render would show it.
+    await t.database.db.update(nominations).set({ nomineeName: 'Rosalind Renamed' }).where(eq(nominations.shareId, certificate.share_id));
+    const c = freshClient(t.app);
+    expect((await c.post('/api/certificates/preview', { award_id: award.id, nominee_name: 'Anyone' })).statusCode).toBe(200);
+    await signedInClient(t.app, { name: 'Someone Signing In' });
+    expect(rootOf((await get('/community')).body)).toContain('Rosalind Kept');
+    // A write that may change a page (another nomination) drops them: the next render shows the database.
+    await nominate(freshClient(t.app), { award_id: award.id, nominee_name: 'Someone Else' });
+    expect(rootOf((await get('/community')).body)).toContain('Rosalind Renamed');
   });
 });
 

@@ -5,9 +5,12 @@ import { awardMockupsQuerySchema, awardMockupsSchema, quoteBodySchema, quoteSche
 import { sendCachedJson } from '@/server/lib/cache';
 import { LocalImageSizes } from './image-size';
 import { listAwardMockups, listCatalogue, quote, shippingMethods } from './store.service';
+import { keepPagesOnEveryRoute } from '../seo/page-cache';
 
 /** GET /api/store/products, GET /api/store/mockups and POST /api/store/quote: the catalogue, award photos and cart prices. */
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Rendered pages stay kept after these writes (the quote only reads; docs/decisions/092).
+  keepPagesOnEveryRoute(app);
   const imageSizes = new LocalImageSizes(app.config.webDistDir);
 
   app.get(

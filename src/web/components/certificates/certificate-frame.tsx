@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { loadedBeforeHydration } from '@/web/lib/image-loaded';
 import { cn } from '@/web/lib/utils';
 
 interface CertificateFrameProps {
@@ -76,10 +77,7 @@ export function CertificateFrame({ src, alt, aspect = 'certificate', updating, c
           decoding="async"
           loading={lazy ? 'lazy' : 'eager'}
           {...(priority ? { fetchPriority: 'high' as const } : {})}
-          // Loaded before the page was hydrated: its load event came before anyone listened.
-          ref={(img) => {
-            if (img?.complete && img.naturalWidth > 0) setShown(src);
-          }}
+          ref={loadedBeforeHydration(() => setShown(src))}
           onLoad={() => setShown(src)}
           onError={() => setFailed(src)}
           // The first picture is visible from the start (over the shimmer): it paints as soon as it arrives,

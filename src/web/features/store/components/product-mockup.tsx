@@ -1,5 +1,6 @@
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
+import { loadedBeforeHydration } from '@/web/lib/image-loaded';
 import { cn } from '@/web/lib/utils';
 import type { MockupKind } from '../lib/variant-options';
 
@@ -23,6 +24,14 @@ const LABELS: Record<MockupKind, string> = {
  */
 function Picture({ src, alt }: { src: string | null; alt: string }) {
   const [loaded, setLoaded] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  if (src !== null && failed === src) {
+    return (
+      <div className="flex aspect-[297/210] w-full items-center justify-center bg-paper-dark p-4 text-center text-sm text-muted" role="status">
+        The picture did not load. What you choose is still printed exactly as chosen.
+      </div>
+    );
+  }
   return (
     <div className="relative aspect-[297/210] w-full overflow-hidden bg-white">
       {src === null || loaded !== src ? (
@@ -31,15 +40,13 @@ function Picture({ src, alt }: { src: string | null; alt: string }) {
       {src ? (
         <img
           key={src}
-          // Loaded before the page was hydrated: its load event came before anyone listened.
-          ref={(img) => {
-            if (img?.complete && img.naturalWidth > 0) setLoaded(src);
-          }}
+          ref={loadedBeforeHydration(() => setLoaded(src))}
           src={src}
           alt={alt}
           decoding="async"
           fetchPriority="high"
           onLoad={() => setLoaded(src)}
+          onError={() => setFailed(src)}
           className="absolute inset-0 size-full object-contain"
         />
       ) : null}
