@@ -20,3 +20,5 @@ export * from './discount-codes';
 export * from './carts';
 export * from './orders';
 export * from './fulfilment';
+export * from './bug-reports';
+export * from './analytics';
