@@ -3,6 +3,8 @@ import { LOOPBACK } from './e2e/support/loopback-config';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
+/** One data folder per port, so runs on different ports never share (or delete) each other's database. */
+const E2E_DATA_DIR = PORT === 4173 ? '.e2e-data' : `.e2e-data-${PORT}`;
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built app,
@@ -44,7 +46,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'rm -rf .e2e-data && node dist/server/server.mjs',
+      command: `rm -rf ${E2E_DATA_DIR} && node dist/server/server.mjs`,
       url: `${E2E_BASE_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -53,7 +55,7 @@ export default defineConfig({
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',
-        DATA_DIR: '.e2e-data',
+        DATA_DIR: E2E_DATA_DIR,
         PUBLIC_URL: E2E_BASE_URL,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
