@@ -45,4 +45,54 @@ describe('config', () => {
   it('strips a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
   });
+
+  describe('file storage (S3_*)', () => {
+    it('keeps files on local disk unless S3_BUCKET is set', () => {
+      expect(loadConfig({}).s3).toBeNull();
+    });
+
+    it('takes a full S3 setting', () => {
+      const { s3 } = loadConfig({
+        S3_BUCKET: 'certifiable-files',
+        S3_REGION: 'auto',
+        S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+        S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PUBLIC_URL: 'https://files.certifiable.example/',
+      });
+      expect(s3).toEqual({
+        bucket: 'certifiable-files',
+        region: 'auto',
+        endpoint: 'https://account.r2.cloudflarestorage.com',
+        credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' },
+        forcePathStyle: true,
+        publicUrl: 'https://files.certifiable.example',
+      });
+    });
+
+    it('defaults to us-east-1, virtual-hosted style and the default credential chain', () => {
+      expect(loadConfig({ S3_BUCKET: 'certifiable-files' }).s3).toEqual({
+        bucket: 'certifiable-files',
+        region: 'us-east-1',
+        endpoint: undefined,
+        credentials: null,
+        forcePathStyle: false,
+        publicUrl: undefined,
+      });
+    });
+
+    it.each([
+      [{ S3_BUCKET: 'Not_A_Bucket' }, 'S3_BUCKET'],
+      [{ S3_BUCKET: 'files', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+      [{ S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
+      [{ S3_BUCKET: 'files', S3_PUBLIC_URL: 'files.example' }, 'S3_PUBLIC_URL'],
+      [{ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'AKIDEXAMPLE' }, 'S3_SECRET_ACCESS_KEY'],
+      [{ S3_BUCKET: 'files', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
+      [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET'],
+      [{ S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_BUCKET'],
+    ])('refuses a half or wrong S3 setting, naming the variable: %o', (env, name) => {
+      expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
+    });
+  });
 });

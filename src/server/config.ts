@@ -73,6 +73,19 @@ const envSchema = z.object({
   PRINTFUL_API_URL: z.url({ message: 'must be an absolute URL' }).optional(),
   /** The local print shop: minutes from submission to "in production", and again to "shipped"; 0 = only by an admin. */
   PRINT_SHOP_STEP_MINUTES: z.coerce.number().min(0).max(10_080).default(30),
+  // File storage (docs/decisions/093): S3-compatible object storage when S3_BUCKET is set, else DATA_DIR/storage.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens)')
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1 (R2: auto)').default('us-east-1'),
+  /** For S3-compatible providers (MinIO, Cloudflare R2, Backblaze B2, …); unset → AWS S3. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be an absolute URL such as https://s3.example.com' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  /** Public base URL of the bucket's award-images/ prefix (a CDN or the bucket's public domain); unset → served by us. */
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute URL such as https://files.certifiable.example' }).optional(),
   // Background jobs (docs/decisions/085).
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** First retry delay of a failed job; later retries back off exponentially (at most an hour apart). */
@@ -163,6 +176,20 @@ export interface Config {
   printShopStepMinutes: number;
   /** The job queue (pg-boss, docs/decisions/085). */
   jobs: { pollSeconds: number; retryDelaySeconds: number; heartbeatSeconds: number };
+  /** S3-compatible file storage; null → files under DATA_DIR/storage (docs/decisions/093). */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  /** The one real bucket; the logical buckets (award-images, bug-attachments) are key prefixes in it. */
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  /** null → the AWS SDK's default credential chain (environment, shared files, instance/container role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  forcePathStyle: boolean;
+  /** Public base of the award-images prefix, without a trailing slash: {key} is appended. undefined → our /files route proxies them. */
+  publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -200,6 +227,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (!!e.PRINTFUL_API_TOKEN !== !!e.PRINTFUL_WEBHOOK_SECRET) {
     problems.push(`${e.PRINTFUL_API_TOKEN ? 'PRINTFUL_WEBHOOK_SECRET' : 'PRINTFUL_API_TOKEN'}: set both PRINTFUL_API_TOKEN and PRINTFUL_WEBHOOK_SECRET, or neither`);
+  }
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
+    problems.push(`${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS default credential chain)`);
+  }
+  if (!e.S3_BUCKET) {
+    const set = S3_SETTINGS.filter((k) => cleaned[k] !== undefined);
+    if (set.length) problems.push(`S3_BUCKET: ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set but S3_BUCKET is not; set S3_BUCKET to store files on S3, or unset them`);
   }
   if (problems.length) throw new ConfigError(problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -253,8 +287,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     printShopStepMinutes: e.PRINT_SHOP_STEP_MINUTES,
     jobs: { pollSeconds: e.JOBS_POLL_SECONDS, retryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS, heartbeatSeconds: e.JOBS_HEARTBEAT_SECONDS },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : null,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+        }
+      : null,
   };
 }
+
+/** The S3 settings that mean nothing without S3_BUCKET. */
+const S3_SETTINGS = ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL'] as const;
 
 /** For entry points (server, CLI): the config, or a readable list of problems and exit code 1. */
 export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
