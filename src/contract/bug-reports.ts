@@ -37,6 +37,15 @@ export const BUG_LIMITS = {
   videoMaxBytes: 25 * 1024 * 1024,
 } as const;
 
+/**
+ * create-bug per IP (docs/decisions/095): a burst and a day, counted in the database like the login limit. Every
+ * attempt counts, refused or not; over either, 429 RATE_LIMITED.
+ */
+export const BUG_RATE_LIMIT = {
+  burst: { max: 5, windowMinutes: 10 },
+  daily: { max: 20, windowMinutes: 24 * 60 },
+} as const;
+
 /** The storage paths of spec §7 bug-attachments. */
 export const BUG_ATTACHMENT_FOLDERS = { screenshot: 'screenshots', repro_video: 'videos' } as const;
 
@@ -128,7 +137,9 @@ export type BugReportList = z.infer<typeof bugReportListSchema>;
 
 export const bugReportNoteSchema = z.object({
   id: z.uuid(),
+  /** The author's name and email (null once their account is deleted). */
   author: z.string().nullable(),
+  author_email: z.string().nullable(),
   body: z.string().nullable(),
   from_status: z.enum(BUG_STATUSES).nullable(),
   to_status: z.enum(BUG_STATUSES).nullable(),

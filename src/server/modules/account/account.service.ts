@@ -9,6 +9,7 @@ import { toAuthUser } from '../auth/auth.service';
 import { countActiveAdmins, isAdmin, rolesOf, withAdminRoleLock } from '../roles/roles.service';
 import { exportNominationsOf, forgetUserInNominations } from '../nominations/integration';
 import { exportOrdersOf } from '../orders/orders.service';
+import { forgetBugReporter } from '../bug-reports/bug-reports.service';
 
 export async function getAccount(db: Db, auth: AuthService, user: SessionUser): Promise<Account> {
   const [row] = await db.select().from(users).where(eq(users.id, user.id));
@@ -75,7 +76,8 @@ export async function exportAccount(db: Db, auth: AuthService, user: SessionUser
 
 /**
  * Deletes the account: the user row and, by cascade, sessions, sign-in methods and roles, plus
- * the sign-in attempts and mails kept under the address.
+ * the sign-in attempts and mails kept under the address; bug reports keep their content but lose the reporter's
+ * email and IP (docs/decisions/095).
  * The last admin cannot delete themselves. The stored cart goes with the account (cascade). Orders keep their rows,
  * with the user reference set to null: an order's email, address and amounts are the shop's bookkeeping records,
  * kept for as long as tax law requires (docs/decisions/016, 086).
@@ -106,6 +108,7 @@ export async function deleteAccount(
       ip: caller.ip,
     });
     await forgetUserInNominations(tx, user.id);
+    await forgetBugReporter(tx, user);
     await tx.delete(users).where(eq(users.id, user.id));
     // What was kept under the email goes too; security events stay as evidence, without the address.
     await tx.delete(rateLimitAttempts).where(eq(rateLimitAttempts.identifier, user.email));
