@@ -12,13 +12,16 @@
  *  4. certificate rendering under load on the built server (bench/render-load.ts): 100 concurrent
  *     uncached print PNGs/PDFs — answers, peak resident memory, /api/health p99 meanwhile;
  *  5. checkout under load (bench/checkout-load.ts): 200 concurrent checkouts paid with the test card, on
- *     PGlite and on PostgreSQL — orders/s and p99 against a cart-quote baseline, errors, lost and doubled orders.
+ *     PGlite and on PostgreSQL — orders/s and p99 against a cart-quote baseline, errors, lost and doubled orders;
+ *  6. analytics queries (bench/analytics-queries.ts): one million events over a year in a fresh embedded PGlite,
+ *     rolled up; the year report's p50 against the same numbers from raw events and a count(*) (budget 1 s).
  * Exits non-zero when a budget is exceeded, an order is lost or doubled, or a measured answer is an error or non-2xx.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { analyticsQueries } from './analytics-queries';
 import { checkoutUnderLoad } from './checkout-load';
 import { publicPages } from './public-pages';
 import { renderUnderLoad } from './render-load';
@@ -76,7 +79,7 @@ async function main() {
     bare?.kill();
   }
   // After the catalogue servers are gone: the sections below want the cores to themselves.
-  for (const section of [ssrThroughput, publicPages, renderUnderLoad, checkoutUnderLoad]) {
+  for (const section of [ssrThroughput, publicPages, renderUnderLoad, checkoutUnderLoad, analyticsQueries]) {
     const result = await section();
     console.log(`${result.lines.join('\n')}\n`);
     failed ||= result.failed;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminBugReportsRoutes } from './admin-bug-reports.routes';
+import { registerBugReportRetention } from './bug-report-retention';
 import { bugReportsRoutes } from './bug-reports.routes';
 import { bugReportsContext } from './context';
 
@@ -10,6 +11,7 @@ import { bugReportsContext } from './context';
  */
 export const bugReportsModule: FastifyPluginAsyncZod = async (app) => {
   const ctx = bugReportsContext(app);
+  registerBugReportRetention(app.jobs, ctx);
   await app.register(bugReportsRoutes(ctx));
   await app.register(adminBugReportsRoutes(ctx));
 };

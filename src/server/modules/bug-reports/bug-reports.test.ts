@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { parseRange } from './admin-bug-reports.routes';
 import { createBugReport, parseBugFields } from './bug-reports.service';
 import { BUG_BUCKET, bugReportsContext } from './context';
+import { BUG_REPORT_RETENTION_DAYS, deleteExpiredBugReports } from './bug-report-retention';
 
 const UPNG = (createRequire(import.meta.url)('@pdf-lib/upng') as { default: typeof UpngModule }).default;
 
@@ -581,6 +582,28 @@ describe('account deletion', () => {
     expect(byId.get(idsOf[0]!)).toMatchObject({ title: 'Mine', reporterEmail: null, reporterUserId: null, ip: null });
     expect(byId.get(idsOf[1]!)).toMatchObject({ title: 'Also mine', reporterEmail: null, ip: null });
     expect(byId.get(idsOf[2]!)).toMatchObject({ reporterEmail: 'other@example.test' });
+  });
+});
+
+describe('retention', () => {
+  it(`deletes reports older than ${BUG_REPORT_RETENTION_DAYS} days with their attachments, and keeps younger ones`, async () => {
+    const old = await report(stranger(), { title: 'Ancient history' }, [png()]);
+    const young = await report(stranger(), { title: 'Still fresh' }, [png()]);
+    const [oldId, youngId] = [old, young].map((r) => (r.json() as { id: string }).id) as [string, string];
+    const oldRow = await rowOf(oldId);
+    await t.database.db
+      .update(bugReports)
+      .set({ createdAt: new Date(Date.now() - (BUG_REPORT_RETENTION_DAYS + 1) * 86_400_000) })
+      .where(eq(bugReports.id, oldId));
+    const ctx = bugReportsContext(t.app);
+    expect(await ctx.storage.head(BUG_BUCKET, oldRow.screenshotPath!)).not.toBeNull();
+
+    expect(await deleteExpiredBugReports(ctx)).toBe(1);
+    expect((await admin.get(`/api/admin/bug-reports/${oldId}`)).statusCode).toBe(404);
+    expect(await ctx.storage.head(BUG_BUCKET, oldRow.screenshotPath!)).toBeNull();
+    const kept = await admin.get(`/api/admin/bug-reports/${youngId}/screenshot`);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.rawPayload.equals(pngBytes())).toBe(true);
   });
 });
 

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/server/db/client';
-import { mailOutbox, rateLimitAttempts, securityEvents } from '@/server/db/schema/index';
+import { analyticsEvents, mailOutbox, rateLimitAttempts, securityEvents } from '@/server/db/schema/index';
 import type { JobQueue } from './job-queue';
 
 /** How long records that only serve security and support are kept (the privacy policy says the same). */
 export const RETENTION_DAYS = { mails: 180, signInAttempts: 90, securityEvents: 365 } as const;
+/** Raw analytics events; their daily roll-ups stay (docs/decisions/094). */
+export const ANALYTICS_RETENTION_DAYS = 400;
 
 export const RETENTION_JOB = 'retention.clean';
 
@@ -21,10 +23,18 @@ export async function cleanExpiredRecords(db: Db): Promise<{ mails: number; sign
   return { mails: mails.length, signInAttempts: attempts.length, securityEvents: events.length };
 }
 
+/** Raw analytics events older than ANALYTICS_RETENTION_DAYS (the nightly roll-up has summed them long before). */
+export async function cleanExpiredAnalyticsEvents(db: Db): Promise<number> {
+  const result = await db.execute(
+    sql`with gone as (delete from ${analyticsEvents} where ${analyticsEvents.createdAt} < now() - make_interval(days => ${ANALYTICS_RETENTION_DAYS}) returning 1) select count(*)::int as n from gone`,
+  );
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
 /** Every night at 03:17 UTC, once across all instances. */
 export function registerRetentionJob(jobs: JobQueue, db: Db, log: FastifyBaseLogger): void {
   jobs.register(RETENTION_JOB, { retryLimit: 3, expireInSeconds: 600, cron: '17 3 * * *' }, async () => {
-    const deleted = await cleanExpiredRecords(db);
+    const deleted = { ...(await cleanExpiredRecords(db)), analyticsEvents: await cleanExpiredAnalyticsEvents(db) };
     log.info({ deleted }, 'deleted expired records');
   });
 }
