@@ -17,17 +17,21 @@ import { validatorCompiler } from './lib/validation';
 import { createPaymentProvider } from './adapters/payments/index';
 import { createFulfilmentProvider } from './adapters/fulfilment/index';
 import type { FulfilmentProvider } from './adapters/fulfilment/fulfilment-provider';
+import { createObjectStorage } from './adapters/storage/index';
+import type { ObjectStorage } from './adapters/storage/object-storage';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes';
 import { ShippingRateQuoter } from './modules/store/shipping-rates';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { ResponseCache } from './lib/response-cache';
 import { accountRoutes } from './modules/account/account.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { registerAuthHooks } from './modules/auth/auth.hooks';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthHttp } from './modules/auth/auth.http';
 import { AuthService } from './modules/auth/auth.service';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { awardsRoutes } from './modules/awards/awards.routes';
+import { bugReportsModule } from './modules/bug-reports/bug-reports.module';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { certificatesModule, createCertificateRendering } from './modules/certificates/certificates.module';
 import type { CertificateRenderer } from './modules/certificates/certificate-renderer';
@@ -54,6 +58,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { adminProductsRoutes } from './modules/products/admin-products.routes';
 import { storeRoutes } from './modules/store/store.routes';
+import { storageRoutes } from './modules/storage/storage.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +87,8 @@ declare module 'fastify' {
     /** Draws certificates (SVG, PNG, PDF) in the render pool; shared by the certificate routes and fulfilment. */
     renderer: CertificateRenderer;
     emblems: EmblemLoader;
+    /** Files (award images, bug attachments): S3 when configured, else local disk under DATA_DIR (docs/decisions/093). */
+    storage: ObjectStorage;
   }
 }
 
@@ -147,6 +154,8 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
   registerPageInvalidation(app);
   app.decorate('payments', createPaymentProvider(config, database.db, authSecret));
   app.decorate('fulfilment', createFulfilmentProvider(config, database.db, authSecret));
+  app.decorate('storage', createObjectStorage(config));
+  app.addHook('onClose', async () => app.storage.close?.());
   app.decorate('shippingRates', new ShippingRateQuoter(app.fulfilment, app.log));
 
   await app.register(fastifyHelmet, {
@@ -247,6 +256,12 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
   await app.register(adminProductsRoutes);
   // Printing and shipping (issue 10).
   await app.register(fulfilmentRoutes);
+  // Public files: award images (issue 12).
+  await app.register(storageRoutes);
+  // Bug reports (issue 12).
+  await app.register(bugReportsModule);
+  // Analytics (issue 12).
+  await app.register(analyticsRoutes);
 
   if (app.shell.built) {
     await app.register(fastifyStatic, {

@@ -1,3 +1,5 @@
+// First, before anything else can log: the console lines a bug report sends (spec §9, decision 096).
+import './features/bug-report/lib/install-console-buffer';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

@@ -5,10 +5,12 @@ import { Footer } from '../components/layout/footer';
 import { Header, isHeaderHidden } from '../components/layout/header';
 import { LoadingScreen } from '../components/ui/spinner';
 import { ToasterHost } from '../components/ui/toaster-host';
+import { ReportBugButton } from '../features/bug-report/components/report-bug-button';
 import { CookieConsent } from '../features/cookie-consent/components/cookie-banner';
 import { usePageHead } from '../lib/head';
+import { PageAnalytics } from './page-analytics';
 
-/** Every page: header (unless hidden), the page, footer, toasts and the cookie banner. */
+/** Every page: header (unless hidden), the page, footer, toasts, the cookie banner, the Report Bug button and (with consent) page views. */
 export function RootLayout() {
   const { pathname } = useLocation();
   usePageHead(pathname);
@@ -38,6 +40,8 @@ export function RootLayout() {
       <Footer />
       <ToasterHost />
       <CookieConsent />
+      <ReportBugButton />
+      <PageAnalytics />
     </div>
   );
 }

@@ -41,6 +41,7 @@ const RefundPolicy = lazyPage(() => import('./routes/legal/refund-policy'));
 const Accessibility = lazyPage(() => import('./routes/legal/accessibility'));
 const AdminLayout = lazyPage(() => import('./routes/admin/admin-layout'));
 const AdminDashboard = lazyPage(() => import('./routes/admin/dashboard'));
+const AdminAnalytics = lazyPage(() => import('./routes/admin/analytics'));
 const AdminCrmContact = lazyPage(() => import('./routes/admin/crm-contact'));
 const AdminSection = lazyPage(() => import('./routes/admin/section'));
 const AdminUsers = lazyPage(() => import('./routes/admin/users'));
@@ -48,6 +49,7 @@ const AdminNominations = lazyPage(() => import('./routes/admin/nominations'));
 const AdminOrders = lazyPage(() => import('./routes/admin/orders'));
 const AdminProducts = lazyPage(() => import('./routes/admin/products'));
 const AdminJobs = lazyPage(() => import('./routes/admin/jobs'));
+const AdminBugReports = lazyPage(() => import('./routes/admin/bug-reports'));
 const NotFound = lazyPage(() => import('./routes/not-found'));
 
 /** The pages outside the admin area that need no sign-in to open, by path (the server renders some of them). */
@@ -117,7 +119,9 @@ export function AppRoutes() {
           <Route path="orders" element={<AdminOrders />} />
           <Route path="products" element={<AdminProducts />} />
           <Route path="jobs" element={<AdminJobs />} />
+          <Route path="analytics" element={<AdminAnalytics />} />
           <Route path="crm/contact/:id" element={<AdminCrmContact />} />
+          <Route path="bug-reports" element={<AdminBugReports />} />
           <Route path=":section" element={<AdminSection />} />
         </Route>
         <Route path="*" element={<NotFound />} />

@@ -63,7 +63,8 @@ async function request(path: string, init: RequestInit & { query?: Query }, acce
       ...rest,
       headers: {
         accept,
-        ...(rest.body ? { 'content-type': 'application/json' } : {}),
+        // A FormData body sets its own multipart content type (with the boundary).
+        ...(rest.body && !(rest.body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
         ...(token ? { [CSRF_HEADER]: token } : {}),
         ...headers,
       },

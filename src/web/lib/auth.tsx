@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import type { AnalyticsEventType } from '@/contract/analytics';
 import type { AuthUser, SessionState } from '@/contract/auth';
 import { trackEvent } from './analytics';
 import { apiFetch, onUnauthorized } from './api-client';
@@ -31,7 +32,7 @@ export const REFRESH_MARGIN_MS = 90_000;
 export interface AuthDeps {
   fetchSession(): Promise<SessionState>;
   signOut(): Promise<void>;
-  track(event: string, data: Record<string, unknown>): void;
+  track(event: AnalyticsEventType, data: Record<string, unknown>): void;
   now(): number;
 }
 

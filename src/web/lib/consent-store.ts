@@ -58,6 +58,17 @@ export const consentActions = {
   globalPrivacyControl: () => getEnv().globalPrivacyControl === true,
 };
 
+/** The stored choice, for code outside React (lib/analytics.ts). */
+export function getConsentPreferences(): CookiePreferences {
+  return getState().preferences;
+}
+
+/** Calls `listener` after every change of the consent state (outside React); returns the unsubscribe. */
+export function subscribeConsent(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
 /**
  * What the server renders (it cannot read this browser's choice): no banner. The browser shows the banner right
  * after hydration when no choice is stored; it is fixed at the bottom, so nothing moves.

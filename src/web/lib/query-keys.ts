@@ -1,4 +1,6 @@
+import type { AnalyticsRangeQuery } from '@/contract/analytics';
 import type { AwardListQuery } from '@/contract/awards';
+import type { BugReportListQuery } from '@/contract/bug-reports';
 import type { AdminNominationListQuery, CertificatePreviewBody, CommunityQuery } from '@/contract/nominations';
 import type { AdminUserListQuery } from '@/contract/users';
 import type { QuoteBody } from '@/contract/shop';
@@ -20,6 +22,8 @@ const adminProducts = [...admin, 'products'] as const;
 const adminDiscounts = [...admin, 'discount-codes'] as const;
 const adminMappings = [...admin, 'award-product-templates'] as const;
 const adminJobs = [...admin, 'jobs'] as const;
+const adminBugReports = [...admin, 'bug-reports'] as const;
+const adminAnalytics = [...admin, 'analytics'] as const;
 
 /**
  * Every TanStack Query key the app uses, in one tree (docs/decisions/061). A key is only ever
@@ -66,6 +70,15 @@ export const queryKeys = {
     /** The award → product mappings of the print room tools on the home page. */
     awardProductTemplates: {
       all: adminMappings,
+    },
+    analytics: {
+      all: adminAnalytics,
+      report: (range: AnalyticsRangeQuery) => [...adminAnalytics, 'report', range] as const,
+    },
+    bugReports: {
+      all: adminBugReports,
+      list: (filter: BugReportListQuery) => [...adminBugReports, 'list', filter] as const,
+      detail: (id: string) => [...adminBugReports, 'detail', id] as const,
     },
     jobs: {
       all: adminJobs,

@@ -7,4 +7,6 @@ export const STORAGE_KEYS = {
   nominationResult: 'nomination-result',
   /** localStorage: the cart (its lines, what each prints, and whose account it belongs to), docs/decisions/071. */
   cart: 'cart',
+  /** localStorage, only while Analytics is allowed: the anonymous analytics id {id, day}, a new one each day (decision 097). */
+  analyticsId: 'analytics-id',
 } as const;

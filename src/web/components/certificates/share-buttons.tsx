@@ -1,6 +1,7 @@
 import { Mail, Share2 } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
 import { XIcon } from '@/web/components/layout/social-icons';
+import { trackEvent } from '@/web/lib/analytics';
 import { nativeShareData, SHARE_TARGETS, shareUrl, type ShareInput, type ShareTarget } from '@/web/lib/share-links';
 import { cn } from '@/web/lib/utils';
 import { FacebookIcon, WhatsAppIcon } from './brand-icons';
@@ -29,7 +30,10 @@ export function ShareButtons({ input, className }: { input: ShareInput; classNam
         <li>
           <button
             type="button"
-            onClick={() => void navigator.share(native).catch(() => undefined)}
+            onClick={() => {
+              trackEvent('certificate_shared', { channel: 'native' });
+              void navigator.share(native).catch(() => undefined);
+            }}
             className="inline-flex h-11 items-center gap-2 rounded-full bg-ink px-4 text-sm font-semibold text-white hover:bg-ink-soft"
           >
             <Share2 className="size-4" aria-hidden="true" />
@@ -46,6 +50,7 @@ export function ShareButtons({ input, className }: { input: ShareInput; classNam
               {...(target === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
               aria-label={target === 'email' ? 'Share by email' : `Share on ${label} (opens in a new tab)`}
               data-share={target}
+              onClick={() => trackEvent('certificate_shared', { channel: target })}
               className={cn(
                 'inline-flex h-11 items-center gap-2 rounded-full border border-line bg-white px-4 text-sm font-semibold text-ink transition-colors',
                 TONE[target],

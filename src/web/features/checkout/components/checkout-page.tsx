@@ -12,6 +12,7 @@ import { TextField } from '@/web/components/ui/text-field';
 import { toast } from '@/web/components/ui/use-toast';
 import { useDebouncedValue } from '@/web/hooks/use-debounced-value';
 import { useQuote } from '@/web/lib/api/get-quote';
+import { trackEvent } from '@/web/lib/analytics';
 import { ApiRequestError } from '@/web/lib/api-client';
 import { useAuth } from '@/web/lib/auth';
 import { useCart } from '@/web/lib/cart';
@@ -114,6 +115,14 @@ export function CheckoutPage() {
   );
   const q = quote.data;
   const unavailable = q?.lines.some((l) => !l.available) ?? false;
+
+  // checkout_started (analytics): once per visit to this page with something in the cart.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || lines.length === 0) return;
+    started.current = true;
+    trackEvent('checkout_started', { lines: lines.length });
+  }, [lines.length]);
 
   const place = usePlaceOrder();
   // One key per checkout attempt: the same cart and details again (a retry) reuse it, any change makes a new one.

@@ -16,6 +16,7 @@ import { Notice } from '@/web/components/ui/notice';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { toast } from '@/web/components/ui/use-toast';
 import { absoluteUrl } from '@/web/lib/absolute-url';
+import { trackEvent } from '@/web/lib/analytics';
 import { ApiRequestError } from '@/web/lib/api-client';
 import { useAuth } from '@/web/lib/auth';
 import { textLink } from '@/web/lib/styles';
@@ -177,7 +178,10 @@ export function ClaimPage({ token }: { token: string }) {
 
   function onAccept() {
     accept.mutate(undefined, {
-      onSuccess: (r) => setAccepted({ linked: r.linked_to_account }),
+      onSuccess: (r) => {
+        trackEvent('award_claimed', { award_id: r.certificate.award.id, signed_in: r.linked_to_account });
+        setAccepted({ linked: r.linked_to_account });
+      },
       onError: (err) => {
         if (err instanceof ApiRequestError && err.status === 410) void claim.refetch();
         toast({ title: 'The honour was not accepted', description: err.message, variant: 'destructive' });

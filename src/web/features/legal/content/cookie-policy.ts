@@ -5,9 +5,9 @@ export const cookiePolicy: PolicyDocument = {
   title: 'Cookie Policy',
   summary:
     'The cookies and browser storage {brand} uses, what each does and how long it lasts, and how to change your choices at any time.',
-  updated: '2026-11-22',
+  updated: '2026-11-23',
   intro:
-    'Regrettably, none of these cookies are edible. This policy lists every cookie and browser storage item {brand} uses, grouped by the categories you see in Cookie Preferences, with what each one does and how long it lasts. Today we use only the strictly necessary ones: the other categories are empty, whatever you choose.',
+    'Regrettably, none of these cookies are edible. This policy lists every cookie and browser storage item {brand} uses, grouped by the categories you see in Cookie Preferences, with what each one does and how long it lasts. Besides the strictly necessary ones, we use one item of our own for Analytics, and only if you allow it; Marketing and Preferences are empty, whatever you choose.',
   sections: [
     {
       heading: 'Cookies and local storage in brief',
@@ -37,7 +37,10 @@ export const cookiePolicy: PolicyDocument = {
     {
       heading: 'Analytics',
       paragraphs: [
-        'Off unless you turn it on, and today there is nothing to turn on. We have not installed any analytics tool: no analytics cookies are set, and no page views or events are sent to us or to anyone else, whatever you choose. If we add one, we will list its cookies here first, and it will only ever run if you have turned Analytics on.',
+        'Off unless you turn it on. Our analytics is our own: no third-party analytics tool is loaded, no analytics cookies are set, and nothing goes to anyone else. Until you turn Analytics on (or select Accept All), your browser stores nothing for it and sends us no page views or events. With it on, your browser sends us, in small batches, the pages you open and events such as making a nomination or completing an order, as our Privacy Policy describes. Turning it off stops the sending at once and deletes the item below.',
+      ],
+      list: [
+        'analytics-id, local storage: a random identifier your browser makes up afresh each day, so we can count visitors per day without knowing who they are. Set only when Analytics is on; replaced every day; deleted when you turn Analytics off.',
       ],
     },
     {
@@ -55,7 +58,7 @@ export const cookiePolicy: PolicyDocument = {
     {
       heading: 'Google consent mode',
       paragraphs: [
-        'Your choice is also written down in the standard form Google’s tags read, called consent mode. Before you choose, and whenever a category is off, the matching signals say “denied”. No Google tag is loaded today, so these signals go nowhere; they are there so that anything we add later obeys your choice from its first moment.',
+        'Your choice is also written down in the standard form Google’s tags read, called consent mode. Before you choose, and whenever a category is off, the matching signals say “denied”. No Google tag is loaded today, so these signals go nowhere; they are there so that anything we add later obeys your choice from its first moment. Our own analytics reads the same choice.',
         'Turning on Analytics sets analytics_storage to “granted”. Turning on Marketing sets ad_storage, ad_user_data and ad_personalization to “granted”, unless your browser sends a Global Privacy Control signal, in which case they stay “denied”.',
       ],
     },

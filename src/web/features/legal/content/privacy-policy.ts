@@ -28,6 +28,8 @@ export const privacyPolicy: PolicyDocument = {
         'E-mails we send: a copy of every e-mail we send (sign-up confirmations, password resets, claim links and receipts), with the recipient, subject, text and whether it was delivered, so we can tell when one went astray.',
         'Orders: when you buy something in the store, your e-mail address, the delivery address and phone number you give at checkout (not needed for a PDF), what you ordered and the names printed on it, the amounts, any discount code, and the history of the order (paid, refunded and so on). If you are signed in, the order is linked to your account. Your cart is kept in your browser and, when you are signed in, with your account, so it follows you to another device.',
         'Payments: you pay on the payment page of our payment processor, which handles your card details. We never see or store your full card number; we keep the processor’s reference for the payment, whether it succeeded and, if it failed, the reason it gave, so we can answer questions and make refunds.',
+        'Bug reports: when you use Report Bug, what you write (a title and, if you add them, a description, the steps that led there and your e-mail address), the screenshot or screen recording you attach, and what your browser adds by itself so we can reproduce the problem: the page address, the last 50 lines of the page’s console log (technical messages the page wrote, which can include what was on the page), your screen size and pixel density, your browser’s user-agent string and the time. We also note your IP address, to limit floods of reports, and your account if you are signed in. Only our administrators can see reports and their attachments.',
+        'Analytics, only if you allow it: when you turn on Analytics in Cookie Preferences (or select Accept All), your browser sends us the pages you open (the address without anything after “?”, and with secret links such as claim and order links masked), the site that sent you to us (its name only), your browser’s user-agent string, the kind of device (phone, tablet or computer), a random identifier your browser makes up afresh each day, the time, and events such as “made a nomination”, “shared a certificate”, “claimed an award”, “added to cart”, “started checkout” and “completed an order”. If you are signed in, these are linked to your account, and every 30 seconds at most while you use the site we note that you are active. We store no IP address with them. We run this ourselves: no other company’s analytics tool is involved and nothing is sent to anyone else. Without your consent, nothing is sent.',
         'Messages: what you write to us by e-mail.',
         'Security and server records: like every website, our server logs each request (IP address, time and page). For security we also record sign-in attempts (the e-mail address tried, your IP address, the time and whether it succeeded, to enforce our limit of five failed attempts per 15 minutes) and security events such as failed sign-ins, failed sign-ups and blocked attempts, with the e-mail address, IP address and browser details involved (repeats within 15 minutes are counted in one record). To stop floods of sign-ups, e-mails, nominations, previews and reactions, we also note the IP address, or for e-mails the recipient’s address, behind each one for as long as its limit needs it.',
         'Cookies and browser storage: see the section on cookies below and our Cookie Policy.',
@@ -36,7 +38,7 @@ export const privacyPolicy: PolicyDocument = {
     {
       heading: 'What we do not collect',
       paragraphs: [
-        'Some things a shop usually collects are not here, because the features that would need them do not exist yet. We run no analytics: no page views or events are sent to us or to anyone else. There is no quiz and no bug-report form. When any of these arrive, they are described here first.',
+        'Some things a shop usually collects are not here, because the features that would need them do not exist yet: there is no quiz and no marketing e-mail list. We run no advertising and no third-party analytics or tracking tools. When any of these arrive, they are described here first.',
       ],
     },
     {
@@ -59,7 +61,8 @@ export const privacyPolicy: PolicyDocument = {
         'Sending a nominee the claim link and honouring their claim or decline: our legitimate interest in delivering the service a nominator asked for, balanced by the nominee’s ability to decline or have their details deleted at any time.',
         'Keeping the site and accounts secure, limiting sign-in attempts, preventing fraud and abuse, and moderating public content: our legitimate interest in protecting our users and ourselves.',
         'Answering messages and complaints: our legitimate interest in running a working, helpful service.',
-        'Analytics, marketing and preference cookies, if we ever use any: your consent, which you give or withdraw in Cookie Preferences.',
+        'Analytics (the pages you open and the events listed above): your consent, which you give or withdraw in Cookie Preferences. Marketing and preference cookies, if we ever use any: your consent too.',
+        'Bug reports: our legitimate interest in finding and fixing what breaks on the site, which is also what you ask for when you send one.',
         'Defending or bringing legal claims: our legitimate interest in doing so.',
       ],
     },
@@ -100,6 +103,8 @@ export const privacyPolicy: PolicyDocument = {
         'Sign-in attempt records: deleted 90 days after the attempt, or with the account. Security events: deleted 365 days after they happened; if the account is deleted sooner, they lose the e-mail address.',
         'Addresses noted to limit sign-ups, e-mails, nominations, previews and reactions: deleted automatically once their limit has run out, which takes at most a day.',
         'Server request logs: written by the server to our hosting’s log service, outside our database, and kept for the period that service is set to; we keep no copy in our database.',
+        'Bug reports and their attachments: deleted 365 days after they were sent, or sooner when you ask us. If you delete your account, your reports stay for our developers, but are no longer linked to you and lose your e-mail address.',
+        'Analytics events: deleted 400 days after they happened. Before that, we add them up into daily totals per page, referring site, kind of device and event, which we keep; the totals contain no identifiers. If you delete your account, your events stay but are no longer linked to you.',
         'Messages to us: in our mailbox until the matter is settled.',
       ],
     },
@@ -123,7 +128,7 @@ export const privacyPolicy: PolicyDocument = {
       heading: 'California and other US state privacy rights',
       paragraphs: [
         'If you live in California, the California Consumer Privacy Act (CCPA) gives you the right to know what personal information we collect, use and disclose; to delete it; to correct it; to opt out of its sale or sharing; and not to be treated differently for using these rights. Residents of other US states with similar laws can use the same rights.',
-        'In the past 12 months we collected the categories described in “What we collect”: identifiers (name, e-mail, IP address), commercial information (your orders and delivery addresses), internet activity (server logs and security records) and account log-in details. We collect them from you, from nominators, from Google when you sign in with it, and from your device, for the purposes described in this policy, and disclose them only to the service providers listed above.',
+        'In the past 12 months we collected the categories described in “What we collect”: identifiers (name, e-mail, IP address), commercial information (your orders and delivery addresses), internet activity (server logs, security records, bug reports and, if you allow it, analytics) and account log-in details. We collect them from you, from nominators, from Google when you sign in with it, and from your device, for the purposes described in this policy, and disclose them only to the service providers listed above.',
         'We do not sell personal information, and we do not share it for cross-context behavioural advertising. If your browser sends a Global Privacy Control signal, we treat it as a request to opt out, and Marketing stays off whatever the switch says. We use account log-in details only to let you sign in, so there is nothing to limit. We do not knowingly sell or share the personal information of anyone under 16.',
         'To make a request, use /account or write to {email}. We will confirm your identity (for example, by e-mail to the address we hold) and answer within 45 days. An authorised agent may act for you with your signed permission.',
       ],
@@ -138,7 +143,7 @@ export const privacyPolicy: PolicyDocument = {
     {
       heading: 'Cookies and security',
       paragraphs: [
-        'We use a small number of cookies and browser storage items that the site needs to work, such as your sign-in session, protection against forged requests and a record of your cookie choice. We use no analytics, marketing or preference cookies today. Cookie Preferences, which you can open from the footer or your account page at any time, records your choice so that anything we add later obeys it. Our Cookie Policy lists every item, what it does and how long it lasts.',
+        'We use a small number of cookies and browser storage items that the site needs to work, such as your sign-in session, protection against forged requests and a record of your cookie choice. If you allow Analytics, we also keep a random daily identifier in your browser for our own analytics. We use no marketing or preference cookies today. Cookie Preferences, which you can open from the footer or your account page at any time, records your choice, and turning Analytics off deletes that identifier and stops sending at once. Our Cookie Policy lists every item, what it does and how long it lasts.',
         'We protect your data with encrypted connections (HTTPS), hashed passwords, secure session cookies that scripts cannot read, limits on sign-in attempts, administrator access only for the staff who need it, and a log of the changes administrators make to accounts and nominations. No system is perfectly secure; if a breach puts your rights at risk, we will tell you and the relevant authority as the law requires.',
         'We do not make decisions about you based solely on automated processing that have legal or similarly significant effects.',
       ],

@@ -11,6 +11,7 @@ import { Notice } from '@/web/components/ui/notice';
 import { TextField } from '@/web/components/ui/text-field';
 import { toast } from '@/web/components/ui/use-toast';
 import { useDebouncedValue } from '@/web/hooks/use-debounced-value';
+import { trackEvent } from '@/web/lib/analytics';
 import { ApiRequestError } from '@/web/lib/api-client';
 import { useAwards } from '@/web/lib/api/get-awards';
 import { useTemplates } from '@/web/lib/api/get-templates';
@@ -110,6 +111,7 @@ export function NominateForm() {
   const onSubmit = async (values: NominationFormOutput) => {
     try {
       const result = await create.mutateAsync(toCreateBody(values));
+      trackEvent('nomination_created', { award_id: values.award_id, visibility: values.visibility });
       saveNominationResult(result);
       navigate(paths.nominateSuccess, { state: result });
     } catch (err) {

@@ -3,11 +3,13 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { hrefs, paths } from '@/contract/paths';
 import { buttonVariants } from '@/web/components/ui/button';
+import { trackEvent } from '@/web/lib/analytics';
 import { useCart } from '@/web/lib/cart';
 import { useOrder } from '../api/get-order';
 import { OrderDetails } from './order-details';
 import { OrderSkeleton } from './order-skeleton';
 
+const completedOrders = new Set<string>();
 const PAID = new Set(['paid', 'in_production', 'shipped', 'delivered', 'partially_refunded', 'refunded']);
 
 /** /order/success?order=…&token=…: the receipt after paying. It works after a reload (the link carries the order). */
@@ -39,6 +41,12 @@ function Receipt({ orderId, token }: { orderId: string; token: string }) {
   useEffect(() => {
     if (paid) clearCart();
   }, [paid, clearCart]);
+  // Once per order on this page, however often it re-renders (a reload records it again; the server counts orders itself).
+  useEffect(() => {
+    if (!paid || completedOrders.has(orderId)) return;
+    completedOrders.add(orderId);
+    trackEvent('order_completed', { order_id: orderId });
+  }, [paid, orderId]);
 
   if (order.isError) {
     return (

@@ -11,6 +11,7 @@ import { toast } from '@/web/components/ui/use-toast';
 import { useBlobUrl } from '@/web/hooks/use-blob-url';
 import { useDebouncedValue } from '@/web/hooks/use-debounced-value';
 import { useAwards } from '@/web/lib/api/get-awards';
+import { trackEvent } from '@/web/lib/analytics';
 import { awardPreviewUrl, useCertificatePreview } from '@/web/lib/api/preview-certificate';
 import { usePreloadCartEngine, useCart, type CartDesign, type NewCartItem } from '@/web/lib/cart';
 import { canAddLine } from '@/web/lib/cart-rules';
@@ -190,6 +191,7 @@ function Shop({ catalogue }: { catalogue: StoreCatalogue }) {
       return;
     }
     cart.addItem(item);
+    trackEvent('add_to_cart', { product_id: product.id, variant_id: variant.id, quantity });
     const what = `${quantity} × ${product.name}, ${variant.name}`;
     toast({ variant: 'success', title: 'Added to your cart', description: what });
     setAdded(what);
