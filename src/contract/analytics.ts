@@ -185,7 +185,9 @@ export const analyticsRangeQuerySchema = z.object(rangeFields).superRefine(range
 export type AnalyticsRangeQuery = z.infer<typeof analyticsRangeQuerySchema>;
 
 const dayPoint = z.object({ day: z.string(), visitors: z.number().int(), page_views: z.number().int() });
-const row = (key: string) => z.object({ [key]: z.string(), visitors: z.number().int(), events: z.number().int() });
+/** A breakdown row keyed by `key` (page, referrer, …), typed with that key. */
+const row = <K extends string>(key: K) =>
+  z.object({ visitors: z.number().int(), events: z.number().int() }).extend({ [key]: z.string() } as Record<K, z.ZodString>);
 const funnelStep = z.object({
   step: z.string(),
   label: z.string(),

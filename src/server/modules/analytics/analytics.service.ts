@@ -109,7 +109,7 @@ interface Row {
 
 /**
  * Stores a batch and answers how many events were accepted. user_activity is kept only for a signed-in user and at
- * most once per 30 s per user (spec §9): extras are dropped silently, within the batch here and against the stored
+ * most once per 30 s per user (spec §9), and order_completed once per order: extras are dropped silently, within the batch here and against the stored
  * ones in the insert itself — under a per-user advisory lock, so two batches at once cannot both pass.
  */
 export async function trackEvents(db: Db, ctx: TrackContext, events: readonly IncomingEvent[]): Promise<number> {
@@ -123,11 +123,17 @@ export async function trackEvents(db: Db, ctx: TrackContext, events: readonly In
   const userId = await ctx.resolveUserId();
 
   let activitySeen = false;
+  const ordersSeen = new Set<string>();
   const rows: Row[] = [];
   for (const e of events) {
     if (e.event_type === 'user_activity') {
       if (!userId || activitySeen) continue;
       activitySeen = true;
+    }
+    const orderId = e.event_type === 'order_completed' ? e.event_data.order_id : undefined;
+    if (typeof orderId === 'string') {
+      if (ordersSeen.has(orderId)) continue;
+      ordersSeen.add(orderId);
     }
     rows.push({
       event_type: e.event_type,
@@ -148,11 +154,16 @@ export async function trackEvents(db: Db, ctx: TrackContext, events: readonly In
              ${userAgent}, ${deviceOf(userAgent)}, ${ctx.sessionId}, ${userId}::uuid
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as v(event_type text, event_category text, event_data jsonb, page_url text, referrer text)
-      where v.event_type <> 'user_activity'
+      where (v.event_type <> 'user_activity'
          or not exists (
               select 1 from analytics_events a
               where a.user_id = ${userId}::uuid and a.event_type = 'user_activity'
-                and a.created_at > now() - ${interval}::interval)
+                and a.created_at > now() - ${interval}::interval))
+        -- An order completes once: a reload of its success page is not a second one.
+        and (v.event_type <> 'order_completed' or v.event_data->>'order_id' is null
+         or not exists (
+              select 1 from analytics_events a
+              where a.event_type = 'order_completed' and a.event_data->>'order_id' = v.event_data->>'order_id'))
       returning 1`);
   const result = activitySeen
     ? await db.transaction(async (tx) => {

@@ -201,6 +201,18 @@ describe('POST /api/analytics/events', () => {
     expect(await countActivity()).toBe(2);
   });
 
+  it('counts an order as completed once: a reload of its success page, in the batch or later, is dropped', async () => {
+    const session = sessionId();
+    const done = { event_type: 'order_completed', page_url: '/order/success', event_data: { order_id: 'ORD-4242' } };
+    const first = await beaconClient().post(TRACK_ANALYTICS_PATH, { session_id: session, events: [done, done] });
+    expect(first.json()).toEqual({ accepted: 1 });
+    const reload = await beaconClient().post(TRACK_ANALYTICS_PATH, { session_id: session, ...done });
+    expect(reload.json()).toEqual({ accepted: 0 });
+    const other = await beaconClient().post(TRACK_ANALYTICS_PATH, { session_id: session, ...done, event_data: { order_id: 'ORD-4243' } });
+    expect(other.json()).toEqual({ accepted: 1 });
+    expect((await eventsOf(session)).map((e) => e.eventData)).toEqual([{ order_id: 'ORD-4242' }, { order_id: 'ORD-4243' }]);
+  });
+
   it('answers 400 naming the field that is wrong', async () => {
     const client = beaconClient();
     const session = sessionId();

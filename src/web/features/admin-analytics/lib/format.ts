@@ -48,14 +48,11 @@ export interface BreakdownRow {
   events: number;
 }
 
-/**
- * A breakdown of the report (top_pages by `page`, referrers by `referrer`, …) as rows of the dashboard. The
- * contract builds these row schemas with a computed key, so their type is a loose record: read it here, once.
- */
-export function breakdownRows(
-  rows: readonly Record<string, string | number | undefined>[],
-  key: string,
+/** A breakdown of the report (top_pages by `page`, referrers by `referrer`, …) as rows of the dashboard. */
+export function breakdownRows<K extends string>(
+  rows: readonly (Record<K, string> & { visitors: number; events: number })[],
+  key: K,
   label: (value: string) => string = (v) => v,
 ): BreakdownRow[] {
-  return rows.map((r) => ({ label: label(String(r[key] ?? '')), visitors: Number(r.visitors ?? 0), events: Number(r.events ?? 0) }));
+  return rows.map((r) => ({ label: label(r[key]), visitors: r.visitors, events: r.events }));
 }
