@@ -52,5 +52,23 @@ export const accountExportSchema = z.object({
   orders: z.array(z.unknown()),
   /** The cart kept on the account (lines: variant, quantity, what is printed). */
   cart: z.array(z.unknown()),
+  /** Bug reports sent while signed in or under this email (attachments are named, not included), newest first. */
+  bug_reports: z.array(
+    z.object({
+      at: z.string(),
+      title: z.string(),
+      description: z.string().nullable(),
+      steps_to_repro: z.string().nullable(),
+      severity: z.string(),
+      status: z.string(),
+      page_url: z.string().nullable(),
+      has_screenshot: z.boolean(),
+      has_video: z.boolean(),
+    }),
+  ),
+  /** Analytics events linked to the account (only sent with Analytics allowed), newest first, at most 5000. */
+  analytics_events: z.array(
+    z.object({ at: z.string(), event_type: z.string(), event_data: z.record(z.string(), z.unknown()), page_url: z.string().nullable(), device: z.string().nullable() }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

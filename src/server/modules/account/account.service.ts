@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Account, AccountExport } from '@/contract/account';
 import type { Db } from '@/server/db/client';
-import { accounts, carts, mailOutbox, rateLimitAttempts, securityEvents, sessions, users } from '@/server/db/schema/index';
+import { accounts, analyticsEvents, bugReports, carts, mailOutbox, rateLimitAttempts, securityEvents, sessions, users } from '@/server/db/schema/index';
 import { badRequest, conflict, notFound } from '@/server/lib/http-errors';
 import { recordAudit } from '../audit/audit.service';
 import type { AuthService, Caller, SessionUser } from '../auth/auth.service';
@@ -32,7 +32,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 /** Everything we hold about the user, as one JSON document (right of access and portability). */
 export async function exportAccount(db: Db, auth: AuthService, user: SessionUser): Promise<AccountExport> {
   const profile = await getAccount(db, auth, user);
-  const [sessionRows, accountRows, attempts, events, mails] = await Promise.all([
+  const [sessionRows, accountRows, attempts, events, mails, reports, analytics] = await Promise.all([
     db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(desc(sessions.createdAt)),
     db.select().from(accounts).where(eq(accounts.userId, user.id)),
     db
@@ -43,6 +43,13 @@ export async function exportAccount(db: Db, auth: AuthService, user: SessionUser
       .limit(500),
     db.select().from(securityEvents).where(eq(securityEvents.email, user.email)).orderBy(desc(securityEvents.createdAt)).limit(500),
     db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email)).orderBy(desc(mailOutbox.createdAt)).limit(500),
+    db
+      .select()
+      .from(bugReports)
+      .where(or(eq(bugReports.reporterUserId, user.id), sql`lower(${bugReports.reporterEmail}) = ${user.email.toLowerCase()}`))
+      .orderBy(desc(bugReports.createdAt))
+      .limit(500),
+    db.select().from(analyticsEvents).where(eq(analyticsEvents.userId, user.id)).orderBy(desc(analyticsEvents.createdAt)).limit(5000),
   ]);
   return {
     exported_at: new Date().toISOString(),
@@ -71,6 +78,18 @@ export async function exportAccount(db: Db, auth: AuthService, user: SessionUser
     nominations: await exportNominationsOf(db, user.id),
     orders: await exportOrdersOf(db, user.id),
     cart: (await db.select().from(carts).where(eq(carts.userId, user.id)))[0]?.items ?? [],
+    bug_reports: reports.map((r) => ({
+      at: iso(r.createdAt),
+      title: r.title,
+      description: r.description,
+      steps_to_repro: r.stepsToRepro,
+      severity: r.severity,
+      status: r.status,
+      page_url: r.pageUrl,
+      has_screenshot: r.screenshotPath !== null,
+      has_video: r.reproVideoPath !== null,
+    })),
+    analytics_events: analytics.map((e) => ({ at: iso(e.createdAt), event_type: e.eventType, event_data: e.eventData, page_url: e.pageUrl, device: e.device })),
   };
 }
 

@@ -161,6 +161,10 @@ describe('POST /api/analytics/events', () => {
     expect((await eventsOf(right))[0]!.userId).toBe(user.id);
     expect((await eventsOf(wrong))[0]!.userId).toBeNull();
     expect((await eventsOf(missing))[0]!.userId).toBeNull();
+    // The account's data export holds what was linked to it, and only that.
+    client.csrf = true;
+    const exported = (await client.get('/api/account/export')).json() as { analytics_events: { event_type: string; page_url: string }[] };
+    expect(exported.analytics_events).toEqual([expect.objectContaining({ event_type: 'session_start', page_url: '/' })]);
     // A signed-out browser that has a CSRF cookie and sends its token is still anonymous.
     const stranger = beaconClient();
     await stranger.get('/api/auth/csrf');

@@ -567,6 +567,21 @@ describe('PATCH /api/admin/bug-reports/:id', () => {
   });
 });
 
+describe('account data export', () => {
+  it('holds the reports sent while signed in or under the account email, and no one else’s', async () => {
+    const { client, user } = await signedInClient(t.app);
+    client.ip = '192.0.2.202';
+    await report(client, { title: 'Signed-in report', severity: 'low' }, [png()]);
+    await report(stranger(), { title: 'Sent signed out', reporter_email: user.email.toUpperCase() });
+    await report(stranger(), { title: 'Someone else', reporter_email: 'someone@example.test' });
+    const exported = (await client.get('/api/account/export')).json() as { bug_reports: { title: string; has_screenshot: boolean }[] };
+    expect(exported.bug_reports.map((r) => [r.title, r.has_screenshot]).sort()).toEqual([
+      ['Sent signed out', false],
+      ['Signed-in report', true],
+    ]);
+  });
+});
+
 describe('account deletion', () => {
   it("blanks the reporter's email and IP on their reports (signed in, or anonymous under their address)", async () => {
     const { client, user } = await signedInClient(t.app);
@@ -598,7 +613,12 @@ describe('retention', () => {
     const ctx = bugReportsContext(t.app);
     expect(await ctx.storage.head(BUG_BUCKET, oldRow.screenshotPath!)).not.toBeNull();
 
-    expect(await deleteExpiredBugReports(ctx)).toBe(1);
+    // Other tests file reports dated far back too: every report past the cutoff goes, none younger.
+    const cutoff = new Date(Date.now() - BUG_REPORT_RETENTION_DAYS * 86_400_000);
+    const before = await t.database.db.select({ id: bugReports.id, createdAt: bugReports.createdAt }).from(bugReports);
+    expect(await deleteExpiredBugReports(ctx)).toBe(before.filter((r) => r.createdAt < cutoff).length);
+    const after = await t.database.db.select({ id: bugReports.id }).from(bugReports);
+    expect(after.length).toBe(before.filter((r) => r.createdAt >= cutoff).length);
     expect((await admin.get(`/api/admin/bug-reports/${oldId}`)).statusCode).toBe(404);
     expect(await ctx.storage.head(BUG_BUCKET, oldRow.screenshotPath!)).toBeNull();
     const kept = await admin.get(`/api/admin/bug-reports/${youngId}/screenshot`);

@@ -114,7 +114,7 @@ export const privacyPolicy: PolicyDocument = {
         'Wherever you live, you can ask us what we hold about you and ask us to correct or delete it. If the GDPR or UK GDPR applies to you, you have these rights in law:',
       ],
       list: [
-        'Access: get a copy of your personal data. Signed-in users can download it at any time as a JSON file from their account page (/account), including their orders and cart.',
+        'Access: get a copy of your personal data. Signed-in users can download it at any time as a JSON file from their account page (/account), including their orders, cart, bug reports and analytics events.',
         'Portability: receive the data you gave us in a machine-readable format; the JSON download is that format.',
         'Rectification: correct inaccurate data. You can change your name on /account; for anything else, write to us.',
         'Erasure: have your data deleted. You can delete your account on /account; we then delete your account data as described above, except the order records the law makes us keep. Nominees can decline a nomination or write to us.',
