@@ -56,6 +56,10 @@ export const hrefs = {
   orderSuccess: (orderId: string, token: string) =>
     `/order/success?order=${encodeURIComponent(orderId)}&token=${encodeURIComponent(token)}`,
   testPayment: (sessionId: string) => `/pay/test/${encodeURIComponent(sessionId)}`,
+  /** Where the funnel's payment returns to: the timer screen of this order (docs/decisions/099). */
+  funnelTimer: (orderId: string, token: string) => `/funnel/timer?order=${encodeURIComponent(orderId)}&token=${encodeURIComponent(token)}`,
+  /** The funnel's checkout, after a payment page was left without paying. */
+  funnelCheckoutCancelled: (orderId: string) => `/funnel/checkout?cancelled=${encodeURIComponent(orderId)}`,
   quizResult: (resultId: string) => `/quiz/results/${encodeURIComponent(resultId)}`,
   /** The sign-in page, returning to `redirect` afterwards. */
   signIn: (redirect?: string) => (redirect && redirect !== '/' ? `/auth?redirect=${encodeURIComponent(redirect)}` : '/auth'),

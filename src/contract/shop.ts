@@ -345,6 +345,18 @@ export const adminOrderListSchema = z.object({
 
 export const adminOrderSchema = orderSchema.extend({
   user_id: z.uuid().nullable(),
+  /** Where it was bought: the shop's checkout or the sales funnel (docs/decisions/099). */
+  channel: z.enum(['shop', 'funnel']),
+  /** Every charge of the order, oldest first: the checkout's, and each one-time offer taken in the funnel. */
+  payments: z.array(
+    z.object({
+      kind: z.enum(['checkout', 'offer']),
+      provider_payment_id: z.string(),
+      amount: z.number().int(),
+      refunded_amount: z.number().int(),
+      at: z.string(),
+    }),
+  ),
   provider_session_id: z.string().nullable(),
   provider_payment_id: z.string().nullable(),
   /** What may still be refunded. */

@@ -20,6 +20,7 @@ import type { FulfilmentProvider } from './adapters/fulfilment/fulfilment-provid
 import { createObjectStorage } from './adapters/storage/index';
 import type { ObjectStorage } from './adapters/storage/object-storage';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes';
+import { funnelRoutes } from './modules/funnel/funnel.routes';
 import { ShippingRateQuoter } from './modules/store/shipping-rates';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { ResponseCache } from './lib/response-cache';
@@ -262,6 +263,8 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
   await app.register(bugReportsModule);
   // Analytics (issue 12).
   await app.register(analyticsRoutes);
+  // The sales funnel (issue 13).
+  await app.register(funnelRoutes);
 
   if (app.shell.built) {
     await app.register(fastifyStatic, {

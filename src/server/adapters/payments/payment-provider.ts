@@ -29,6 +29,30 @@ export interface CreateCheckoutInput {
   cancelUrl: string;
   /** Same key → same session (a retried request never opens a second one). */
   idempotencyKey: string;
+  /**
+   * Keep the card for one-click additions to this order (the funnel's one-time offers, docs/decisions/099): Stripe
+   * saves it on a Customer, and Checkout tells the shopper so.
+   */
+  saveCard?: boolean;
+}
+
+export interface SavedCardChargeInput {
+  orderId: string;
+  orderNumber: string;
+  /** The order's first payment (Stripe: pi_…): its card is charged again, without the shopper re-entering it. */
+  originalPaymentId: string;
+  /** minor units */
+  amount: number;
+  currency: string;
+  description: string;
+  /** Same key → the same charge, never a second one. */
+  idempotencyKey: string;
+}
+
+export interface SavedCardCharge {
+  /** The provider's payment id of the new charge (Stripe: pi_…). */
+  id: string;
+  amount: number;
 }
 
 export interface CheckoutSession {
@@ -78,12 +102,27 @@ export class PaymentProviderError extends Error {
   }
 }
 
+/** The card refused a charge of a saved card; `message` is safe to show the shopper. Nothing was charged. */
+export class PaymentDeclinedError extends PaymentProviderError {
+  constructor(message: string) {
+    super(message, false);
+    this.name = 'PaymentDeclinedError';
+  }
+}
+
 export interface PaymentProvider {
   readonly name: 'stripe' | 'test';
   /** True for the built-in test processor: every payment screen says "test mode". */
   readonly testMode: boolean;
   createCheckoutSession(input: CreateCheckoutInput): Promise<CheckoutSession>;
   refund(input: RefundInput): Promise<RefundResult>;
+  /**
+   * Charges the card of an earlier payment again, off session (a one-time offer accepted with one click). Throws
+   * PaymentDeclinedError when the card refuses, PaymentProviderError otherwise.
+   */
+  chargeSavedCard(input: SavedCardChargeInput): Promise<SavedCardCharge>;
+  /** The last four digits of a payment's card, for "charged to your card ending 4242"; null when unknown. */
+  cardLast4(paymentId: string): Promise<string | null>;
   /** Verifies the signature over the raw body and reads the event; throws WebhookSignatureError. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
 }

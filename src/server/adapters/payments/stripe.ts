@@ -1,5 +1,7 @@
 import Stripe from 'stripe';
+import { LRUCache } from 'lru-cache';
 import {
+  PaymentDeclinedError,
   PaymentProviderError,
   type CheckoutSession,
   type CreateCheckoutInput,
@@ -7,6 +9,8 @@ import {
   type PaymentProvider,
   type RefundInput,
   type RefundResult,
+  type SavedCardCharge,
+  type SavedCardChargeInput,
 } from './payment-provider';
 import { verifyStripeEvent } from './stripe-events';
 
@@ -31,6 +35,8 @@ export class StripePaymentProvider implements PaymentProvider {
   readonly testMode: boolean;
   private readonly stripe: Stripe;
   private readonly webhookSecret: string;
+  /** payment id → its card's last four digits (a payment's card never changes). */
+  private readonly last4 = new LRUCache<string, { value: string | null }>({ max: 1000 });
 
   constructor(opts: StripeProviderOptions) {
     this.testMode = /^(sk|rk)_test_/.test(opts.secretKey);
@@ -67,6 +73,8 @@ export class StripePaymentProvider implements PaymentProvider {
           ],
           metadata,
           payment_intent_data: { metadata, setup_future_usage: 'off_session' },
+          // A card kept for one-click additions must belong to a Customer to be charged again (docs/decisions/099).
+          ...(input.saveCard ? { customer_creation: 'always' as const } : {}),
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
         },
@@ -104,6 +112,67 @@ export class StripePaymentProvider implements PaymentProvider {
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
     return verifyStripeEvent(rawBody, signatureHeader, this.webhookSecret);
   }
+
+  /**
+   * A one-time offer accepted with one click: a new PaymentIntent for the first payment's Customer and card,
+   * confirmed off session (docs/decisions/099). Stripe answers a refused card with a card error (402), and one
+   * that would need the shopper to authenticate with `authentication_required`: both are declines to show.
+   */
+  async chargeSavedCard(input: SavedCardChargeInput): Promise<SavedCardCharge> {
+    let original: Stripe.PaymentIntent;
+    try {
+      original = await this.stripe.paymentIntents.retrieve(input.originalPaymentId);
+    } catch (err) {
+      throw providerError('Could not read the first payment', err);
+    }
+    const customer = idOf(original.customer);
+    const paymentMethod = idOf(original.payment_method);
+    if (!customer || !paymentMethod) {
+      throw new PaymentProviderError(`The first payment ${original.id} left no saved card to charge (no Customer or payment method).`);
+    }
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amount,
+          currency: input.currency.toLowerCase(),
+          customer,
+          payment_method: paymentMethod,
+          off_session: true,
+          confirm: true,
+          description: input.description,
+          metadata: { order_id: input.orderId, order_number: input.orderNumber, kind: 'funnel_offer' },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeCardError) throw new PaymentDeclinedError(err.message || 'Your card was declined.');
+      throw providerError('Could not charge the saved card', err);
+    }
+    if (intent.status !== 'succeeded') {
+      throw new PaymentDeclinedError(intent.last_payment_error?.message ?? 'Your bank asked to confirm this payment, so it was not charged.');
+    }
+    return { id: intent.id, amount: intent.amount };
+  }
+
+  async cardLast4(paymentId: string): Promise<string | null> {
+    const known = this.last4.get(paymentId);
+    if (known) return known.value;
+    try {
+      const intent = await this.stripe.paymentIntents.retrieve(paymentId, { expand: ['payment_method'] });
+      const pm = intent.payment_method;
+      const value = pm && typeof pm === 'object' ? (pm.card?.last4 ?? null) : null;
+      this.last4.set(paymentId, { value });
+      return value;
+    } catch {
+      return null;
+    }
+  }
+}
+
+function idOf(v: string | { id: string } | null | undefined): string | null {
+  if (!v) return null;
+  return typeof v === 'string' ? v : v.id;
 }
 
 function endpointOf(apiUrl: string): { protocol: 'http' | 'https'; host: string; port: number } {

@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import type { Db } from '@/server/db/client';
 import { testPaymentSessions } from '@/server/db/schema/index';
 import {
+  PaymentDeclinedError,
   PaymentProviderError,
   type CheckoutSession,
   type CreateCheckoutInput,
@@ -11,6 +12,8 @@ import {
   type PaymentProvider,
   type RefundInput,
   type RefundResult,
+  type SavedCardCharge,
+  type SavedCardChargeInput,
 } from './payment-provider';
 import { verifyStripeEvent } from './stripe-events';
 
@@ -21,13 +24,15 @@ import { verifyStripeEvent } from './stripe-events';
  * Stripe-shaped event, signed with Stripe's scheme, to the one webhook route — the production path.
  *
  * Cards (Stripe's own test numbers): 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined;
- * 4000 0025 0000 3155 asks for authentication, which the shopper can complete or fail.
+ * 4000 0025 0000 3155 asks for authentication, which the shopper can complete or fail; 4000 0000 0000 0341 pays,
+ * but declines later charges of the saved card (a one-time offer), like Stripe's card of that number.
  */
 
 export const TEST_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
   authenticate: '4000002500003155',
+  declinesLater: '4000000000000341',
 } as const;
 
 export const DECLINE_MESSAGE = 'Your card was declined.';
@@ -112,6 +117,54 @@ export class TestCardProcessor implements PaymentProvider {
     return verifyStripeEvent(rawBody, signatureHeader, this.webhookSecret);
   }
 
+  /**
+   * Charges the card of a paid session again, off session, as its own record (a PaymentIntent of its own, refunded
+   * on its own). The idempotency key makes a retried charge answer with the first one — or its decline.
+   */
+  async chargeSavedCard(input: SavedCardChargeInput): Promise<SavedCardCharge> {
+    const [done] = await this.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.idempotencyKey, input.idempotencyKey));
+    if (done) return this.chargeOutcome(done);
+    const [original] = await this.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.paymentIntentId, input.originalPaymentId));
+    if (!original || original.paymentStatus !== 'succeeded' || !original.paymentMethodId) {
+      throw new PaymentProviderError(`No saved card on payment ${input.originalPaymentId} to charge.`);
+    }
+    if (!Number.isInteger(input.amount) || input.amount < 50) throw new PaymentProviderError('Amount must be at least 50 cents.');
+    const declined = original.last4 === TEST_CARDS.declinesLater.slice(-4);
+    await this.db
+      .insert(testPaymentSessions)
+      .values({
+        id: id('cs_test'),
+        paymentIntentId: id('pi_test'),
+        reference: input.orderId,
+        amount: input.amount,
+        currency: input.currency.toUpperCase(),
+        email: original.email,
+        description: input.description,
+        successUrl: original.successUrl,
+        cancelUrl: original.cancelUrl,
+        status: declined ? 'open' : 'complete',
+        paymentStatus: declined ? 'failed' : 'succeeded',
+        last4: original.last4,
+        paymentMethodId: original.paymentMethodId,
+        chargedFrom: original.id,
+        idempotencyKey: input.idempotencyKey,
+      })
+      .onConflictDoNothing({ target: testPaymentSessions.idempotencyKey });
+    const [row] = await this.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.idempotencyKey, input.idempotencyKey));
+    if (!row) throw new PaymentProviderError('The test processor could not record the charge.', true);
+    return this.chargeOutcome(row);
+  }
+
+  private chargeOutcome(row: TestSession): SavedCardCharge {
+    if (row.paymentStatus !== 'succeeded') throw new PaymentDeclinedError(DECLINE_MESSAGE);
+    return { id: row.paymentIntentId, amount: row.amount };
+  }
+
+  async cardLast4(paymentId: string): Promise<string | null> {
+    const [row] = await this.db.select({ last4: testPaymentSessions.last4 }).from(testPaymentSessions).where(eq(testPaymentSessions.paymentIntentId, paymentId));
+    return row?.last4 ?? null;
+  }
+
   // ---- the processor's own side: its card form ----
 
   async getSession(sessionId: string): Promise<TestSession | null> {
@@ -130,7 +183,7 @@ export class TestCardProcessor implements PaymentProvider {
   /** A card entered on the form: decides like Stripe's test mode and reports the result to the shop. */
   async pay(session: TestSession, cardNumber: string): Promise<PayOutcome> {
     const last4 = cardNumber.slice(-4);
-    if (cardNumber === TEST_CARDS.success) return this.succeed(session, last4);
+    if (cardNumber === TEST_CARDS.success || cardNumber === TEST_CARDS.declinesLater) return this.succeed(session, last4);
     if (cardNumber === TEST_CARDS.authenticate) {
       await this.db
         .update(testPaymentSessions)

@@ -17,6 +17,10 @@ export const ORDER_STATUSES = [
 export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
 
 export const FULFILMENT_STATUSES = ['none', 'pending', 'submitted', 'problem'] as const;
+
+/** Where an order was placed: the shop's cart and checkout, or the sales funnel (docs/decisions/099). */
+export const ORDER_CHANNELS = ['shop', 'funnel'] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 export type FulfilmentStatusValue = (typeof FULFILMENT_STATUSES)[number];
 
 /** Order numbers shown to people: ORD-1001, ORD-1002, … */
@@ -81,6 +85,12 @@ export const orders = pgTable(
     providerPaymentId: text('provider_payment_id'),
     paymentMethodRef: text('payment_method_ref'),
     paymentFailureMessage: text('payment_failure_message'),
+    /** shop | funnel: a funnel order holds its confirmation and printing until its offers close (docs/decisions/099). */
+    channel: text('channel').$type<OrderChannel>().notNull().default('shop'),
+    /** Funnel orders: when their one-time offers end and the order goes to print (set when paid). */
+    offersCloseAt: timestamp('offers_close_at', { withTimezone: true }),
+    /** Funnel orders: when the offers were settled and the confirmation and printing released. */
+    funnelClosedAt: timestamp('funnel_closed_at', { withTimezone: true }),
     /** Whether used_count of its discount code was raised (once, when paid). */
     discountCounted: boolean('discount_counted').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -106,6 +116,8 @@ export const orders = pgTable(
     index('orders_session_idx').on(t.providerSessionId),
     index('orders_fulfilment_idx').on(t.fulfilmentId),
     check('orders_fulfilment_status_check', sql`${t.fulfilmentStatus} in ('none', 'pending', 'submitted', 'problem')`),
+    check('orders_channel_check', sql`${t.channel} in ('shop', 'funnel')`),
+    index('orders_funnel_open_idx').on(t.offersCloseAt).where(sql`${t.channel} = 'funnel' and ${t.funnelClosedAt} is null`),
     check('orders_totals_check', sql`${t.total} >= 0 and ${t.refundedTotal} >= 0 and ${t.refundedTotal} <= ${t.total}`),
     check(
       'orders_status_check',
@@ -172,6 +184,32 @@ export const refunds = pgTable(
 );
 
 /**
+ * Every charge taken for an order: the checkout's payment, and each one-time offer accepted in the funnel, charged
+ * to the same card (docs/decisions/099). Refunds are spread over them (newest first), each through its own payment.
+ */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** checkout | offer */
+    kind: text('kind').$type<'checkout' | 'offer'>().notNull(),
+    /** The provider's payment id (Stripe: pi_…). */
+    providerPaymentId: text('provider_payment_id').notNull().unique(),
+    amount: integer('amount').notNull(),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_payments_order_idx').on(t.orderId, t.createdAt),
+    check('order_payments_kind_check', sql`${t.kind} in ('checkout', 'offer')`),
+    check('order_payments_amounts_check', sql`${t.amount} > 0 and ${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`),
+  ],
+);
+
+/**
  * Every payment webhook event received, by the provider's event id: a duplicate is recognised and
  * ignored; an event for an order not (yet) known stays with processed_at null and is retried.
  */
@@ -213,6 +251,11 @@ export const testPaymentSessions = pgTable('test_payment_sessions', {
   last4: text('last4'),
   paymentMethodId: text('payment_method_id'),
   refundedAmount: integer('refunded_amount').notNull().default(0),
+  /**
+   * An off-session charge of a saved card (a one-time offer, docs/decisions/099) is a record of its own: the
+   * session whose card it charged.
+   */
+  chargedFrom: text('charged_from'),
   /** Refund ids already made, so a retried refund is answered, not repeated. */
   refundIds: text('refund_ids').array().notNull().default(sql`'{}'::text[]`),
   idempotencyKey: text('idempotency_key').unique(),

@@ -11,7 +11,8 @@ import { keepPagesOnEveryRoute } from '../seo/page-cache';
 /** Orders one address may start in an hour: plenty for a shopper, not for a script filling the database. */
 export const CHECKOUT_RATE_LIMIT = { attemptType: 'checkout', maxAttempts: 30, windowMinutes: 60 };
 
-const headersSchema = z.object({
+/** The Idempotency-Key header of a checkout (the shop's and the funnel's). */
+export const idempotencyKeyHeaders = z.object({
   'idempotency-key': z
     .string({ message: 'Idempotency-Key header is required: one random value per checkout attempt' })
     .regex(/^[\w-]{16,100}$/, { message: 'Idempotency-Key must be 16–100 letters, digits, - or _' }),
@@ -29,7 +30,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Place an order: priced on the server, then pay at payment_url',
         description:
           'Every amount is computed from the database. The same Idempotency-Key returns the same order (422 IDEMPOTENCY_KEY_REUSED with another body). 409 LINE_UNAVAILABLE names a line that can no longer be bought; 400 names the field. Per-IP limit (429).',
-        headers: headersSchema,
+        headers: idempotencyKeyHeaders,
         body: checkoutBodySchema,
         response: { 200: checkoutResultSchema, 400: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema },
       },

@@ -4,7 +4,7 @@ import { hrefs } from '@/contract/pages';
 import type { CheckoutResult } from '@/contract/shop';
 import type { ShippingAddressValue } from '@/contract/address';
 import { PaymentProviderError } from '@/server/adapters/payments/payment-provider';
-import { orderEvents, orderLines, orders } from '@/server/db/schema/index';
+import { orderEvents, orderLines, orders, type OrderChannel } from '@/server/db/schema/index';
 import { badRequest, HttpError } from '@/server/lib/http-errors';
 import { isUniqueViolation } from '@/server/lib/sql-text';
 import { orderAccessToken, type OrderRow, type ShopContext } from '../orders/orders.service';
@@ -20,8 +20,9 @@ export interface CheckoutInput {
 }
 
 /** sha256 of the request as the server understood it: the same Idempotency-Key with another body is refused. */
-function requestHash(input: CheckoutInput, userId: string | null): string {
-  return createHash('sha256').update(JSON.stringify({ input, userId })).digest('hex');
+function requestHash(input: CheckoutInput, userId: string | null, channel: OrderChannel): string {
+  // The shop's hash stays what it was, so a retry across the upgrade still finds its order.
+  return createHash('sha256').update(JSON.stringify(channel === 'shop' ? { input, userId } : { input, userId, channel })).digest('hex');
 }
 
 /**
@@ -29,8 +30,13 @@ function requestHash(input: CheckoutInput, userId: string | null): string {
  * amount comes from the database through the one pricing path; the browser's numbers are never read.
  * The Idempotency-Key makes a double click or a retried request return the same order.
  */
-export async function checkout(ctx: ShopContext, input: CheckoutInput, opts: { idempotencyKey: string; userId: string | null }): Promise<CheckoutResult> {
-  const hash = requestHash(input, opts.userId);
+export async function checkout(
+  ctx: ShopContext,
+  input: CheckoutInput,
+  opts: { idempotencyKey: string; userId: string | null; channel?: OrderChannel },
+): Promise<CheckoutResult> {
+  const channel = opts.channel ?? 'shop';
+  const hash = requestHash(input, opts.userId, channel);
   const existing = await findByKey(ctx, opts.idempotencyKey);
   if (existing) return resume(ctx, existing, hash);
 
@@ -93,6 +99,7 @@ export async function checkout(ctx: ShopContext, input: CheckoutInput, opts: { i
           idempotencyKey: opts.idempotencyKey,
           requestHash: hash,
           paymentProvider: ctx.payments.name,
+          channel,
         })
         .returning();
       await tx.insert(orderLines).values(
@@ -148,7 +155,9 @@ async function resume(ctx: ShopContext, order: OrderRow, hash: string): Promise<
 async function openPayment(ctx: ShopContext, order: OrderRow): Promise<CheckoutResult> {
   const token = orderAccessToken(ctx.secret, order.id);
   const result = (paymentUrl: string): CheckoutResult => ({ order_id: order.id, order_number: order.number, payment_url: paymentUrl, access_token: token });
-  const successPath = hrefs.orderSuccess(order.id, token);
+  const funnel = order.channel === 'funnel';
+  // A funnel order goes on to its timer screen and offers (docs/decisions/099).
+  const successPath = funnel ? hrefs.funnelTimer(order.id, token) : hrefs.orderSuccess(order.id, token);
   if (order.status !== 'pending_payment' && order.status !== 'payment_failed') return result(successPath);
   if (order.paymentUrl) return result(order.paymentUrl);
   let session;
@@ -161,8 +170,9 @@ async function openPayment(ctx: ShopContext, order: OrderRow): Promise<CheckoutR
       email: order.email,
       description: `Certifiable order ${order.number}`,
       successUrl: `${ctx.publicUrl}${successPath}`,
-      cancelUrl: `${ctx.publicUrl}/checkout?cancelled=${encodeURIComponent(order.id)}`,
+      cancelUrl: `${ctx.publicUrl}${funnel ? hrefs.funnelCheckoutCancelled(order.id) : `/checkout?cancelled=${encodeURIComponent(order.id)}`}`,
       idempotencyKey: `checkout-session-${order.id}`,
+      saveCard: funnel,
     });
   } catch (err) {
     if (err instanceof PaymentProviderError) {

@@ -1,10 +1,10 @@
 import type { OrderStatus } from '@/contract/shop';
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminOrder, adminOrderListSchema, adminOrdersQuerySchema } from '@/contract/shop';
 import { PaymentProviderError } from '@/server/adapters/payments/payment-provider';
 import { TestCardProcessor } from '@/server/adapters/payments/test-processor';
-import { orders, refunds } from '@/server/db/schema/index';
+import { orderPayments, orders, refunds } from '@/server/db/schema/index';
 import { conflict, HttpError, notFound } from '@/server/lib/http-errors';
 import { containsPattern } from '@/server/lib/sql-text';
 import { audited, type Actor } from '../audit/audit.service';
@@ -65,16 +65,27 @@ export async function adminOrderView(ctx: ShopContext, orderId: string): Promise
 }
 
 async function adminView(ctx: ShopContext, order: OrderRow): Promise<AdminOrder> {
-  const view = await orderView(ctx.db, order, ctx.payments.testMode, ctx.secret, 'admin');
+  const [view, payments] = await Promise.all([
+    orderView(ctx.db, order, ctx.payments.testMode, ctx.secret, 'admin'),
+    ctx.db.select().from(orderPayments).where(eq(orderPayments.orderId, order.id)).orderBy(asc(orderPayments.createdAt), asc(orderPayments.id)),
+  ]);
   // Paid, not shipped, with something to print. An order paid before printing was connected has fulfilment
   // "none": an admin sends it (or marks it shipped) by hand (docs/decisions/083).
   const printable = PRINTABLE.includes(order.status) && !order.shippedAt && view.lines.some((l) => l.requires_shipping);
   return {
     ...view,
     user_id: order.userId,
+    channel: order.channel,
+    payments: payments.map((p) => ({
+      kind: p.kind,
+      provider_payment_id: p.providerPaymentId,
+      amount: p.amount,
+      refunded_amount: p.refundedAmount,
+      at: p.createdAt.toISOString(),
+    })),
     provider_session_id: order.providerSessionId,
     provider_payment_id: order.providerPaymentId,
-    refundable: REFUNDABLE.includes(order.status) && order.providerPaymentId ? order.total - order.refundedTotal : 0,
+    refundable: REFUNDABLE.includes(order.status) && payments.length ? order.total - order.refundedTotal : 0,
     can_cancel: CANCELLABLE.includes(order.status),
     fulfilment: {
       status: order.fulfilmentStatus,
@@ -93,61 +104,95 @@ async function adminView(ctx: ShopContext, order: OrderRow): Promise<AdminOrder>
 const PRINTABLE: readonly OrderStatus[] = ['paid', 'partially_refunded', 'in_production'];
 
 /**
- * Refunds part or all of what is left, through the provider, then records it (docs/decisions/075). The
- * provider call carries an idempotency key made of the order, what was refunded before and the amount, so a
- * double click refunds once; the refund id is unique, so it is recorded once.
+ * Refunds part or all of what is left, through the provider, then records it (docs/decisions/075). An order may
+ * have been charged more than once (the funnel's offers, docs/decisions/099): the amount is spread over its
+ * payments, newest first, each refunded through its own payment. Each provider call carries an idempotency key made
+ * of the payment, what was refunded of it before and the amount, so a double click refunds once; the refund id is
+ * unique, so it is recorded once. A payment the provider refuses stops the spread: what was refunded before it stays
+ * recorded, and the answer says how much.
  */
 export async function refundOrder(ctx: ShopContext, actor: Actor, orderId: string, body: { amount?: number | undefined; reason: string }): Promise<AdminOrder> {
   const order = await findOrder(ctx.db, orderId);
   if (!order) throw notFound('No order with that id.', 'ORDER_NOT_FOUND');
-  if (!REFUNDABLE.includes(order.status) || !order.providerPaymentId) {
+  const payments = await ctx.db.select().from(orderPayments).where(eq(orderPayments.orderId, order.id)).orderBy(desc(orderPayments.createdAt), desc(orderPayments.id));
+  if (!REFUNDABLE.includes(order.status) || !payments.length) {
     throw conflict(`An order that is ${order.status.replace(/_/g, ' ')} has no payment to refund.`, 'status', 'NOT_REFUNDABLE');
   }
   const left = order.total - order.refundedTotal;
   const amount = body.amount ?? left;
   if (amount > left) throw new HttpError(400, 'VALIDATION_ERROR', `At most ${left} can still be refunded.`, 'amount');
-  let refund;
-  try {
-    refund = await ctx.payments.refund({
-      paymentId: order.providerPaymentId,
-      amount,
-      idempotencyKey: `refund-${order.id}-${order.refundedTotal}-${amount}`,
-      reason: body.reason,
-    });
-  } catch (err) {
-    if (err instanceof PaymentProviderError) throw new HttpError(502, 'REFUND_FAILED', `The payment provider refused the refund: ${err.message}`);
-    throw err;
+  let toRefund = amount;
+  let refunded = 0;
+  for (const payment of payments) {
+    if (toRefund <= 0) break;
+    const piece = Math.min(toRefund, payment.amount - payment.refundedAmount);
+    if (piece <= 0) continue;
+    let refund;
+    try {
+      refund = await ctx.payments.refund({
+        paymentId: payment.providerPaymentId,
+        amount: piece,
+        idempotencyKey: `refund-${order.id}-${payment.providerPaymentId}-${payment.refundedAmount}-${piece}`,
+        reason: body.reason,
+      });
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      if (refunded > 0) await mailRefund(ctx, order.id, refunded);
+      const done = refunded ? ` ${refunded} of the ${amount} was refunded before it stopped.` : '';
+      throw new HttpError(502, 'REFUND_FAILED', `The payment provider refused the refund: ${err.message}${done}`);
+    }
+    if (await recordRefund(ctx, actor, order.id, payment.id, refund, body.reason)) refunded += refund.amount;
+    toRefund -= piece;
   }
-  const recorded = await ctx.db.transaction(async (tx) => {
-    const current = await lockOrder(tx, order.id);
+  if (refunded > 0) await mailRefund(ctx, order.id, refunded);
+  return adminOrderView(ctx, order.id);
+}
+
+async function mailRefund(ctx: ShopContext, orderId: string, amount: number): Promise<void> {
+  await sendRefunded(ctx, orderId, amount).catch((err: unknown) => ctx.log.error({ err, orderId }, 'refund mail failed'));
+}
+
+/** One provider refund of one payment, recorded with the order's new status and its audit row; false when already recorded. */
+async function recordRefund(
+  ctx: ShopContext,
+  actor: Actor,
+  orderId: string,
+  paymentRowId: string,
+  refund: { id: string; amount: number },
+  reason: string,
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const current = await lockOrder(tx, orderId);
     if (!current) throw notFound('No order with that id.', 'ORDER_NOT_FOUND');
     const inserted = await tx
       .insert(refunds)
-      .values({ orderId: order.id, amount: refund.amount, reason: body.reason, providerRefundId: refund.id, actorUserId: actor.userId })
+      .values({ orderId, amount: refund.amount, reason, providerRefundId: refund.id, actorUserId: actor.userId })
       .onConflictDoNothing({ target: refunds.providerRefundId })
       .returning({ id: refunds.id });
     if (!inserted.length) return false; // the same refund, already recorded
+    await tx
+      .update(orderPayments)
+      .set({ refundedAmount: sql`least(${orderPayments.amount}, ${orderPayments.refundedAmount} + ${refund.amount})` })
+      .where(eq(orderPayments.id, paymentRowId));
     const refundedTotal = current.refundedTotal + refund.amount;
     const to = refundedTotal >= current.total ? 'refunded' : 'partially_refunded';
     await audited(
       tx,
       actor,
-      { action: 'order.refunded', entityType: 'order', entityId: order.id, before: { status: current.status, refunded_total: current.refundedTotal }, after: { status: to, refunded_total: refundedTotal, amount: refund.amount, provider_refund_id: refund.id } },
+      { action: 'order.refunded', entityType: 'order', entityId: orderId, before: { status: current.status, refunded_total: current.refundedTotal }, after: { status: to, refunded_total: refundedTotal, amount: refund.amount, provider_refund_id: refund.id } },
       () =>
         transition(tx, {
-          orderId: order.id,
+          orderId,
           from: current.status,
           to,
           actor: 'admin',
           actorUserId: actor.userId,
-          reason: body.reason ? `Refunded ${refund.amount}: ${body.reason}` : `Refunded ${refund.amount}`,
+          reason: reason ? `Refunded ${refund.amount}: ${reason}` : `Refunded ${refund.amount}`,
           set: { refundedTotal },
         }),
     );
     return true;
   });
-  if (recorded) await sendRefunded(ctx, order.id, refund.amount).catch((err: unknown) => ctx.log.error({ err, orderId }, 'refund mail failed'));
-  return adminOrderView(ctx, order.id);
 }
 
 /** Cancels an order that was never paid; its payment page stops taking cards. */

@@ -6,6 +6,7 @@ import { PaymentProviderError, WebhookSignatureError } from '@/server/adapters/p
 import { TestCardProcessor } from '@/server/adapters/payments/test-processor';
 import { badRequest, HttpError, notFound, tooManyRequests } from '@/server/lib/http-errors';
 import { queueFulfilment } from '../fulfilment/fulfilment.service';
+import { openFunnelOffers } from '../funnel/funnel.service';
 import { findOrder, ORDER_MAIL_JOB } from '../orders/orders.service';
 import { checkRateLimit, pruneRateLimitAttempts } from '../security/rate-limit.service';
 import { handlePaymentEvent, retryDeferredEvents, type PaymentSideEffects } from './payments.service';
@@ -22,6 +23,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // In the payment's own transaction: the confirmation mail and the hand-off to the printer (docs/decisions/085).
   const effects: PaymentSideEffects = {
     async onPaid(tx, orderId) {
+      // A funnel order makes its one-time offers first; its confirmation and printing wait for them (docs/decisions/099).
+      if (await openFunnelOffers(tx, { settings: app.settings, jobs: app.jobs }, orderId)) return;
       await app.jobs.send(ORDER_MAIL_JOB, { orderId, kind: 'confirmation' }, { tx, singletonKey: `${orderId}:confirmation` });
       await queueFulfilment(tx, app.jobs, orderId);
     },

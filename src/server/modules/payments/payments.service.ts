@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentEvent } from '@/server/adapters/payments/payment-provider';
 import { readStripeEvent } from '@/server/adapters/payments/stripe-events';
 import type { Db } from '@/server/db/client';
-import { discountCodes, orders, paymentEvents } from '@/server/db/schema/index';
+import { discountCodes, orderPayments, orders, paymentEvents } from '@/server/db/schema/index';
 import { lockOrder, transition } from '../orders/order-status';
 import type Stripe from 'stripe';
 
@@ -88,6 +88,15 @@ async function applyStoredEvent(db: Db, event: PaymentEvent, effects: PaymentSid
           paymentFailureMessage: null,
         },
       });
+      // The charge itself, which refunds draw on (an order may gain more: the funnel's offers, docs/decisions/099).
+      const paymentId = event.paymentId ?? order.providerPaymentId;
+      const charged = event.amount ?? order.total;
+      if (paymentId && charged > 0) {
+        await tx
+          .insert(orderPayments)
+          .values({ orderId, kind: 'checkout', providerPaymentId: paymentId, amount: charged })
+          .onConflictDoNothing({ target: orderPayments.providerPaymentId });
+      }
       if (order.discountCode && !order.discountCounted) {
         await tx.update(discountCodes).set({ usedCount: sql`${discountCodes.usedCount} + 1` }).where(eq(discountCodes.code, order.discountCode));
         await tx.update(orders).set({ discountCounted: true }).where(eq(orders.id, orderId));

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { DEFAULT_SETTINGS, publicSettingsSchema, type PublicSettings } from '@/contract/settings';
 import type { Db } from '@/server/db/client';
 import { settings } from '@/server/db/schema/index';
+import { funnelSettingsSchema, type FunnelSettings } from '../funnel/funnel-settings';
 import { shopSettingsSchema, type ShopSettings } from './shop-settings';
 
 const PUBLIC_KEYS = ['brand_name', 'company_name', 'support_email', 'social'] as const;
@@ -14,6 +15,7 @@ const CACHE_MS = 30_000;
 export class SettingsService {
   private cached: { value: PublicSettings; at: number } | null = null;
   private cachedShop: { value: ShopSettings; at: number } | null = null;
+  private cachedFunnel: { value: FunnelSettings; at: number } | null = null;
 
   constructor(private readonly db: Db) {}
 
@@ -39,8 +41,19 @@ export class SettingsService {
     return value;
   }
 
+  /** The sales funnel's hero product and offers (docs/decisions/099); a malformed stored field falls back to its default. */
+  async getFunnel(): Promise<FunnelSettings> {
+    if (this.cachedFunnel && Date.now() - this.cachedFunnel.at < CACHE_MS) return this.cachedFunnel.value;
+    const [row] = await this.db.select().from(settings).where(inArray(settings.key, ['funnel']));
+    const stored = row?.value && typeof row.value === 'object' ? row.value : {};
+    const value = funnelSettingsSchema.parse(stored);
+    this.cachedFunnel = { value, at: Date.now() };
+    return value;
+  }
+
   invalidate() {
     this.cached = null;
     this.cachedShop = null;
+    this.cachedFunnel = null;
   }
 }

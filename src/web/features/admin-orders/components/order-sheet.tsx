@@ -217,7 +217,21 @@ function Details({ order }: { order: AdminOrder }) {
           <Field label="Ship to">{a ? [a.name, a.line1, a.line2, `${a.postal_code} ${a.city}`.trim(), a.state, a.country_name, a.phone].filter(Boolean).join(', ') : 'Digital only'}</Field>
           <Field label="Provider">{order.payment.provider}</Field>
           <Field label="Session">{order.provider_session_id ?? '—'}</Field>
-          <Field label="Payment">{order.provider_payment_id ?? '—'}</Field>
+          <Field label="Placed in">{order.channel === 'funnel' ? 'Sales funnel' : 'Shop'}</Field>
+          <Field label={order.payments.length > 1 ? 'Charges' : 'Payment'}>
+            {order.payments.length ? (
+              <ul>
+                {order.payments.map((p) => (
+                  <li key={p.provider_payment_id}>
+                    {money(p.amount)} · {p.kind === 'offer' ? 'one-time offer' : 'checkout'} · <span className="break-all">{p.provider_payment_id}</span>
+                    {p.refunded_amount ? ` · ${money(p.refunded_amount)} refunded` : ''}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              (order.provider_payment_id ?? '—')
+            )}
+          </Field>
           <Field label="Paid">{order.payment.paid_at ? when.format(new Date(order.payment.paid_at)) : '—'}</Field>
           {order.payment.failure_message ? <Field label="Last decline">{order.payment.failure_message}</Field> : null}
         </dl>
@@ -231,7 +245,7 @@ function Details({ order }: { order: AdminOrder }) {
           {[...order.timeline].reverse().map((e, i) => (
             <li key={`${e.at}-${i}`} className="border-l-2 border-brand-600/40 pl-3">
               <span className="font-medium">
-                {e.from_status ? `${ORDER_STATUS_LABELS[e.from_status]} → ` : ''}
+                {e.from_status && e.from_status !== e.to_status ? `${ORDER_STATUS_LABELS[e.from_status]} → ` : ''}
                 {ORDER_STATUS_LABELS[e.to_status]}
               </span>
               <span className="block text-muted">

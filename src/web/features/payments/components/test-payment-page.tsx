@@ -16,6 +16,7 @@ const CARDS = [
   { number: '4242 4242 4242 4242', label: 'Succeeds' },
   { number: '4000 0000 0000 0002', label: 'Declined' },
   { number: '4000 0025 0000 3155', label: 'Asks to authenticate' },
+  { number: '4000 0000 0000 0341', label: 'Pays, declines one-click extras' },
 ] as const;
 
 /** "4242424242424242" → "4242 4242 4242 4242" as it is typed. */

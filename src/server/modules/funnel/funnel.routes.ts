@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@/contract/errors';
+import {
+  funnelCheckoutBodySchema,
+  funnelDecisionBodySchema,
+  funnelOfferParamsSchema,
+  funnelOrderParamsSchema,
+  funnelOrderSchema,
+  funnelQuerySchema,
+  funnelSchema,
+  funnelTokenQuerySchema,
+} from '@/contract/funnel';
+import { checkoutResultSchema } from '@/contract/shop';
+import { sendCachedJson } from '@/server/lib/cache';
+import { tooManyRequests } from '@/server/lib/http-errors';
+import { CHECKOUT_RATE_LIMIT, idempotencyKeyHeaders } from '../checkout/checkout.routes';
+import { shopContext } from '../orders/context';
+import { checkRateLimit, pruneRateLimitAttempts } from '../security/rate-limit.service';
+import { keepPagesOnEveryRoute } from '../seo/page-cache';
+import {
+  acceptOffer,
+  declineOffer,
+  FUNNEL_CLOSE_JOB,
+  funnelCheckout,
+  funnelOrderView,
+  getFunnel,
+  requireFunnelOrder,
+  runFunnelClose,
+  type FunnelContext,
+} from './funnel.service';
+
+const errors = { 400: apiErrorSchema, 402: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema };
+
+/** The sales funnel (issue 13, docs/decisions/099): its offer, checkout, and a funnel order's one-click offers. */
+export const funnelRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Rendered pages stay kept after these writes (a funnel order is its buyer's alone; docs/decisions/092).
+  keepPagesOnEveryRoute(app);
+  const ctx = (): FunnelContext => ({ ...shopContext(app), jobs: app.jobs });
+
+  // When the offers' time is up: settle them and release the confirmation and the printing (once across instances).
+  app.jobs.register<{ orderId: string }>(FUNNEL_CLOSE_JOB, { retryLimit: 20, expireInSeconds: 120 }, async ({ orderId }) => runFunnelClose(ctx(), orderId));
+
+  app.get(
+    '/api/funnel',
+    {
+      schema: {
+        tags: ['funnel'],
+        summary: 'The funnel’s hero product, the award it prints, the shipping methods and its one-time offers',
+        description: 'The same for every visitor: cached like the catalogue. `available` is false when the funnel is switched off or its product is not for sale.',
+        querystring: funnelQuerySchema,
+        response: { 200: funnelSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const award = request.query.award;
+      const cached = await app.catalogCache.get(`funnel:${award ?? ''}`, async () => JSON.stringify(z.encode(funnelSchema, await getFunnel(ctx(), award))));
+      return sendCachedJson(reply, cached);
+    },
+  );
+
+  app.post(
+    '/api/funnel/checkout',
+    {
+      schema: {
+        tags: ['funnel'],
+        summary: 'Buy the hero product: priced on the server, then pay at payment_url',
+        description:
+          'The shop’s checkout with one line: the hero product with the name to print. The payment returns to /funnel/timer and keeps the card for the one-time offers. Same Idempotency-Key → same order; per-IP limit shared with /api/checkout.',
+        headers: idempotencyKeyHeaders,
+        body: funnelCheckoutBodySchema,
+        response: { 200: checkoutResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await app.auth.getAuth(request, reply);
+      const limit = await checkRateLimit(app.db, `ip:${request.ip}`, CHECKOUT_RATE_LIMIT, request.ip);
+      await pruneRateLimitAttempts(app.db, CHECKOUT_RATE_LIMIT);
+      if (!limit.allowed) throw tooManyRequests('That is a lot of orders from one place in an hour. Please wait a while and try again.', 'RATE_LIMITED', { retryAfterSeconds: 600 });
+      return funnelCheckout(ctx(), request.body, { idempotencyKey: request.headers['idempotency-key'], userId: user?.id ?? null });
+    },
+  );
+
+  app.get(
+    '/api/funnel/orders/:orderId',
+    {
+      schema: {
+        tags: ['funnel'],
+        summary: 'A funnel order: the step its buyer belongs on, its offers, the countdown and the order',
+        description: 'Needs the order’s access token (from the payment’s return link). A wrong token or another order: 404.',
+        params: funnelOrderParamsSchema,
+        querystring: funnelTokenQuerySchema,
+        response: { 200: funnelOrderSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => funnelOrderView(ctx(), await requireFunnelOrder(ctx(), request.params.orderId, request.query.token)),
+  );
+
+  app.post(
+    '/api/funnel/orders/:orderId/offers/:kind/accept',
+    {
+      schema: {
+        tags: ['funnel'],
+        summary: 'Yes: add the offer to the paid order, charged to the same card',
+        description:
+          'The price comes from the offer as it was made; the browser sends only the token. 409 when the offer was already decided or has ended (the order went to print); 402 CARD_DECLINED when the card refuses (nothing charged); 502 when the provider cannot be reached (try again).',
+        params: funnelOfferParamsSchema,
+        body: funnelDecisionBodySchema,
+        response: { 200: funnelOrderSchema, ...errors },
+      },
+    },
+    async (request) => acceptOffer(ctx(), await requireFunnelOrder(ctx(), request.params.orderId, request.body.token), request.params.kind),
+  );
+
+  app.post(
+    '/api/funnel/orders/:orderId/offers/:kind/decline',
+    {
+      schema: {
+        tags: ['funnel'],
+        summary: 'No thanks: offer 1 declined shows the downsell; the downsell declined finishes the order',
+        params: funnelOfferParamsSchema,
+        body: funnelDecisionBodySchema,
+        response: { 200: funnelOrderSchema, ...errors },
+      },
+    },
+    async (request) => declineOffer(ctx(), await requireFunnelOrder(ctx(), request.params.orderId, request.body.token), request.params.kind),
+  );
+};
