@@ -17,8 +17,8 @@ const STATIC_PAGES: [string, string][] = [
   ['/quiz', 'The Quiz'],
   ['/quiz/gallery', 'Quiz Hall of Fame'],
   ['/quiz/results/some-result', 'Your Quiz Result'],
-  ['/funnel/timer', 'One Moment'],
-  ['/funnel/thank-you', 'Thank You'],
+  // The funnel's own page; its later steps belong to one buyer's order, known only in their browser.
+  ['/funnel/checkout', 'One certificate. Printed, posted, impossible to ignore.'],
   ['/privacy-policy', 'Privacy Policy'],
   ['/terms-of-service', 'Terms of Service'],
   ['/cookie-policy', 'Cookie Policy'],

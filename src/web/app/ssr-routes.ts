@@ -4,10 +4,12 @@ import { HOME_GALLERY_LIMIT } from '@/contract/catalog-constants';
 import { paths } from '@/contract/paths';
 import type { Award } from '@/contract/awards';
 import type { Category } from '@/contract/categories';
+import type { Funnel } from '@/contract/funnel';
 import type { Certificate, CommunityPage } from '@/contract/nominations';
 import type { AwardMockups, StoreCatalogue } from '@/contract/shop';
 import type { DesignTemplate } from '@/contract/templates';
 import { COMMUNITY_PAGE_SIZE, communityQueryOptions, type CommunityFilter } from '../features/community/api/get-community';
+import { funnelQueryOptions } from '../features/funnel/api/get-funnel';
 import { awardMockupsQueryOptions } from '../features/store/api/get-award-mockups';
 import { catalogueQueryOptions } from '../features/store/api/get-catalogue';
 import { shareIdFrom } from '../features/store/lib/variant-options';
@@ -117,7 +119,10 @@ export const SSR_ROUTES: SsrRoute[] = [
   page(paths.quiz, 'app/routes/quiz.tsx'),
   page(paths.quizResult, 'app/routes/quiz-result.tsx'),
   page(paths.quizGallery, 'app/routes/quiz-gallery.tsx'),
-  page(paths.funnelCheckout, 'app/routes/funnel-checkout.tsx'),
+  page(paths.funnelCheckout, 'app/routes/funnel-checkout.tsx', async (p) => {
+    const award = p.search.get('award');
+    await p.queryClient.prefetchQuery({ ...funnelQueryOptions(award), queryFn: () => p.fetchJson<Funnel>(withQuery('/api/funnel', { award })) });
+  }),
   page(paths.funnelThankYou, 'app/routes/funnel-thank-you.tsx'),
   page(paths.funnelTimer, 'app/routes/funnel-timer.tsx'),
   page(paths.funnelOto1, 'app/routes/funnel-oto1.tsx'),

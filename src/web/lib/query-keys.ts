@@ -17,6 +17,7 @@ const claims = ['claims'] as const;
 const community = ['community'] as const;
 const store = ['store'] as const;
 const orders = ['orders'] as const;
+const funnel = ['funnel'] as const;
 const adminOrders = [...admin, 'orders'] as const;
 const adminProducts = [...admin, 'products'] as const;
 const adminDiscounts = [...admin, 'discount-codes'] as const;
@@ -122,6 +123,13 @@ export const queryKeys = {
     /** An order, opened by its owner/admin (token null) or with its access token. */
     detail: (orderId: string, token: string | null) => [...orders, orderId, token] as const,
     testPayment: (sessionId: string) => [...orders, 'test-payment', sessionId] as const,
+  },
+  funnel: {
+    all: funnel,
+    /** The funnel's hero product and offers (for an award other than its own when asked). */
+    offer: (awardId: string | null) => [...funnel, 'offer', awardId] as const,
+    /** A funnel order, opened with its access token. */
+    order: (orderId: string) => [...funnel, 'order', orderId] as const,
   },
   community: {
     all: community,

@@ -3,7 +3,7 @@ import net from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeServer, type StripeServer } from '@/server/test/loopback/stripe-server';
-import { PaymentProviderError, WebhookSignatureError, type CreateCheckoutInput } from './payment-provider';
+import { PaymentDeclinedError, PaymentProviderError, WebhookSignatureError, type CreateCheckoutInput } from './payment-provider';
 import { StripePaymentProvider } from './stripe';
 
 const SECRET_KEY = 'sk_test_51LoopbackCertifiable0000';
@@ -347,6 +347,67 @@ describe('StripePaymentProvider against a loopback server that speaks Stripe', (
     it('an unrelated event type is ignored', () => {
       const { payload, header, event } = server.signEvent('customer.created', { id: 'cus_test_1', object: 'customer', email: 'ada@example.com' });
       expect(stripe.verifyWebhook(Buffer.from(payload), header)).toEqual({ id: event.id, type: 'customer.created', kind: 'ignored', orderId: null });
+    });
+  });
+
+  describe('charging a saved card again (the funnel\'s one-time offers)', () => {
+    /** A paid Checkout Session that kept its card, and its PaymentIntent. */
+    async function paidWithSavedCard(opts: { declineLaterCharges?: boolean; saveCard?: boolean } = {}) {
+      const input = checkoutInput({ saveCard: opts.saveCard ?? true });
+      const session = await stripe.createCheckoutSession(input);
+      server.completeSession(session.id, { declineLaterCharges: opts.declineLaterCharges ?? false });
+      return { input, paymentId: server.sessions.get(session.id)!.payment_intent! };
+    }
+
+    it('asks Checkout to keep the card on a Customer only when told to', async () => {
+      const kept = checkoutInput({ saveCard: true });
+      const plain = checkoutInput();
+      await stripe.createCheckoutSession(kept);
+      await stripe.createCheckoutSession(plain);
+      const paramsOf = (orderId: string) => server.requests.find((r) => r.path === '/v1/checkout/sessions' && r.params.client_reference_id === orderId)!.params;
+      expect(paramsOf(kept.orderId)).toMatchObject({ customer_creation: 'always', payment_intent_data: { setup_future_usage: 'off_session' } });
+      expect(paramsOf(plain.orderId).customer_creation).toBeUndefined();
+    });
+
+    it('charges the first payment’s Customer and card off session, once per idempotency key', async () => {
+      const { input, paymentId } = await paidWithSavedCard();
+      const charge = { orderId: input.orderId, orderNumber: input.orderNumber, originalPaymentId: paymentId, amount: 3540, currency: 'USD', description: 'Framed copy', idempotencyKey: `offer-${randomUUID()}` };
+      const first = await stripe.chargeSavedCard(charge);
+      const again = await stripe.chargeSavedCard(charge);
+      expect(again).toEqual(first);
+      expect(first.amount).toBe(3540);
+      const original = server.paymentIntent(paymentId)!;
+      const created = server.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.idempotencyKey === charge.idempotencyKey);
+      expect(created).toHaveLength(2);
+      expect(created[0]!.params).toMatchObject({
+        amount: '3540',
+        currency: 'usd',
+        customer: original.customer,
+        payment_method: original.paymentMethod,
+        off_session: 'true',
+        confirm: 'true',
+        metadata: { order_id: input.orderId, kind: 'funnel_offer' },
+      });
+      expect(server.paymentIntent(first.id)).toMatchObject({ status: 'succeeded', amount: 3540, customer: original.customer });
+      expect(await stripe.cardLast4(paymentId)).toBe('4242');
+    });
+
+    it('a card that declines later charges is a PaymentDeclinedError with Stripe’s message', async () => {
+      const { input, paymentId } = await paidWithSavedCard({ declineLaterCharges: true });
+      const err = await providerErrorOf(
+        stripe.chargeSavedCard({ orderId: input.orderId, orderNumber: input.orderNumber, originalPaymentId: paymentId, amount: 450, currency: 'USD', description: 'PDF', idempotencyKey: `offer-${randomUUID()}` }),
+      );
+      expect(err).toBeInstanceOf(PaymentDeclinedError);
+      expect(err.message).toBe('Your card was declined.');
+    });
+
+    it('a payment whose card was not kept cannot be charged again, and says why', async () => {
+      const { input, paymentId } = await paidWithSavedCard({ saveCard: false });
+      const err = await providerErrorOf(
+        stripe.chargeSavedCard({ orderId: input.orderId, orderNumber: input.orderNumber, originalPaymentId: paymentId, amount: 450, currency: 'USD', description: 'PDF', idempotencyKey: `offer-${randomUUID()}` }),
+      );
+      expect(err).not.toBeInstanceOf(PaymentDeclinedError);
+      expect(err.message).toContain('no saved card');
     });
   });
 });

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Db } from '@/server/db/client';
+import { settings } from '@/server/db/schema/index';
 
 /**
  * The sales funnel's settings (settings key 'funnel', docs/decisions/099): the hero product sold on
@@ -41,7 +44,7 @@ export const funnelSettingsSchema = z.object({
       award_id: z.uuid().nullable().catch(null),
       /** A design template by slug; null: the award's default design. */
       template_slug: z.string().max(100).nullable().catch(null),
-      headline: z.string().min(1).max(120).catch('One certificate. Printed, posted, framed for life.'),
+      headline: z.string().min(1).max(120).catch('One certificate. Printed, posted, impossible to ignore.'),
       pitch: z
         .string()
         .min(1)
@@ -52,7 +55,7 @@ export const funnelSettingsSchema = z.object({
       variant_sku: 'PRINT-A4',
       award_id: null,
       template_slug: null,
-      headline: 'One certificate. Printed, posted, framed for life.',
+      headline: 'One certificate. Printed, posted, impossible to ignore.',
       pitch: 'An official-looking award for an unofficial achievement, printed on heavy matte card with their name on it and shipped worldwide.',
     }),
   /** Minutes from payment until the order goes to print: the offers end then. */
@@ -63,3 +66,13 @@ export const funnelSettingsSchema = z.object({
 export type FunnelSettings = z.infer<typeof funnelSettingsSchema>;
 
 export const DEFAULT_FUNNEL_SETTINGS: FunnelSettings = funnelSettingsSchema.parse({});
+
+/**
+ * Reads the funnel settings through `db` — inside a transaction, that transaction: the embedded database has one
+ * connection, so a read beside an open transaction would wait for it forever. SettingsService.getFunnel() keeps a
+ * short-lived copy of the same for everything else.
+ */
+export async function readFunnelSettings(db: Pick<Db, 'select'>): Promise<FunnelSettings> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, 'funnel'));
+  return funnelSettingsSchema.parse(row?.value && typeof row.value === 'object' ? row.value : {});
+}

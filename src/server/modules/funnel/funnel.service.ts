@@ -13,7 +13,7 @@ import { lockOrder } from '../orders/order-status';
 import { findOrder, ORDER_MAIL_JOB, orderView, PAID_STATUSES, verifyOrderToken, type OrderRow, type ShopContext } from '../orders/orders.service';
 import { shippingMethods } from '../store/store.service';
 import { formatMoney, taxAmount } from '../store/pricing';
-import type { FunnelOfferSettings, FunnelSettings } from './funnel-settings';
+import { readFunnelSettings, type FunnelOfferSettings, type FunnelSettings } from './funnel-settings';
 
 /**
  * The sales funnel (issue 13, docs/decisions/099). A funnel order is an ordinary order (channel 'funnel') bought on
@@ -168,11 +168,12 @@ export async function funnelCheckout(
  * print. The confirmation and printing wait for closeFunnel — at once when there is nothing to offer.
  * Returns false for any other order (the caller releases it as usual).
  */
-export async function openFunnelOffers(tx: Tx, ctx: Pick<FunnelContext, 'settings' | 'jobs'>, orderId: string): Promise<boolean> {
+export async function openFunnelOffers(tx: Tx, ctx: Pick<FunnelContext, 'jobs'>, orderId: string): Promise<boolean> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.channel !== 'funnel') return false;
   if (order.funnelClosedAt || order.offersCloseAt) return true; // already opened (a replayed event)
-  const settings = await ctx.settings.getFunnel();
+  // Through the transaction: on the embedded database a read beside it would wait for it to end.
+  const settings = await readFunnelSettings(tx);
   const [heroLine] = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position)).limit(1);
   const catalogue = await variantsBySku(tx, [settings.oto1.variant_sku, settings.downsell.variant_sku], order.currency);
   const made: { kind: FunnelOfferKind; s: FunnelOfferSettings; v: CatalogueVariant; price: number }[] = [];
@@ -257,10 +258,11 @@ export async function runFunnelClose(ctx: FunnelContext, orderId: string): Promi
 
 const OPEN: readonly FunnelOfferStatus[] = ['offered', 'accepting'];
 
-function nextStep(order: OrderRow, offers: OfferRow[]): FunnelStep {
+function nextStep(order: OrderRow, offers: OfferRow[], now: Date): FunnelStep {
   if (order.status === 'pending_payment' || order.status === 'payment_failed') return 'timer';
   if (!order.paidAt) return 'checkout'; // cancelled unpaid: start again
-  if (order.funnelClosedAt) return 'thank_you';
+  // Closed, or its time is up (the close job follows within seconds): nothing more is offered.
+  if (order.funnelClosedAt || (order.offersCloseAt && order.offersCloseAt <= now)) return 'thank_you';
   const oto1 = offers.find((o) => o.kind === 'oto1');
   const downsell = offers.find((o) => o.kind === 'downsell');
   if (oto1 && OPEN.includes(oto1.status)) return 'oto1';
@@ -312,7 +314,7 @@ export async function funnelOrderView(ctx: ShopContext, order: OrderRow): Promis
     now: now.toISOString(),
     offers_close_at: order.offersCloseAt ? order.offersCloseAt.toISOString() : null,
     closed: !!order.funnelClosedAt,
-    next_step: nextStep(order, offers),
+    next_step: nextStep(order, offers, now),
     card_last4: last4,
     offers: ordered.map((o) => offerOut(o, imageOf)),
     order: view,

@@ -36,6 +36,9 @@ async function funnelCheckout(client: TestClient, payload: unknown, key = newKey
 async function paidFunnelOrder(card: string = TEST_CARDS.success, email = `funnel-${++ipCounter}@example.test`) {
   const client = buyer();
   const { result } = await funnelCheckout(client, body({ email }));
+  // No settings kept in memory: the payment's transaction reads them itself (on the embedded database a read beside
+  // an open transaction would wait for it forever).
+  t.app.settings.invalidate();
   const paid = await pay(client, result!.payment_url, card);
   expect(paid.outcome?.status).toBe('succeeded');
   return { client, email, orderId: result!.order_id, token: result!.access_token, successUrl: paid.outcome!.success_url! };

@@ -24,7 +24,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const effects: PaymentSideEffects = {
     async onPaid(tx, orderId) {
       // A funnel order makes its one-time offers first; its confirmation and printing wait for them (docs/decisions/099).
-      if (await openFunnelOffers(tx, { settings: app.settings, jobs: app.jobs }, orderId)) return;
+      if (await openFunnelOffers(tx, { jobs: app.jobs }, orderId)) return;
       await app.jobs.send(ORDER_MAIL_JOB, { orderId, kind: 'confirmation' }, { tx, singletonKey: `${orderId}:confirmation` });
       await queueFulfilment(tx, app.jobs, orderId);
     },

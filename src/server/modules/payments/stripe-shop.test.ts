@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrder, Order } from '@/contract/shop';
+import type { FunnelOrder } from '@/contract/funnel';
+import type { AdminOrder, CheckoutResult, Order } from '@/contract/shop';
 import { orders } from '@/server/db/schema/index';
 import { signedInClient, TestClient } from '@/server/test/auth-client';
 import { startStripeServer, type StripeServer } from '@/server/test/loopback/stripe-server';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { checkoutBody, placeOrder, shopCatalogue } from '../checkout/test-support';
+import { checkoutBody, newKey, placeOrder, shopCatalogue, US_ADDRESS } from '../checkout/test-support';
 import { WEBHOOK_PATH } from './payments.routes';
 
 /**
@@ -79,5 +80,36 @@ describe('checkout with Stripe', () => {
     expect(new Set(refundCalls.map((r) => r.idempotencyKey)).size).toBe(1);
     const [paid] = await t.database.db.select().from(orders).where(eq(orders.id, result!.order_id));
     expect(stripe.paymentIntent(paid!.providerPaymentId!)!.refunded).toBe(500);
+  });
+});
+
+describe('the funnel with Stripe', () => {
+  it('keeps the card at checkout, and a one-time offer is a second PaymentIntent on the same Customer and card', async () => {
+    const client = new TestClient(t.app);
+    const res = await client.request({
+      method: 'POST',
+      url: '/api/funnel/checkout',
+      headers: { 'idempotency-key': newKey() },
+      payload: { email: 'funnel-stripe@example.test', recipient_name: 'Ada', shipping_address: US_ADDRESS, shipping_method: 'standard' },
+    });
+    expect(res.statusCode).toBe(200);
+    const placed = res.json() as CheckoutResult;
+    const created = stripe.requests.find((r) => r.path === '/v1/checkout/sessions' && r.params.client_reference_id === placed.order_id)!;
+    expect(created.params).toMatchObject({ customer_creation: 'always', success_url: expect.stringContaining('/funnel/timer?order=') });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, placed.order_id));
+    expect((await deliver(stripe.completeSession(row!.providerSessionId!))).json().outcome).toBe('applied');
+
+    const url = `/api/funnel/orders/${placed.order_id}`;
+    const open = (await client.get(`${url}?token=${encodeURIComponent(placed.access_token)}`)).json() as FunnelOrder;
+    expect(open).toMatchObject({ next_step: 'oto1', card_last4: '4242' });
+    const accepted = await client.post(`${url}/offers/oto1/accept`, { token: placed.access_token });
+    expect(accepted.statusCode).toBe(200);
+    expect((accepted.json() as FunnelOrder).order.lines).toHaveLength(2);
+
+    const [paid] = await t.database.db.select().from(orders).where(eq(orders.id, placed.order_id));
+    const first = stripe.paymentIntent(paid!.providerPaymentId!)!;
+    const charge = stripe.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && (r.params.metadata as { order_id?: string } | undefined)?.order_id === placed.order_id)!;
+    expect(charge.params).toMatchObject({ customer: first.customer, payment_method: first.paymentMethod, off_session: 'true', confirm: 'true', amount: '3540' });
+    expect(charge.idempotencyKey).toMatch(/^funnel-offer-/);
   });
 });

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { DEFAULT_SETTINGS, publicSettingsSchema, type PublicSettings } from '@/contract/settings';
 import type { Db } from '@/server/db/client';
 import { settings } from '@/server/db/schema/index';
-import { funnelSettingsSchema, type FunnelSettings } from '../funnel/funnel-settings';
+import { readFunnelSettings, type FunnelSettings } from '../funnel/funnel-settings';
 import { shopSettingsSchema, type ShopSettings } from './shop-settings';
 
 const PUBLIC_KEYS = ['brand_name', 'company_name', 'support_email', 'social'] as const;
@@ -44,9 +44,7 @@ export class SettingsService {
   /** The sales funnel's hero product and offers (docs/decisions/099); a malformed stored field falls back to its default. */
   async getFunnel(): Promise<FunnelSettings> {
     if (this.cachedFunnel && Date.now() - this.cachedFunnel.at < CACHE_MS) return this.cachedFunnel.value;
-    const [row] = await this.db.select().from(settings).where(inArray(settings.key, ['funnel']));
-    const stored = row?.value && typeof row.value === 'object' ? row.value : {};
-    const value = funnelSettingsSchema.parse(stored);
+    const value = await readFunnelSettings(this.db);
     this.cachedFunnel = { value, at: Date.now() };
     return value;
   }

@@ -8,6 +8,11 @@ import Stripe from 'stripe';
  * src/server/adapters/payments/stripe.ts through the official `stripe` package (docs/decisions/079):
  *  - POST /v1/checkout/sessions and POST /v1/refunds, form-encoded in Stripe's bracket notation
  *    (`line_items[0][price_data][currency]=usd`, `metadata[order_id]=…`);
+ *  - saved cards as Checkout keeps them: with `customer_creation=always` a paid session leaves a Customer
+ *    (`cus_…`) and a card attached to it (`pm_…`) on its PaymentIntent; `GET /v1/payment_intents/{id}` (with
+ *    `expand[]=payment_method`) reads it, and `POST /v1/payment_intents` with `customer`, `payment_method`,
+ *    `off_session=true` and `confirm=true` charges the saved card again — or answers a declined card's 402
+ *    `card_error` when the session was completed with `declineLaterCharges`;
  *  - `Authorization: Bearer <secret key>` checked (401 with Stripe's error body otherwise);
  *  - `Idempotency-Key` honoured as Stripe does: the same key and body replay the first answer (with
  *    `Idempotent-Replayed: true`), the same key with another body or endpoint is a 400 `idempotency_error`;
@@ -75,7 +80,20 @@ interface PaymentIntentRecord {
   refunded: number;
   metadata: Record<string, string>;
   setupFutureUsage: string | null;
-  sessionId: string;
+  /** The Checkout Session that made it; null for an off-session charge of a saved card. */
+  sessionId: string | null;
+  customer: string | null;
+  paymentMethod: string | null;
+  status: 'requires_payment_method' | 'succeeded';
+  description: string | null;
+}
+
+interface PaymentMethodRecord {
+  id: string;
+  customer: string | null;
+  last4: string;
+  /** Like Stripe's 4000 0000 0000 0341: attaches, then declines every later charge. */
+  declinesLater: boolean;
 }
 
 export interface LoopbackRefund {
@@ -259,7 +277,8 @@ export async function startStripeServer(opts: { secretKey: string; webhookSecret
   const idempotent = new Map<string, { endpoint: string; raw: string; status: number; body: unknown }>();
   const failures: InjectedFailure[] = [];
   /** What a session's PaymentIntent will carry once the shopper pays. */
-  const pending = new Map<string, { piMetadata: Record<string, string>; setupFutureUsage: string | null }>();
+  const pending = new Map<string, { piMetadata: Record<string, string>; setupFutureUsage: string | null; customerCreation: string | null }>();
+  const paymentMethods = new Map<string, PaymentMethodRecord>();
 
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
@@ -333,6 +352,10 @@ export async function startStripeServer(opts: { secretKey: string; webhookSecret
       throw invalid(`Invalid setup_future_usage: must be one of on_session or off_session`, 'payment_intent_data[setup_future_usage]');
     }
     const piMetadata = pid ? metadataOf(pid.metadata, 'payment_intent_data[metadata]') : {};
+    const customerCreation = str(p.customer_creation, 'customer_creation');
+    if (customerCreation !== undefined && customerCreation !== 'always' && customerCreation !== 'if_required') {
+      throw invalid('Invalid customer_creation: must be one of always or if_required', 'customer_creation');
+    }
     const created = now();
     const id = randomId('cs_test_', 58);
     const session: LoopbackCheckoutSession = {
@@ -356,7 +379,7 @@ export async function startStripeServer(opts: { secretKey: string; webhookSecret
       url: `${origin}/c/pay/${id}`,
     };
     sessions.set(id, session);
-    pending.set(id, { piMetadata, setupFutureUsage: sfu ?? null });
+    pending.set(id, { piMetadata, setupFutureUsage: sfu ?? null, customerCreation: customerCreation ?? null });
     return session;
   }
 
@@ -397,9 +420,86 @@ export async function startStripeServer(opts: { secretKey: string; webhookSecret
     return refund;
   }
 
+  function paymentMethodOut(id: string | null) {
+    const pm = id ? paymentMethods.get(id) : undefined;
+    if (!pm) return null;
+    return { id: pm.id, object: 'payment_method', type: 'card', customer: pm.customer, card: { brand: 'visa', last4: pm.last4, exp_month: 12, exp_year: 2034 } };
+  }
+
+  function intentOut(pi: PaymentIntentRecord, expand: string[] = []) {
+    return {
+      id: pi.id,
+      object: 'payment_intent',
+      amount: pi.amount,
+      amount_received: pi.status === 'succeeded' ? pi.amount : 0,
+      currency: pi.currency,
+      customer: pi.customer,
+      description: pi.description,
+      livemode: false,
+      metadata: pi.metadata,
+      payment_method: expand.includes('payment_method') ? paymentMethodOut(pi.paymentMethod) : pi.paymentMethod,
+      setup_future_usage: pi.setupFutureUsage,
+      status: pi.status,
+    };
+  }
+
+  function retrieveIntent(id: string, p: FormObject) {
+    const pi = paymentIntents.get(id);
+    if (!pi) throw new StripeHttpError(404, { type: 'invalid_request_error', message: `No such payment_intent: '${id}'`, param: 'intent', code: 'resource_missing' });
+    const expand = p.expand === undefined ? [] : Array.isArray(p.expand) ? p.expand.map((e) => String(e)) : [String(p.expand)];
+    return intentOut(pi, expand);
+  }
+
+  /** A charge of a saved card, confirmed at once (off_session): what a one-time offer sends. */
+  function createIntent(p: FormObject) {
+    const amount = int(p.amount, 'amount', { min: 1, required: true })!;
+    const currency = str(p.currency, 'currency', true);
+    if (!CURRENCIES.has(currency)) throw invalid(`Invalid currency: ${currency}.`, 'currency');
+    if (amount < (MIN_CHARGE[currency] ?? 50)) throw invalid(`Amount must be at least ${money(MIN_CHARGE[currency] ?? 50, currency)} ${currency}`, 'amount', 'amount_too_small');
+    const customer = str(p.customer, 'customer');
+    const pmId = str(p.payment_method, 'payment_method');
+    if (str(p.confirm, 'confirm') !== 'true') throw invalid('This loopback server only creates PaymentIntents with confirm=true.', 'confirm');
+    if (str(p.off_session, 'off_session') !== 'true') throw invalid('This loopback server only charges saved cards off session (off_session=true).', 'off_session');
+    if (!pmId) throw invalid('A PaymentIntent confirmed off session needs a payment_method.', 'payment_method', 'parameter_missing');
+    const pm = paymentMethods.get(pmId);
+    if (!pm) throw invalid(`No such PaymentMethod: '${pmId}'`, 'payment_method', 'resource_missing');
+    if (!customer || pm.customer !== customer) {
+      throw invalid(
+        `The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again. To use a PaymentMethod multiple times, you must attach it to a Customer first.`,
+        'payment_method',
+      );
+    }
+    const pi: PaymentIntentRecord = {
+      id: randomId('pi_'),
+      amount,
+      currency,
+      refunded: 0,
+      metadata: metadataOf(p.metadata, 'metadata'),
+      setupFutureUsage: null,
+      sessionId: null,
+      customer,
+      paymentMethod: pm.id,
+      status: pm.declinesLater ? 'requires_payment_method' : 'succeeded',
+      description: str(p.description, 'description') ?? null,
+    };
+    paymentIntents.set(pi.id, pi);
+    if (pm.declinesLater) {
+      throw new StripeHttpError(402, {
+        type: 'card_error',
+        code: 'card_declined',
+        message: 'Your card was declined.',
+        param: '',
+        doc_url: 'https://stripe.com/docs/error-codes/card-declined',
+        ...({ decline_code: 'generic_decline', payment_intent: intentOut(pi) } as object),
+      } as StripeErrorBody);
+    }
+    return intentOut(pi);
+  }
+
   const routes: Record<string, (p: FormObject) => unknown> = {
     'POST /v1/checkout/sessions': createSession,
     'POST /v1/refunds': createRefund,
+    'POST /v1/payment_intents': createIntent,
   };
 
   function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -464,6 +564,11 @@ export async function startStripeServer(opts: { secretKey: string; webhookSecret
         return send(res, status, { error: body }, failure.shouldRetry === undefined ? {} : { 'stripe-should-retry': String(failure.shouldRetry) });
       }
       authorize(header('authorization'));
+      const intentPath = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(path);
+      if (req.method === 'GET' && intentPath) {
+        const query = parseStripeForm(new URL(req.url ?? '/', origin).search.slice(1));
+        return send(res, 200, retrieveIntent(intentPath[1]!, query));
+      }
       const route = routes[endpoint];
       if (!route) {
         throw new StripeHttpError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${endpoint}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.` });
@@ -557,6 +662,10 @@ export async function startStripeServer(opts: { secretKey: string; webhookSecret
       metadata: p.piMetadata,
       setupFutureUsage: p.setupFutureUsage,
       sessionId: s.id,
+      customer: null,
+      paymentMethod: null,
+      status: 'requires_payment_method',
+      description: null,
     };
     paymentIntents.set(pi.id, pi);
     s.payment_intent = pi.id;
@@ -575,14 +684,31 @@ export async function startStripeServer(opts: { secretKey: string; webhookSecret
       for (let i = 0; i < count; i++) failures.push(failure);
     },
     signEvent,
-    /** The shopper paid: the session completes with a PaymentIntent; returns `checkout.session.completed`. */
-    completeSession(sessionId: string, o: { secret?: string; timestamp?: number } = {}): SignedEvent {
+    /**
+     * The shopper paid: the session completes with a PaymentIntent and a card (kept on a new Customer when the
+     * session asked for one); returns `checkout.session.completed`. `declineLaterCharges`: the card pays now and
+     * declines later charges, like Stripe's 4000 0000 0000 0341.
+     */
+    completeSession(sessionId: string, o: { secret?: string; timestamp?: number; declineLaterCharges?: boolean; last4?: string } = {}): SignedEvent {
       const s = sessionOf(sessionId);
-      intentFor(s);
+      const pi = intentFor(s);
+      const keep = pending.get(s.id)?.customerCreation === 'always';
+      if (!pi.paymentMethod) {
+        const pm: PaymentMethodRecord = {
+          id: randomId('pm_'),
+          customer: keep ? randomId('cus_', 14) : null,
+          last4: o.last4 ?? (o.declineLaterCharges ? '0341' : '4242'),
+          declinesLater: o.declineLaterCharges ?? false,
+        };
+        paymentMethods.set(pm.id, pm);
+        pi.paymentMethod = pm.id;
+        pi.customer = pm.customer;
+        pi.status = 'succeeded';
+      }
       s.status = 'complete';
       s.payment_status = 'paid';
       s.url = null;
-      return signEvent('checkout.session.completed', { ...s }, o);
+      return signEvent('checkout.session.completed', { ...s, customer: pi.customer }, { ...(o.secret ? { secret: o.secret } : {}), ...(o.timestamp !== undefined ? { timestamp: o.timestamp } : {}) });
     },
     /** The card was declined; returns `payment_intent.payment_failed` carrying the decline message. */
     failPayment(sessionId: string, message = 'Your card was declined.', o: { secret?: string; timestamp?: number } = {}): SignedEvent {

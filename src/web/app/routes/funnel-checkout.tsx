@@ -1,5 +1,10 @@
-import { ComingSoon } from '@/web/components/layout/coming-soon';
+import { FunnelCheckoutPage } from '@/web/features/funnel/components/funnel-checkout-page';
+import { FunnelProvider } from '@/web/features/funnel/lib/funnel-provider';
 
-export default function FunnelCheckoutPage() {
-  return <ComingSoon title="Checkout" lead="Secure checkout with the full price, shipping included, before you pay." />;
+export default function FunnelCheckoutRoute() {
+  return (
+    <FunnelProvider>
+      <FunnelCheckoutPage />
+    </FunnelProvider>
+  );
 }

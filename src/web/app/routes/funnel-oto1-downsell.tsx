@@ -1,5 +1,10 @@
-import { ComingSoon } from '@/web/components/layout/coming-soon';
+import { OfferPage } from '@/web/features/funnel/components/offer-page';
+import { FunnelProvider } from '@/web/features/funnel/lib/funnel-provider';
 
-export default function FunnelOto1DownsellPage() {
-  return <ComingSoon title="A Smaller Offer" lead="A smaller one-time addition to your order. No thanks is always an option." />;
+export default function FunnelOto1DownsellRoute() {
+  return (
+    <FunnelProvider>
+      <OfferPage kind="downsell" />
+    </FunnelProvider>
+  );
 }

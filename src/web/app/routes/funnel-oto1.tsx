@@ -1,5 +1,10 @@
-import { ComingSoon } from '@/web/components/layout/coming-soon';
+import { OfferPage } from '@/web/features/funnel/components/offer-page';
+import { FunnelProvider } from '@/web/features/funnel/lib/funnel-provider';
 
-export default function FunnelOto1Page() {
-  return <ComingSoon title="A One-Time Offer" lead="A genuine one-time addition to your order. No thanks is always an option." />;
+export default function FunnelOto1Route() {
+  return (
+    <FunnelProvider>
+      <OfferPage kind="oto1" />
+    </FunnelProvider>
+  );
 }

@@ -1,5 +1,11 @@
-import { ComingSoon } from '@/web/components/layout/coming-soon';
+import { ThankYouPage } from '@/web/features/funnel/components/thank-you-page';
+import { FunnelProvider } from '@/web/features/funnel/lib/funnel-provider';
+import { OrderDetails } from '@/web/features/orders/components/order-details';
 
-export default function FunnelThankYouPage() {
-  return <ComingSoon title="Thank You" lead="Your order confirmation will appear here." />;
+export default function FunnelThankYouRoute() {
+  return (
+    <FunnelProvider>
+      <ThankYouPage renderOrder={(order) => <OrderDetails order={order} />} />
+    </FunnelProvider>
+  );
 }

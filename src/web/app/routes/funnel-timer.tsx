@@ -1,5 +1,10 @@
-import { ComingSoon } from '@/web/components/layout/coming-soon';
+import { FunnelTimerPage } from '@/web/features/funnel/components/funnel-timer-page';
+import { FunnelProvider } from '@/web/features/funnel/lib/funnel-provider';
 
-export default function FunnelTimerPage() {
-  return <ComingSoon title="One Moment" lead="A short pause while we prepare your order." />;
+export default function FunnelTimerRoute() {
+  return (
+    <FunnelProvider>
+      <FunnelTimerPage />
+    </FunnelProvider>
+  );
 }

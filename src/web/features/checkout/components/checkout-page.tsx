@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/contract/paths';
-import type { CheckoutBody, ShippingMethod } from '@/contract/shop';
+import type { CheckoutBody } from '@/contract/shop';
 import { TestModeNote } from '@/web/components/layout/test-mode-note';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Form, FormTextField, useZodForm } from '@/web/components/ui/form';
@@ -18,11 +18,11 @@ import { useAuth } from '@/web/lib/auth';
 import { useCart } from '@/web/lib/cart';
 import { toLineInputs } from '@/web/lib/cart-rules';
 import { formatMoney } from '@/web/lib/money';
-import { cn } from '@/web/lib/utils';
 import { usePlaceOrder } from '../api/place-order';
-import { AddressFields } from './address-fields';
-import { checkoutFormSchema, guessCountry, type CheckoutFormOutput, type CheckoutFormValues } from './checkout-form';
-import { OrderSummary } from './order-summary';
+import { AddressFields } from '@/web/components/shop/address-fields';
+import { checkoutFormSchema, guessCountry, type CheckoutFormOutput, type CheckoutFormValues } from '@/web/components/shop/checkout-form';
+import { ShippingChoice } from '@/web/components/shop/shipping-choice';
+import { OrderSummary } from '@/web/components/shop/order-summary';
 
 function Section({ title, children, step }: { title: string; step: number; children: React.ReactNode }) {
   return (
@@ -35,34 +35,6 @@ function Section({ title, children, step }: { title: string; step: number; child
       </h2>
       <div className="mt-4">{children}</div>
     </section>
-  );
-}
-
-function ShippingChoice({ methods, currency, value, onChange }: { methods: ShippingMethod[]; currency: string; value: string; onChange(id: 'standard' | 'express'): void }) {
-  return (
-    <fieldset>
-      <legend className="sr-only">Shipping method</legend>
-      <div className="grid gap-3">
-        {methods.map((m) => (
-          <label
-            key={m.id}
-            className={cn(
-              'flex cursor-pointer items-center gap-3 rounded-2xl border p-4 transition-colors has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-100',
-              value === m.id ? 'border-ink bg-paper' : 'border-line hover:border-ink/50',
-            )}
-          >
-            <input type="radio" name="shipping_method" value={m.id} checked={value === m.id} onChange={() => onChange(m.id)} className="size-4 accent-brand-600" />
-            <span className="flex-1">
-              <span className="block font-semibold">{m.label}</span>
-              <span className="block text-sm text-ink-soft">
-                {m.min_days}–{m.max_days} business days, tracked, worldwide
-              </span>
-            </span>
-            <span className="font-semibold tabular-nums">{m.price === 0 ? 'Free' : formatMoney(m.price, currency)}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }
 

@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { shippingAddressSchema, type ShippingAddressValue } from '@/contract/address';
 import { checkoutBodySchema, shippingMethodIdSchema, type ShippingMethodId } from '@/contract/shop';
 
-/** The checkout form: the contract's own rules, with the address and method only when something is shipped. */
+/** The fields of a checkout form: the contract's own rules, with the address and method only when something is shipped. */
+export const checkoutFormShape = (ships: boolean) => ({
+  email: checkoutBodySchema.shape.email,
+  shipping_address: ships ? shippingAddressSchema : z.unknown().optional().transform(() => null),
+  shipping_method: ships ? shippingMethodIdSchema : z.unknown().optional().transform(() => null),
+});
+
+/** The checkout form (the shop's; the funnel's adds the name to print). */
 export const checkoutFormSchema = (ships: boolean): z.ZodType<CheckoutFormOutput, CheckoutFormValues> =>
-  z.object({
-    email: checkoutBodySchema.shape.email,
-    shipping_address: ships ? shippingAddressSchema : z.unknown().optional().transform(() => null),
-    shipping_method: ships ? shippingMethodIdSchema : z.unknown().optional().transform(() => null),
-  }) as unknown as z.ZodType<CheckoutFormOutput, CheckoutFormValues>;
+  z.object(checkoutFormShape(ships)) as unknown as z.ZodType<CheckoutFormOutput, CheckoutFormValues>;
 
 export interface CheckoutFormOutput {
   email: string;

@@ -1,0 +1,300 @@
+import { Check, Lock, Sparkles } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { funnelCheckoutBodySchema, type Funnel, type FunnelCheckoutBody } from '@/contract/funnel';
+import { paths } from '@/contract/paths';
+import type { QuoteBody } from '@/contract/shop';
+import { LivePreview } from '@/web/components/certificates/live-preview';
+import { TestModeNote } from '@/web/components/layout/test-mode-note';
+import { AddressFields } from '@/web/components/shop/address-fields';
+import { checkoutFormShape, guessCountry, type CheckoutFormOutput, type CheckoutFormValues } from '@/web/components/shop/checkout-form';
+import { OrderSummary } from '@/web/components/shop/order-summary';
+import { ShippingChoice } from '@/web/components/shop/shipping-choice';
+import { Button, buttonVariants } from '@/web/components/ui/button';
+import { Form, FormTextField, useZodForm } from '@/web/components/ui/form';
+import { Notice } from '@/web/components/ui/notice';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { toast } from '@/web/components/ui/use-toast';
+import { useDebouncedValue } from '@/web/hooks/use-debounced-value';
+import { useQuote } from '@/web/lib/api/get-quote';
+import { ApiRequestError } from '@/web/lib/api-client';
+import { trackEvent } from '@/web/lib/analytics';
+import { useAuth } from '@/web/lib/auth';
+import { formatMoney } from '@/web/lib/money';
+import { useFunnelOffer } from '../api/get-funnel';
+import { useFunnelOrder } from '../api/get-funnel-order';
+import { usePlaceFunnelOrder } from '../api/place-funnel-order';
+import { STEP_PATHS } from '../lib/funnel-steps';
+import { useFunnel } from '../lib/funnel-provider';
+
+interface FunnelFormValues extends CheckoutFormValues {
+  recipient_name: string;
+}
+type FunnelFormOutput = CheckoutFormOutput & { recipient_name: string };
+
+const funnelFormSchema = (ships: boolean) =>
+  z.object({ recipient_name: funnelCheckoutBodySchema.shape.recipient_name, ...checkoutFormShape(ships) }) as unknown as z.ZodType<FunnelFormOutput, FunnelFormValues>;
+
+function Section({ step, title, children }: { step: number; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`funnel-step-${step}`} className="rounded-3xl border border-line bg-white p-5 shadow-card sm:p-6">
+      <h2 id={`funnel-step-${step}`} className="font-display text-xl font-semibold">
+        <span className="mr-2 text-brand-700" aria-hidden="true">
+          {step}.
+        </span>
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * /funnel/checkout (docs/decisions/099): one product, one page — what it is, whose name goes on it, where it goes,
+ * the whole price with shipping, pay. The header stays (spec §2); the rest of the shop is one link away.
+ */
+export function FunnelCheckoutPage() {
+  const [params] = useSearchParams();
+  const awardParam = params.get('award');
+  const funnel = useFunnelOffer(awardParam);
+  if (funnel.isError) {
+    return (
+      <Unavailable
+        title={funnel.error instanceof ApiRequestError && funnel.error.field === 'award' ? 'That award is not on offer' : 'The offer could not be loaded'}
+        lead={funnel.error.message}
+      />
+    );
+  }
+  if (!funnel.data) return <CheckoutSkeleton />;
+  if (!funnel.data.available || !funnel.data.hero) {
+    return <Unavailable title="This offer is resting" lead="The committee has paused this offer for now. Everything else is in the store, printed and framed the same way." />;
+  }
+  return <FunnelCheckout funnel={funnel.data} awardId={awardParam} cancelled={!!params.get('cancelled')} />;
+}
+
+function FunnelCheckout({ funnel, awardId, cancelled }: { funnel: Funnel; awardId: string | null; cancelled: boolean }) {
+  const hero = funnel.hero!;
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const { set } = useFunnel();
+  // The funnel's first step, once per visit to the page (before any order exists).
+  const seen = useRef(false);
+  useEffect(() => {
+    if (seen.current) return;
+    seen.current = true;
+    trackEvent('funnel_step', { step: 'checkout' });
+  }, []);
+  const [problem, setProblem] = useState<string | null>(null);
+  const ships = hero.requires_shipping;
+
+  const form = useZodForm(funnelFormSchema(ships), {
+    defaultValues: {
+      recipient_name: '',
+      email: '',
+      shipping_address: { name: '', line1: '', line2: '', city: '', state: '', postal_code: '', country: guessCountry(), phone: '' },
+      shipping_method: 'standard',
+    } satisfies FunnelFormValues,
+  });
+  const { control, setValue, setError } = form;
+  const country = useWatch({ control, name: 'shipping_address.country' }) as string;
+  const method = useWatch({ control, name: 'shipping_method' }) as 'standard' | 'express';
+  const typedName = useWatch({ control, name: 'recipient_name' }) as string;
+  const name = useDebouncedValue(typedName.trim(), 400);
+
+  useEffect(() => {
+    if (user?.email && !form.getValues('email')) setValue('email', user.email);
+  }, [user, form, setValue]);
+
+  const line = useMemo(
+    () => ({ variant_id: hero.variant_id, quantity: 1, design: { award_id: hero.award.id, template_id: hero.template_id, recipient_name: name } }),
+    [hero, name],
+  );
+  const quoteBody: QuoteBody = { lines: [line], ...(ships ? { shipping_method: method, country } : {}) };
+  const quote = useQuote(quoteBody);
+  const q = quote.data;
+
+  const place = usePlaceFunnelOrder();
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+
+  async function onSubmit(values: FunnelFormOutput) {
+    setProblem(null);
+    const body: FunnelCheckoutBody = {
+      email: values.email,
+      recipient_name: values.recipient_name,
+      ...(awardId ? { award_id: awardId } : {}),
+      shipping_address: ships ? values.shipping_address : null,
+      shipping_method: ships ? values.shipping_method : null,
+    };
+    const json = JSON.stringify(body);
+    if (attempt.current?.body !== json) attempt.current = { body: json, key: crypto.randomUUID() };
+    try {
+      const result = await place.mutateAsync({ body, key: attempt.current.key });
+      // set replaces any earlier funnel: this order is the one the next pages follow.
+      set({ order_id: result.order_id, token: result.access_token, order_number: result.order_number, step: 'checkout', tracked: ['checkout'] });
+      if (result.payment_url.startsWith('/')) navigate(result.payment_url);
+      else window.location.assign(result.payment_url);
+    } catch (err) {
+      if (!(err instanceof ApiRequestError)) throw err;
+      const field = err.field ?? '';
+      if (field === 'email' || field === 'recipient_name' || field.startsWith('shipping_address.') || field === 'shipping_method') {
+        setError(field as 'email', { type: 'server', message: err.message }, { shouldFocus: true });
+      } else {
+        if (err.status === 422) attempt.current = null;
+        setProblem(err.message);
+        toast({ title: 'We could not place your order', description: err.message, variant: 'destructive' });
+      }
+    }
+  }
+
+  const money = (n: number) => formatMoney(n, funnel.currency);
+  const oto1 = funnel.offers.find((o) => o.kind === 'oto1');
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <InProgress />
+      {cancelled ? (
+        <Notice className="mb-6" title="Payment cancelled">
+          Nothing was charged. Your details are below: pay whenever you are ready.
+        </Notice>
+      ) : null}
+      {/* On a phone: what it is, the picture and the price, then the form; on a wide screen the picture stays beside the form. */}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start">
+        <header className="lg:col-start-1 lg:row-start-1">
+          <p className="inline-flex items-center gap-2 rounded-full bg-gold/25 px-3 py-1 text-xs font-semibold tracking-widest text-ink uppercase">
+            <Sparkles className="size-3.5 text-gold-dark" aria-hidden="true" /> {hero.award.title}
+          </p>
+          <h1 className="mt-3 font-display text-4xl font-semibold text-balance sm:text-5xl">{hero.headline}</h1>
+          <p className="mt-3 max-w-2xl text-lg text-ink-soft">{hero.pitch}</p>
+          <ul className="mt-4 grid gap-1.5 text-sm text-ink">
+            {[
+              `${hero.product_name}, ${hero.size}, ${hero.finish.toLowerCase()}`,
+              'Their name in the certificate’s engraved lettering, with its own certificate number',
+              ships ? 'Tracked, worldwide: standard in 7–14 business days, express in 3–5' : 'A download the moment you pay',
+            ].map((b) => (
+              <li key={b} className="flex items-start gap-2">
+                <Check className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" /> {b}
+              </li>
+            ))}
+          </ul>
+        </header>
+        <aside aria-label="Your certificate and order summary" className="grid gap-5 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:sticky lg:top-24">
+          <LivePreview
+            body={{ award_id: hero.award.id, nominee_name: name, ...(hero.template_id ? { template_id: hero.template_id } : {}) }}
+            alt={`Preview: ${hero.award.title}${name ? ` for ${name}` : ''}`}
+          />
+          <div className="rounded-3xl border border-line bg-paper p-5 sm:p-6">
+            <h2 className="font-display text-xl font-semibold">Order summary</h2>
+            <div className="mt-4">
+              <OrderSummary quote={q} loading={quote.isFetching} />
+            </div>
+          </div>
+        </aside>
+        <div className="grid gap-6 lg:col-start-1 lg:row-start-2">
+          {funnel.test_mode ? <TestModeNote /> : null}
+          <Form form={form} onSubmit={onSubmit} className="grid gap-6" aria-label="Checkout">
+            <Section step={1} title="Whose achievement?">
+              <FormTextField
+                control={control}
+                name="recipient_name"
+                label="Name on the certificate"
+                autoComplete="off"
+                description="Exactly as it should be printed. The preview shows it in a moment."
+              />
+            </Section>
+            <Section step={2} title="Contact">
+              <FormTextField
+                control={control}
+                name="email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                description="Your receipt and a link to follow your order go here. No account needed."
+              />
+            </Section>
+            {ships ? (
+              <>
+                <Section step={3} title="Shipping address">
+                  <AddressFields control={control} country={country} />
+                </Section>
+                <Section step={4} title="Shipping method">
+                  {q ? <ShippingChoice methods={q.shipping_methods} currency={q.currency} value={method} onChange={(id) => setValue('shipping_method', id)} /> : <Skeleton className="h-32 rounded-2xl" />}
+                  {q && !q.shipping_methods.some((m) => m.id === method) ? (
+                    <p className="mt-3 text-sm font-medium text-brand-700" role="status">
+                      {method === 'express' ? 'Express' : 'Standard'} shipping does not reach this address. Please choose another method.
+                    </p>
+                  ) : null}
+                </Section>
+              </>
+            ) : null}
+
+            {problem ? (
+              <Notice tone="error" title="Your order was not placed">
+                {problem}
+              </Notice>
+            ) : null}
+
+            <Button type="submit" size="lg" disabled={place.isPending || !q} className="w-full">
+              <Lock aria-hidden="true" />
+              {place.isPending ? 'Placing your order…' : q ? `Pay ${formatMoney(q.total, q.currency)}` : 'Pay now'}
+            </Button>
+            <p className="text-center text-xs text-muted">
+              You pay on the next page{funnel.test_mode ? ' (our test card processor)' : ' (our card payment provider)'}; your card details never touch our servers.
+              {oto1
+                ? ` After paying you get one honest offer (${oto1.headline.toLowerCase()}, ${money(oto1.price)} instead of ${money(oto1.list_price)}) for the ${funnel.offer_minutes} minutes before your order goes to print. “No thanks” is always one click.`
+                : ''}
+            </p>
+          </Form>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A visitor who comes back with a paid order whose offer is still open is pointed to it, not made to pay again. */
+function InProgress() {
+  const { data } = useFunnel();
+  const order = useFunnelOrder(data?.order_id ?? null, data?.token ?? null);
+  const o = order.data;
+  if (!o || (o.next_step !== 'oto1' && o.next_step !== 'downsell')) return null;
+  return (
+    <Notice className="mb-6" title={`Your order ${o.order_number} is paid`}>
+      One offer is still waiting for your yes or no before it goes to print.{' '}
+      <Link to={STEP_PATHS[o.next_step]} className="font-semibold underline">
+        Continue with that order
+      </Link>
+    </Notice>
+  );
+}
+
+function Unavailable({ title, lead }: { title: string; lead: string }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="font-display text-4xl font-semibold">{title}</h1>
+      <p className="mt-3 text-lg text-ink-soft">{lead}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to={paths.store} className={buttonVariants()}>
+          Go to the store
+        </Link>
+        <Link to={paths.gallery} className={buttonVariants({ variant: 'secondary' })}>
+          Browse the awards
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function CheckoutSkeleton() {
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 sm:py-12 lg:grid-cols-[minmax(0,1fr)_26rem]" aria-busy="true" aria-label="Loading the offer">
+      <div className="grid gap-4">
+        <Skeleton className="h-6 w-40 rounded-full" />
+        <Skeleton className="h-14 w-4/5" />
+        <Skeleton className="h-20" />
+        <Skeleton className="h-48 rounded-3xl" />
+      </div>
+      <Skeleton className="aspect-[1.414] rounded-3xl" />
+    </div>
+  );
+}
