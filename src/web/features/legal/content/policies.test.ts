@@ -62,6 +62,12 @@ const FEATURES: Feature[] = [
     absentBy: [/no quiz/i],
   },
   {
+    name: 'the one-page offer and its one-click offers',
+    built: !pages.funnelOto1.underConstruction,
+    describedBy: [/one-time offer/i, /card on file/i, /certifiable_funnel/i],
+    absentBy: [],
+  },
+  {
     name: 'bug reports',
     built: exists('src/server/modules/bug-reports') || exists('src/web/features/bug-reports'),
     describedBy: [/report bug/i, /ctrl\+shift\+b/i, /bug report dialog/i, /screenshot/i, /console/i],
