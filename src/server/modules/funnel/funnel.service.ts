@@ -249,9 +249,13 @@ export async function runFunnelClose(ctx: FunnelContext, orderId: string): Promi
     const order = await findOrder(ctx.db, orderId);
     if (order) await chargeAndRecord(ctx, order, offer).catch((err: unknown) => ctx.log.warn({ err, orderId }, 'resuming a funnel offer charge failed'));
   }
-  await ctx.db.transaction(async (tx) => {
-    await closeFunnel(tx, ctx.jobs, orderId);
+  const closed = await ctx.db.transaction(async (tx) => {
+    if (await closeFunnel(tx, ctx.jobs, orderId)) return true;
+    const [row] = await tx.select({ closedAt: orders.funnelClosedAt, channel: orders.channel }).from(orders).where(eq(orders.id, orderId));
+    return !row || row.channel !== 'funnel' || row.closedAt !== null;
   });
+  // A charge still under way keeps the order from printing: fail, so the queue tries again shortly.
+  if (!closed) throw new Error(`funnel order ${orderId}: an offer charge is still under way; closing again later`);
 }
 
 // ---------- the visitor's side: the order, yes, no thanks ----------

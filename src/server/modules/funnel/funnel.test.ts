@@ -207,6 +207,21 @@ describe('a funnel order', () => {
     await waitForSubjectTo(t.database.db, email, /confirmed/);
   });
 
+  it('a charge a crash left half-way is finished by the close job, once', async () => {
+    const { client, orderId, token } = await paidFunnelOrder();
+    // The process claimed offer 1 and died before the charge was recorded.
+    await t.database.db.update(funnelOffers).set({ status: 'accepting' }).where(and(eq(funnelOffers.orderId, orderId), eq(funnelOffers.kind, 'oto1')));
+    await t.database.db.update(orders).set({ offersCloseAt: sql`now() - interval '1 second'` }).where(eq(orders.id, orderId));
+    const ctx = { ...shopContext(t.app), jobs: t.app.jobs };
+    await runFunnelClose(ctx, orderId);
+    await runFunnelClose(ctx, orderId);
+    const after = await view(client, orderId, token);
+    expect(after).toMatchObject({ closed: true });
+    expect(after.offers.map((o) => o.status)).toEqual(['accepted', 'skipped']);
+    expect(after.order.lines).toHaveLength(2);
+    expect((await chargesOf(orderId)).map((c) => c.amount)).toEqual([2999, 3540]);
+  });
+
   it('a card that refuses later charges: 402, nothing charged, the order goes on as bought', async () => {
     const { client, email, orderId, token } = await paidFunnelOrder(TEST_CARDS.declinesLater);
     const res = await decide(client, orderId, 'oto1', 'accept', token);
