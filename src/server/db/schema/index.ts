@@ -22,3 +22,4 @@ export * from './orders';
 export * from './fulfilment';
 export * from './bug-reports';
 export * from './analytics';
+export * from './quiz';
