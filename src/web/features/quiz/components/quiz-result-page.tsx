@@ -148,7 +148,7 @@ export function QuizResultPage({ resultId }: { resultId: string }) {
   const share = { url: pageUrl, nominee: r.name ?? 'Someone', awardTitle: r.award.title, ...quizShareText(r) };
   const who = r.name ?? 'The bearer of this certificate';
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:py-12">
+    <div className="mx-auto max-w-6xl overflow-x-clip px-4 py-8 sm:px-6 lg:py-12">
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1.35fr)_minmax(0,1fr)] lg:gap-10">
         <div className="min-w-0">
           <div className="flex items-start gap-4">
@@ -167,6 +167,7 @@ export function QuizResultPage({ resultId }: { resultId: string }) {
               </h1>
               {r.award.tagline ? <p className="mt-2 font-display text-lg text-ink-soft italic">“{r.award.tagline}”</p> : null}
             </div>
+            {/* The seal lands once, on the verdict just issued; its stamping scale is clipped by the page (overflow-x-clip), so a phone never scrolls sideways. */}
             {fresh ? <SealStamp className="size-20 shrink-0 sm:size-24" /> : <AwardEmblem award={r.award} className="size-16 shrink-0 sm:size-20" />}
           </div>
           <CertificateFrame

@@ -96,7 +96,7 @@ function QuestionScreen({
         if (chosen) onNext();
       }}
     >
-      <h1 id={headingId} ref={headingRef} tabIndex={-1} className="mt-8 text-3xl leading-tight font-semibold tracking-tight text-balance focus:outline-none sm:text-4xl">
+      <h1 id={headingId} ref={headingRef} tabIndex={-1} className="mt-6 text-2xl leading-tight font-semibold tracking-tight text-balance focus:outline-none sm:mt-8 sm:text-4xl">
         {question.prompt}
       </h1>
       {question.aside ? (
