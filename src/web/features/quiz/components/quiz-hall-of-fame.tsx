@@ -156,7 +156,7 @@ export function QuizHallOfFame() {
               : 'No verdict has been made public yet. Take the quiz, tick the Hall of Fame box at the end, and be the first on the wall.'}
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link to={paths.quiz} onClick={() => startQuiz('landing')} className={buttonVariants()}>
+            <Link to={paths.quiz} onClick={() => startQuiz('gallery')} className={buttonVariants()}>
               Take the quiz
             </Link>
             {awardId ? (

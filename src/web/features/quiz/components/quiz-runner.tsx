@@ -113,7 +113,7 @@ function QuestionScreen({
               onPointerDown={() => (pointer.current = true)}
               className={cn(
                 'group flex cursor-pointer items-start gap-4 rounded-2xl border-2 bg-white p-4 text-left shadow-sm transition-colors sm:p-5',
-                'has-[input:focus-visible]:ring-4 has-[input:focus-visible]:ring-brand-200',
+                'has-[input:focus-visible]:outline-solid has-[input:focus-visible]:outline-[3px] has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-brand-600',
                 selected ? 'border-brand-600 bg-brand-50' : 'border-line hover:border-ink',
               )}
             >
