@@ -40,8 +40,9 @@ const PAGES = [
   { name: 'certificate', path: (shareId: string) => `/certificate/${shareId}`, paint: 100, total: 135, lighthouse: true },
   { name: 'store', path: () => '/store', paint: 100, total: 130, lighthouse: true },
   // 115 → 120 (decision 091): the app chunk now carries the query hooks every data page uses, which the quiz's
-  // placeholder page did not load before.
-  { name: 'quiz', path: () => '/quiz-landing', paint: 100, total: 120, lighthouse: false },
+  // placeholder page did not load before. 120 → 125 (decision 098): the built landing page (its questions' data,
+  // the possible verdicts' emblems, the start buttons) adds about 4 KB; it is a real public page now, so Lighthouse too.
+  { name: 'quiz', path: () => '/quiz-landing', paint: 100, total: 125, lighthouse: true },
 ] as const;
 type Page = (typeof PAGES)[number];
 

@@ -13,8 +13,8 @@ const rootOf = (body: string) => /<div id="root">([\s\S]*)<\/div><script type="a
 
 /** Public pages and what each must already say in its HTML, before any JavaScript. */
 const STATIC_PAGES: [string, string][] = [
-  ['/quiz-landing', 'Which Award Do You Deserve?'],
-  ['/quiz', 'The Quiz'],
+  ['/quiz-landing', 'How the assessment works'],
+  ['/quiz', 'Your alarm goes off at 7:00. For the record, what happens next?'],
   ['/quiz/gallery', 'Quiz Hall of Fame'],
   ['/quiz/results/some-result', 'Your Quiz Result'],
   // The funnel's own page; its later steps belong to one buyer's order, known only in their browser.
@@ -74,6 +74,10 @@ test.describe('server-rendered public pages', () => {
       expect(rootOf(await res.text()), path).toContain(html(text));
     }
 
+    const noResult = await request.get('/quiz/results/AAAAAAAAAAAAAAAAAAAAAA');
+    expect(noResult.status()).toBe(404);
+    expect(rootOf(await noResult.text())).toContain('We can&#x27;t find that quiz result');
+
     const missing = await request.get('/certificate/AAAAAAAAAAAAAAAA');
     expect(missing.status()).toBe(404);
     expect(rootOf(await missing.text())).toContain('We can&#x27;t find that certificate');
@@ -115,7 +119,7 @@ test.describe('server-rendered public pages', () => {
         (window as unknown as { servedHeading: Element | null }).servedHeading = document.querySelector('main h1');
       }),
     );
-    for (const path of ['/', '/gallery', '/community', '/store', `/certificate/${certificate.share_id}`, '/dynamic-templates', '/privacy-policy', '/quiz-landing', '/no/such/page']) {
+    for (const path of ['/', '/gallery', '/community', '/store', `/certificate/${certificate.share_id}`, '/dynamic-templates', '/privacy-policy', '/quiz-landing', '/quiz', '/quiz/gallery', '/no/such/page']) {
       apiCalls.length = 0;
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -128,6 +132,7 @@ test.describe('server-rendered public pages', () => {
       if (path === '/' || path === '/gallery') expect(apiCalls.filter((c) => c.startsWith('/api/awards')), path).toEqual([]);
       if (path === '/store') expect(apiCalls.filter((c) => /^\/api\/(awards|store\/products|templates)/.test(c)), path).toEqual([]);
       if (path === '/community') expect(apiCalls.filter((c) => c.startsWith('/api/categories')), path).toEqual([]);
+      if (path.startsWith('/quiz')) expect(apiCalls.filter((c) => c.startsWith('/api/quiz')), path).toEqual([]);
     }
     expect(problems).toEqual([]);
 

@@ -40,6 +40,7 @@ import type { EmblemLoader } from './modules/certificates/emblem-loader';
 import { claimsRoutes } from './modules/claims/claims.routes';
 import { communityRoutes } from './modules/community/community.routes';
 import { nominationsModule } from './modules/nominations/nominations.module';
+import { quizModule } from './modules/quiz/quiz.module';
 import { HtmlShell, loadSsrRenderer, SSR_CACHE_CONTROL, type SsrRenderer } from './modules/seo/html-shell';
 import { PageCache, registerPageInvalidation } from './modules/seo/page-cache';
 import { compressPage, pickEncoding } from './modules/seo/page-compression';
@@ -265,6 +266,8 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
   await app.register(analyticsRoutes);
   // The sales funnel (issue 13).
   await app.register(funnelRoutes);
+  // The quiz (issue 13).
+  await app.register(quizModule);
 
   if (app.shell.built) {
     await app.register(fastifyStatic, {

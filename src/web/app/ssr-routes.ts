@@ -6,10 +6,15 @@ import type { Award } from '@/contract/awards';
 import type { Category } from '@/contract/categories';
 import type { Funnel } from '@/contract/funnel';
 import type { Certificate, CommunityPage } from '@/contract/nominations';
+import type { Quiz, QuizGalleryPage, QuizResult } from '@/contract/quiz';
 import type { AwardMockups, StoreCatalogue } from '@/contract/shop';
 import type { DesignTemplate } from '@/contract/templates';
 import { COMMUNITY_PAGE_SIZE, communityQueryOptions, type CommunityFilter } from '../features/community/api/get-community';
 import { funnelQueryOptions } from '../features/funnel/api/get-funnel';
+import { quizQueryOptions } from '../features/quiz/api/get-quiz';
+import { QUIZ_GALLERY_PAGE_SIZE, quizGalleryQueryOptions } from '../features/quiz/api/get-quiz-gallery';
+import { quizResultQueryOptions } from '../features/quiz/api/get-quiz-result';
+import { galleryAwardFrom } from '../features/quiz/lib/gallery-filter';
 import { awardMockupsQueryOptions } from '../features/store/api/get-award-mockups';
 import { catalogueQueryOptions } from '../features/store/api/get-catalogue';
 import { shareIdFrom } from '../features/store/lib/variant-options';
@@ -52,6 +57,8 @@ const certificate = ({ queryClient, fetchJson }: Prefetch, shareId: string) =>
   queryClient
     .fetchQuery({ ...certificateQueryOptions(shareId), retry: false, queryFn: () => fetchJson<Certificate>(`/api/certificates/${encodeURIComponent(shareId)}`) })
     .catch(() => null);
+const quiz = ({ queryClient, fetchJson }: Prefetch) =>
+  queryClient.prefetchQuery({ ...quizQueryOptions(), queryFn: () => fetchJson<Quiz>('/api/quiz') });
 const mockups = ({ queryClient, fetchJson }: Prefetch, awardId: string) =>
   queryClient.prefetchQuery({
     ...awardMockupsQueryOptions(awardId),
@@ -115,10 +122,32 @@ export const SSR_ROUTES: SsrRoute[] = [
   page(paths.dynamicTemplates, 'app/routes/dynamic-templates.tsx', async (p) => {
     await Promise.all([templates(p), awards(p)]);
   }),
-  page(paths.quizLanding, 'app/routes/quiz-landing.tsx'),
-  page(paths.quiz, 'app/routes/quiz.tsx'),
-  page(paths.quizResult, 'app/routes/quiz-result.tsx'),
-  page(paths.quizGallery, 'app/routes/quiz-gallery.tsx'),
+  page(paths.quizLanding, 'app/routes/quiz-landing.tsx', quiz),
+  page(paths.quiz, 'app/routes/quiz.tsx', quiz),
+  page(paths.quizResult, 'app/routes/quiz-result.tsx', async (p) => {
+    const resultId = p.params.resultId ?? '';
+    await p.queryClient
+      .fetchQuery({
+        ...quizResultQueryOptions(resultId),
+        retry: false,
+        queryFn: () => p.fetchJson<QuizResult>(`/api/quiz/results/${encodeURIComponent(resultId)}`),
+      })
+      .catch(() => null);
+    // Unknown or malformed: 404 with the page's "not in the register".
+    const error = p.queryClient.getQueryState(queryKeys.quiz.result(resultId))?.error;
+    if (error instanceof ApiRequestError && error.status < 500) return 404;
+  }),
+  page(paths.quizGallery, 'app/routes/quiz-gallery.tsx', async (p) => {
+    const filter = { award_id: galleryAwardFrom(p.search) };
+    await Promise.all([
+      quiz(p),
+      p.queryClient.prefetchInfiniteQuery({
+        ...quizGalleryQueryOptions(filter),
+        queryFn: ({ pageParam }) =>
+          p.fetchJson<QuizGalleryPage>(withQuery('/api/quiz/gallery', { award_id: filter.award_id, cursor: pageParam, limit: QUIZ_GALLERY_PAGE_SIZE })),
+      }),
+    ]);
+  }),
   page(paths.funnelCheckout, 'app/routes/funnel-checkout.tsx', async (p) => {
     const award = p.search.get('award');
     await p.queryClient.prefetchQuery({ ...funnelQueryOptions(award), queryFn: () => p.fetchJson<Funnel>(withQuery('/api/funnel', { award })) });

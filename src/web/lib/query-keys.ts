@@ -2,6 +2,7 @@ import type { AnalyticsRangeQuery } from '@/contract/analytics';
 import type { AwardListQuery } from '@/contract/awards';
 import type { BugReportListQuery } from '@/contract/bug-reports';
 import type { AdminNominationListQuery, CertificatePreviewBody, CommunityQuery } from '@/contract/nominations';
+import type { QuizGalleryQuery } from '@/contract/quiz';
 import type { AdminUserListQuery } from '@/contract/users';
 import type { QuoteBody } from '@/contract/shop';
 
@@ -15,6 +16,7 @@ const certificates = ['certificates'] as const;
 const certificatePreviews = ['certificate-preview'] as const;
 const claims = ['claims'] as const;
 const community = ['community'] as const;
+const quiz = ['quiz'] as const;
 const store = ['store'] as const;
 const orders = ['orders'] as const;
 const funnel = ['funnel'] as const;
@@ -134,5 +136,15 @@ export const queryKeys = {
   community: {
     all: community,
     list: (filter: CommunityQuery) => [...community, 'list', filter] as const,
+  },
+  quiz: {
+    all: quiz,
+    /** The questions and the awards they can lead to. */
+    questions: () => [...quiz, 'questions'] as const,
+    result: (resultId: string) => [...quiz, 'result', resultId] as const,
+    /** Every list of the Hall of Fame (the prefix of each `gallery(filter)`). */
+    galleries: () => [...quiz, 'gallery'] as const,
+    /** The Hall of Fame, all or one award. */
+    gallery: (filter: Pick<QuizGalleryQuery, 'award_id'>) => [...quiz, 'gallery', filter] as const,
   },
 };

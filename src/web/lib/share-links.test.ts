@@ -38,6 +38,16 @@ describe('share links', () => {
     expect(shareText(input)).toBe('Dana & "Co" has been officially recognised: Order of the Last Biscuit. The committee\'s decision is final.');
   });
 
+  it('says what a quiz result asks it to say instead, everywhere the text goes', () => {
+    const quiz = { ...input, text: 'Kim is officially Order of the Last Biscuit. Which award do you deserve?', subject: 'Kim is officially…', linkLabel: 'See the verdict:' };
+    expect(new URL(shareUrl('x', quiz)).searchParams.get('text')).toBe(quiz.text);
+    expect(new URL(shareUrl('whatsapp', quiz)).searchParams.get('text')).toBe(`${quiz.text} ${quiz.url}`);
+    const mail = shareUrl('email', quiz);
+    expect(decodeURIComponent(mail.split('&body=')[0]!.slice('mailto:?subject='.length))).toBe(quiz.subject);
+    expect(decodeURIComponent(mail.split('&body=')[1]!)).toBe(`${quiz.text}\n\nSee the verdict: ${quiz.url}`);
+    expect(nativeShareData(quiz, { share: async () => undefined })).toMatchObject({ title: quiz.subject, text: quiz.text });
+  });
+
   it('offers the native share sheet only where the browser has one', () => {
     expect(nativeShareData(input, {})).toBeNull();
     expect(nativeShareData(input, { share: async () => undefined })).toMatchObject({ url: input.url });

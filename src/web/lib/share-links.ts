@@ -7,17 +7,23 @@ export interface ShareInput {
   url: string;
   nominee: string;
   awardTitle: string;
+  /** The line to share instead of the certificate's (a quiz result says it its own way). */
+  text?: string;
+  /** The mail subject instead of the certificate's. */
+  subject?: string;
+  /** What the email's link line says before the URL ("See the certificate:"). */
+  linkLabel?: string;
 }
 
 export type ShareTarget = 'x' | 'facebook' | 'whatsapp' | 'email';
 
 /** One line that reads well in a chat preview: who, what, and a deadpan punchline. */
-export function shareText({ nominee, awardTitle }: Pick<ShareInput, 'nominee' | 'awardTitle'>): string {
-  return `${nominee} has been officially recognised: ${awardTitle}. The committee's decision is final.`;
+export function shareText({ nominee, awardTitle, text }: Pick<ShareInput, 'nominee' | 'awardTitle' | 'text'>): string {
+  return text ?? `${nominee} has been officially recognised: ${awardTitle}. The committee's decision is final.`;
 }
 
-export function shareSubject({ nominee, awardTitle }: Pick<ShareInput, 'nominee' | 'awardTitle'>): string {
-  return `${nominee} has been awarded ${awardTitle}`;
+export function shareSubject({ nominee, awardTitle, subject }: Pick<ShareInput, 'nominee' | 'awardTitle' | 'subject'>): string {
+  return subject ?? `${nominee} has been awarded ${awardTitle}`;
 }
 
 const enc = encodeURIComponent;
@@ -33,7 +39,7 @@ export function shareUrl(target: ShareTarget, input: ShareInput): string {
       return `https://wa.me/?text=${enc(`${text} ${input.url}`)}`;
     case 'email':
       // mailto wants %20 for spaces (URLSearchParams would write "+", which mail apps show literally).
-      return `mailto:?subject=${enc(shareSubject(input))}&body=${enc(`${text}\n\nSee the certificate: ${input.url}`)}`;
+      return `mailto:?subject=${enc(shareSubject(input))}&body=${enc(`${text}\n\n${input.linkLabel ?? 'See the certificate:'} ${input.url}`)}`;
   }
 }
 

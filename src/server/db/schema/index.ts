@@ -23,3 +23,4 @@ export * from './fulfilment';
 export * from './bug-reports';
 export * from './analytics';
 export * from './funnel';
+export * from './quiz';

@@ -1,14 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { awards, categories, products, settings, templates, variants } from '../schema/index';
+import { awards, categories, products, quizAnswers, quizAnswerWeights, quizQuestions, settings, templates, variants } from '../schema/index';
 import { seedAwards, seedCategories, seedTemplates } from './catalog-data';
+import { seedQuiz } from './quiz-data';
 import { seedProducts } from './shop-data';
 
 /**
  * Bump when the seed gains rows that existing installs should receive. The seed runs once
  * per version, so awards an admin deleted or edited are never brought back or overwritten.
  */
-export const SEED_VERSION = 2;
+export const SEED_VERSION = 3;
 const SEED_KEY = 'seed_version';
 
 export async function seedDatabase(db: Db): Promise<{ applied: boolean }> {
@@ -79,6 +80,31 @@ export async function seedDatabase(db: Db): Promise<{ applied: boolean }> {
       await tx.insert(variants).values(
         p.variants.map((v, j) => ({ productId: row.id, sortOrder: j, currency: 'USD', ...v })),
       ).onConflictDoNothing({ target: variants.sku });
+    }
+
+    // Version 3: the quiz (issue 13). A question already there (an admin may have changed it) keeps its answers.
+    const awardIds = new Map((await tx.select({ id: awards.id, slug: awards.slug }).from(awards)).map((a) => [a.slug, a.id]));
+    for (const [i, q] of seedQuiz.entries()) {
+      const [question] = await tx
+        .insert(quizQuestions)
+        .values({ slug: q.slug, prompt: q.prompt, aside: q.aside, position: (i + 1) * 10 })
+        .onConflictDoNothing({ target: quizQuestions.slug })
+        .returning({ id: quizQuestions.id });
+      if (!question) continue;
+      for (const [j, a] of q.answers.entries()) {
+        const [answer] = await tx
+          .insert(quizAnswers)
+          .values({ questionId: question.id, slug: a.slug, label: a.label, position: (j + 1) * 10 })
+          .onConflictDoNothing({ target: quizAnswers.slug })
+          .returning({ id: quizAnswers.id });
+        if (!answer) continue;
+        // An award an admin deleted is left out; the answer still leans towards the others.
+        const weights = Object.entries(a.weights).flatMap(([slug, weight]) => {
+          const awardId = awardIds.get(slug);
+          return awardId ? [{ answerId: answer.id, awardId, weight }] : [];
+        });
+        if (weights.length) await tx.insert(quizAnswerWeights).values(weights).onConflictDoNothing();
+      }
     }
 
     await tx

@@ -44,7 +44,7 @@ export function downloadName(loaded: LoadedNomination, def: FileDef): string {
   return `certificate-${loaded.nomination.certificateNumber}${who ? `-${who}` : ''}${def.suffix}.${def.ext}`;
 }
 
-function matchesEtag(request: FastifyRequest, etag: string): boolean {
+export function matchesEtag(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
   if (!header) return false;
   return header.split(',').some((t) => {

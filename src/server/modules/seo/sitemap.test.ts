@@ -17,19 +17,19 @@ afterAll(async () => {
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
 const robots = (html: string) => /<meta name="robots" content="([^"]*)"/.exec(html)?.[1];
-const UNBUILT = ['/quiz-landing', '/quiz', '/quiz/gallery'];
+/** The pages the route table still flags as not built (docs/decisions/038). */
+const UNBUILT = Object.values(pages as Record<string, PageDef>)
+  .filter((p) => p.underConstruction)
+  .map((p) => p.path);
 
 describe('pages that are not built yet', () => {
   it('are left out of the sitemap; built public pages are in it', async () => {
     const listed = locs((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body);
-    for (const path of UNBUILT) expect(listed, path).not.toContain(`https://certifiable.test${path}`);
-    for (const path of ['/', '/gallery', '/nominate', '/community', '/dynamic-templates', '/privacy-policy']) {
+    for (const path of ['/', '/gallery', '/nominate', '/community', '/dynamic-templates', '/privacy-policy', '/quiz-landing', '/quiz', '/quiz/gallery']) {
       expect(listed, path).toContain(`https://certifiable.test${path}`);
     }
     // Nothing under construction slips in, whatever is added to the route table later.
-    const unbuilt = Object.values(pages as Record<string, PageDef>).filter((p) => p.underConstruction);
-    expect(unbuilt.map((p) => p.path)).toEqual(expect.arrayContaining(UNBUILT));
-    for (const p of unbuilt) expect(listed.some((l) => new URL(l).pathname === p.path), p.path).toBe(false);
+    for (const path of UNBUILT) expect(listed.some((l) => new URL(l).pathname === path), path).toBe(false);
   });
 
   it('are served noindex, nofollow', async () => {

@@ -1,5 +1,6 @@
-import { ComingSoon } from '@/web/components/layout/coming-soon';
+import { QuizHallOfFame } from '@/web/features/quiz/components/quiz-hall-of-fame';
 
+/** /quiz/gallery: the Hall of Fame of results their takers made public. */
 export default function QuizGalleryPage() {
-  return <ComingSoon title="Quiz Hall of Fame" lead="Every verdict the quiz can reach, and who earned it." />;
+  return <QuizHallOfFame />;
 }

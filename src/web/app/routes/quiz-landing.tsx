@@ -1,5 +1,6 @@
-import { ComingSoon } from '@/web/components/layout/coming-soon';
+import { QuizLanding } from '@/web/features/quiz/components/quiz-landing';
 
+/** /quiz-landing: what the quiz is and the way in. */
 export default function QuizLandingPage() {
-  return <ComingSoon title="Which Award Do You Deserve?" lead="A short, scientifically dubious quiz that finds the award you have secretly been earning all along." />;
+  return <QuizLanding />;
 }

@@ -1,5 +1,8 @@
-import { ComingSoon } from '@/web/components/layout/coming-soon';
+import { useParams } from 'react-router';
+import { QuizResultPage } from '@/web/features/quiz/components/quiz-result-page';
 
-export default function QuizResultPage() {
-  return <ComingSoon title="Your Quiz Result" lead="The committee will read out its verdict here." />;
+/** /quiz/results/:resultId — keyed by the id so moving between results starts fresh. */
+export default function QuizResultRoute() {
+  const { resultId = '' } = useParams();
+  return <QuizResultPage key={resultId} resultId={resultId} />;
 }

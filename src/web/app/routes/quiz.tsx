@@ -1,5 +1,6 @@
-import { ComingSoon } from '@/web/components/layout/coming-soon';
+import { QuizRunner } from '@/web/features/quiz/components/quiz-runner';
 
+/** /quiz: the questions. */
 export default function QuizPage() {
-  return <ComingSoon title="The Quiz" lead="Honest questions, dishonest science, one verdict." />;
+  return <QuizRunner />;
 }

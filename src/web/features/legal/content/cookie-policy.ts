@@ -5,7 +5,7 @@ export const cookiePolicy: PolicyDocument = {
   title: 'Cookie Policy',
   summary:
     'The cookies and browser storage {brand} uses, what each does and how long it lasts, and how to change your choices at any time.',
-  updated: '2026-11-23',
+  updated: '2026-11-25',
   intro:
     'Regrettably, none of these cookies are edible. This policy lists every cookie and browser storage item {brand} uses, grouped by the categories you see in Cookie Preferences, with what each one does and how long it lasts. Besides the strictly necessary ones, we use one item of our own for Analytics, and only if you allow it; Marketing and Preferences are empty, whatever you choose.',
   sections: [
@@ -31,6 +31,8 @@ export const cookiePolicy: PolicyDocument = {
         'cookie-preferences, local storage: records which optional categories (Analytics, Marketing, Preferences) you allowed. Kept until you change your choice or clear your browser storage.',
         'cart, local storage: the certificates in your cart (what is printed, the product, the quantity), so a reload or a new tab keeps them. When you are signed in, the cart is also kept with your account so it follows you to another device, and this browser’s copy is emptied when you sign out. Kept until you empty the cart or clear your browser storage.',
         'certifiable_funnel, local storage: when you buy through our one-page offer, which order you are in and its private link, so coming back from the payment page, a reload or a second tab finds your order and its offers again. Kept until you start another order there or clear your browser storage.',
+        'quiz-progress, local storage: the quiz you are taking (your answers so far and the question on screen), so that a reload or coming back later loses nothing. Never sent to us until you ask for your verdict. Deleted when you finish the quiz, or after 30 days without use; clearing your browser storage deletes it too.',
+        'quiz-results, local storage: for each quiz result made in this browser, a random key that lets this browser, and only this one, take the result out of the public Hall of Fame. Kept for your last 50 results, until you clear your browser storage.',
         'nomination-result, session storage: keeps the nomination you just filed, with its claim link, so that reloading the page that shows them loses nothing. Only in that browser tab, and gone when you close it.',
         'Service worker cache, browser cache storage (on secure connections): keeps copies of the site’s own files (code, fonts, images) and of the latest public answers the pages you visited used, such as the award gallery and the certificate designs, so pages load quickly and still open without a connection. Never your account, sign-in or admin data. Replaced whenever we release a new version.',
       ],
