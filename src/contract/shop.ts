@@ -336,6 +336,7 @@ export const adminOrderSummarySchema = orderSummarySchema.extend({
   customer_name: z.string().nullable(),
   refunded_total: z.number().int(),
 });
+export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
 export const adminOrderListSchema = z.object({
   orders: z.array(adminOrderSummarySchema),
   total: z.number().int(),
