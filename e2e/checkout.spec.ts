@@ -159,6 +159,8 @@ test.describe('checkout and payment', () => {
 
 test.describe('orders in the admin area', () => {
   test('an admin finds a paid order, refunds part of it and then the rest; the customer sees it', async ({ page, browser }) => {
+    // Two contexts, two refunds through the processor, an axe scan: past 30 s on a busy 2-core machine.
+    test.slow();
     // A guest's paid order, placed through the API as the checkout page would.
     const customer = await browser.newContext();
     const api = customer.request;

@@ -16,7 +16,6 @@ const STATIC_PAGES: [string, string][] = [
   ['/quiz-landing', 'How the assessment works'],
   ['/quiz', 'Your alarm goes off at 7:00. For the record, what happens next?'],
   ['/quiz/gallery', 'Quiz Hall of Fame'],
-  ['/quiz/results/some-result', 'Your Quiz Result'],
   // The funnel's own page; its later steps belong to one buyer's order, known only in their browser.
   ['/funnel/checkout', 'One certificate. Printed, posted, impossible to ignore.'],
   ['/privacy-policy', 'Privacy Policy'],
