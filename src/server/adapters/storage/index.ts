@@ -1,11 +1,14 @@
 import type { Config } from '@/server/config';
 import { LocalDiskStorage } from './local-disk';
 import type { ObjectStorage } from './object-storage';
-import { S3ObjectStorage } from './s3';
 
-/** S3-compatible object storage when S3_BUCKET is set, else files under DATA_DIR/storage (docs/decisions/093). */
-export function createObjectStorage(config: Config): ObjectStorage {
+/**
+ * S3-compatible object storage when S3_BUCKET is set, else files under DATA_DIR/storage (docs/decisions/093). The AWS
+ * SDK (about 30 MB of a server's memory) is loaded only when S3 is configured.
+ */
+export async function createObjectStorage(config: Config): Promise<ObjectStorage> {
   if (config.s3) {
+    const { S3ObjectStorage } = await import('./s3');
     return new S3ObjectStorage({
       bucket: config.s3.bucket,
       region: config.s3.region,

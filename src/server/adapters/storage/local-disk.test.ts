@@ -24,8 +24,8 @@ afterAll(async () => {
 describeObjectStorage('local disk', () => storage);
 
 describe('local disk: files under DATA_DIR', () => {
-  it('is the store when S3_BUCKET is not set', () => {
-    const s = createObjectStorage(loadConfig({ DATA_DIR: '/tmp/certifiable-x' }));
+  it('is the store when S3_BUCKET is not set', async () => {
+    const s = await createObjectStorage(loadConfig({ DATA_DIR: '/tmp/certifiable-x' }));
     expect(s.kind).toBe('local');
   });
 

@@ -41,9 +41,9 @@ afterAll(async () => {
 describeObjectStorage('S3 (loopback, every request signature-checked)', () => storage);
 
 describe('S3: the protocol as the provider sees it', () => {
-  it('is the store when S3_BUCKET is set', () => {
+  it('is the store when S3_BUCKET is set', async () => {
     const config = loadConfig({ S3_BUCKET: BUCKET, S3_ENDPOINT: server.url, S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: SECRET });
-    const s = createObjectStorage(config);
+    const s = await createObjectStorage(config);
     expect(s.kind).toBe('s3');
     s.close?.();
   });
