@@ -89,20 +89,20 @@ export function LandingPageView({ page, preview = false }: { page: LandingPageDa
   };
   return (
     // The capture handler only sends a preview's link clicks (mouse or keyboard: both are clicks) to a new tab.
-    <article onClickCapture={preview ? keepEditor : undefined} data-testid="landing-page">
+    <article onClickCapture={preview ? keepEditor : undefined} className="@container" data-testid="landing-page">
       <section className="relative overflow-hidden border-b border-line">
         <div
           className="pointer-events-none absolute inset-0 opacity-[0.06]"
           style={{ backgroundImage: 'repeating-linear-gradient(0deg, #1f1a17 0 1px, transparent 1px 32px)' }}
           aria-hidden="true"
         />
-        <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 md:py-20 lg:grid-cols-[1.15fr_1fr] lg:gap-14">
+        <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 @xl:px-6 @3xl:py-20 @5xl:grid-cols-[1.15fr_1fr] @5xl:gap-14">
           <div className="min-w-0">
-            <h1 className="text-4xl leading-[1.05] font-semibold tracking-tight text-balance wrap-break-word sm:text-5xl lg:text-6xl">
+            <h1 className="text-4xl leading-[1.05] font-semibold tracking-tight text-balance wrap-break-word @xl:text-5xl @5xl:text-6xl">
               {page.hero.heading || (preview ? <span className="text-muted italic">Your headline</span> : null)}
             </h1>
-            {page.hero.subheading ? <p className="mt-6 max-w-xl text-lg text-ink-soft sm:text-xl">{page.hero.subheading}</p> : null}
-            <div className="mt-8 flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:gap-5">
+            {page.hero.subheading ? <p className="mt-6 max-w-xl text-lg text-ink-soft @xl:text-xl">{page.hero.subheading}</p> : null}
+            <div className="mt-8 flex flex-col items-start gap-3 @xl:flex-row @xl:items-center @xl:gap-5">
               <CtaButton page={page} tone="light" />
               {target ? (
                 <p className="text-sm text-muted">
@@ -117,15 +117,15 @@ export function LandingPageView({ page, preview = false }: { page: LandingPageDa
 
       {page.sections.map((s, i) => (
         <section key={i} className={cn(i % 2 === 1 && 'border-y border-line bg-white')} aria-label={s.heading ? undefined : `Section ${i + 1}`}>
-          <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-            {s.heading ? <h2 className="mb-6 text-3xl font-semibold tracking-tight text-balance sm:text-4xl">{s.heading}</h2> : null}
+          <div className="mx-auto max-w-3xl px-4 py-12 @xl:px-6 @xl:py-16">
+            {s.heading ? <h2 className="mb-6 text-3xl font-semibold tracking-tight text-balance @xl:text-4xl">{s.heading}</h2> : null}
             <div className={PROSE} dangerouslySetInnerHTML={{ __html: s.html }} />
           </div>
         </section>
       ))}
 
       <section className="bg-brand-700 text-white" aria-label="Call to action">
-        <div className="mx-auto flex max-w-4xl flex-col items-center px-4 py-14 text-center sm:px-6 sm:py-20">
+        <div className="mx-auto flex max-w-4xl flex-col items-center px-4 py-14 text-center @xl:px-6 @xl:py-20">
           {target?.image_url ? (
             <span className="flex size-24 items-center justify-center rounded-full bg-white shadow-card">
               <img src={target.image_url} alt="" className="size-16 object-contain" loading="lazy" />
@@ -134,7 +134,7 @@ export function LandingPageView({ page, preview = false }: { page: LandingPageDa
             <SealMark className="size-16" />
           )}
           {target ? <p className="mt-5 text-sm font-semibold tracking-widest text-brand-100 uppercase">{TARGET_LEAD[page.cta.kind]}</p> : null}
-          <p className="mt-2 font-display text-3xl font-semibold text-balance sm:text-4xl">{target?.title ?? page.hero.heading}</p>
+          <p className="mt-2 font-display text-3xl font-semibold text-balance @xl:text-4xl">{target?.title ?? page.hero.heading}</p>
           <div className="mt-8">
             <CtaButton page={page} tone="dark" />
           </div>

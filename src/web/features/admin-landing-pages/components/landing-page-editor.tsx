@@ -132,9 +132,9 @@ function EditorForm({ page }: { page: AdminLandingPage | null }) {
     if (!page) void navigate(editorPath(saved.id), { replace: true });
   };
 
+  // The fields say what is wrong and the first of them gets the focus (<Form>); from the preview, back to them.
   const onInvalid = () => {
     if (tab !== 'edit') setTab('edit');
-    toast({ title: 'Some fields need a look', description: 'They are marked in red.', variant: 'destructive' });
   };
 
   /** Publishing saves unsaved changes first (through the same schema), then publishes. */
@@ -218,7 +218,7 @@ function EditorForm({ page }: { page: AdminLandingPage | null }) {
               <Undo2 aria-hidden="true" /> Unpublish
             </Button>
           ) : null}
-          <Button type="submit" form={FORM_ID} variant={page && !published ? 'outline' : 'primary'} disabled={change.isPending}>
+          <Button type="submit" form={FORM_ID} variant={page && !published ? 'outline' : 'primary'} disabled={change.isPending || (page !== null && !isDirty)}>
             {page ? 'Save changes' : 'Create draft'}
           </Button>
           {page && !published ? (
@@ -229,7 +229,7 @@ function EditorForm({ page }: { page: AdminLandingPage | null }) {
         </div>
       </header>
 
-      {isDirty ? (
+      {page && isDirty ? (
         <p className="-mt-2 text-sm font-medium text-brand-700" role="status">
           Unsaved changes{published ? ': the public page shows the last saved version' : ''}.
         </p>
@@ -245,7 +245,7 @@ function EditorForm({ page }: { page: AdminLandingPage | null }) {
           <CtaCard form={form} />
           <LinkPreviewCard form={form} />
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={change.isPending}>
+            <Button type="submit" disabled={change.isPending || (page !== null && !isDirty)}>
               {page ? 'Save changes' : 'Create draft'}
             </Button>
             <Button type="button" variant="outline" onClick={() => setTab('preview')}>
