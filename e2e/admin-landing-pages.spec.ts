@@ -95,6 +95,13 @@ test.describe('landing pages', () => {
     const visitor = await browser.newContext({ baseURL: baseURL! });
     try {
       const pub = await visitor.newPage();
+      // Hydrating the served page must not complain (a mismatch, a failed request, a script error).
+      const complaints: string[] = [];
+      pub.on('console', (m) => {
+        // The test browser blocks service workers (playwright.config.ts) and says so.
+        if ((m.type() === 'error' || m.type() === 'warning') && !/Service Worker registration blocked by Playwright/.test(m.text())) complaints.push(m.text());
+      });
+      pub.on('pageerror', (e) => complaints.push(e.message));
       const response = await pub.goto(`/l/${slug}`);
       expect(response?.status()).toBe(200);
       const html = await response!.text();
@@ -118,6 +125,7 @@ test.describe('landing pages', () => {
       expect(await (await request.get('/sitemap.xml')).text()).toContain(`${baseURL}/l/${slug}</loc>`);
       await pageSettled(pub);
       expect(await axeSerious(pub)).toEqual([]);
+      expect(complaints).toEqual([]);
 
       // The button leads to the award's nomination form.
       await pub.getByTestId('landing-cta').first().click();

@@ -406,7 +406,7 @@ function HeroCard({ form }: { form: Editor }) {
           control={form.control}
           name="hero_image_url"
           label="Picture"
-          description="Optional. Upload one (PNG, JPEG, WebP or GIF, up to 5 MB), or give a path on this site such as /awards/… ."
+          description="Optional. Upload one (PNG, JPEG, WebP or GIF, up to 5 MB), or give its path on this site (/…)."
         />
         <label
           htmlFor={inputId}
