@@ -276,6 +276,15 @@ export const pages = {
     priority: 0.3,
     changefreq: 'yearly',
   }),
+  landingPage: page({
+    path: paths.landingPage,
+    // Each page's own title, description and picture come from the page itself (its head resolver, docs/decisions/102).
+    title: 'Campaign',
+    description: 'Official recognition for gloriously unofficial achievements. Nominate someone, or get it printed.',
+    indexable: true,
+    priority: 0.6,
+    changefreq: 'weekly',
+  }),
   admin: page({
     path: paths.admin,
     title: 'Admin',

@@ -35,6 +35,8 @@ export const paths = {
   dmcaPolicy: '/dmca-policy',
   refundPolicy: '/refund-policy',
   accessibility: '/accessibility',
+  /** A published landing page (docs/decisions/102). */
+  landingPage: '/l/:slug',
   admin: '/admin/*',
 } as const;
 
@@ -61,6 +63,8 @@ export const hrefs = {
   /** The funnel's checkout, after a payment page was left without paying. */
   funnelCheckoutCancelled: (orderId: string) => `/funnel/checkout?cancelled=${encodeURIComponent(orderId)}`,
   quizResult: (resultId: string) => `/quiz/results/${encodeURIComponent(resultId)}`,
+  /** A landing page's public address (docs/decisions/102). */
+  landingPage: (slug: string) => `/l/${encodeURIComponent(slug)}`,
   /** The sign-in page, returning to `redirect` afterwards. */
   signIn: (redirect?: string) => (redirect && redirect !== '/' ? `/auth?redirect=${encodeURIComponent(redirect)}` : '/auth'),
 };

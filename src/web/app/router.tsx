@@ -39,6 +39,7 @@ const CookiePolicy = lazyPage(() => import('./routes/legal/cookie-policy'));
 const DmcaPolicy = lazyPage(() => import('./routes/legal/dmca-policy'));
 const RefundPolicy = lazyPage(() => import('./routes/legal/refund-policy'));
 const Accessibility = lazyPage(() => import('./routes/legal/accessibility'));
+const LandingPage = lazyPage(() => import('./routes/landing-page'));
 const AdminLayout = lazyPage(() => import('./routes/admin/admin-layout'));
 const AdminDashboard = lazyPage(() => import('./routes/admin/dashboard'));
 const AdminAnalytics = lazyPage(() => import('./routes/admin/analytics'));
@@ -50,6 +51,8 @@ const AdminOrders = lazyPage(() => import('./routes/admin/orders'));
 const AdminProducts = lazyPage(() => import('./routes/admin/products'));
 const AdminJobs = lazyPage(() => import('./routes/admin/jobs'));
 const AdminBugReports = lazyPage(() => import('./routes/admin/bug-reports'));
+const AdminLandingPages = lazyPage(() => import('./routes/admin/landing-pages'));
+const AdminLandingPageEdit = lazyPage(() => import('./routes/admin/landing-page-edit'));
 const NotFound = lazyPage(() => import('./routes/not-found'));
 
 /** The pages outside the admin area that need no sign-in to open, by path (the server renders some of them). */
@@ -86,6 +89,7 @@ const PAGES: [string, LazyPage][] = [
   [paths.dmcaPolicy, DmcaPolicy],
   [paths.refundPolicy, RefundPolicy],
   [paths.accessibility, Accessibility],
+  [paths.landingPage, LandingPage],
 ];
 
 /** The paths preloadPage knows: every page the server renders must be one of them (router.test.ts). */
@@ -122,6 +126,9 @@ export function AppRoutes() {
           <Route path="analytics" element={<AdminAnalytics />} />
           <Route path="crm/contact/:id" element={<AdminCrmContact />} />
           <Route path="bug-reports" element={<AdminBugReports />} />
+          <Route path="landing-pages" element={<AdminLandingPages />} />
+          <Route path="landing-pages/new" element={<AdminLandingPageEdit />} />
+          <Route path="landing-pages/:id" element={<AdminLandingPageEdit />} />
           <Route path=":section" element={<AdminSection />} />
         </Route>
         <Route path="*" element={<NotFound />} />

@@ -5,12 +5,14 @@ import { paths } from '@/contract/paths';
 import type { Award } from '@/contract/awards';
 import type { Category } from '@/contract/categories';
 import type { Funnel } from '@/contract/funnel';
+import type { LandingPageView } from '@/contract/landing-pages';
 import type { Certificate, CommunityPage } from '@/contract/nominations';
 import type { Quiz, QuizGalleryPage, QuizResult } from '@/contract/quiz';
 import type { AwardMockups, StoreCatalogue } from '@/contract/shop';
 import type { DesignTemplate } from '@/contract/templates';
 import { COMMUNITY_PAGE_SIZE, communityQueryOptions, type CommunityFilter } from '../features/community/api/get-community';
 import { funnelQueryOptions } from '../features/funnel/api/get-funnel';
+import { landingPageQueryOptions } from '../features/landing-pages/api/get-landing-page';
 import { quizQueryOptions } from '../features/quiz/api/get-quiz';
 import { QUIZ_GALLERY_PAGE_SIZE, quizGalleryQueryOptions } from '../features/quiz/api/get-quiz-gallery';
 import { quizResultQueryOptions } from '../features/quiz/api/get-quiz-result';
@@ -156,6 +158,15 @@ export const SSR_ROUTES: SsrRoute[] = [
   page(paths.funnelTimer, 'app/routes/funnel-timer.tsx'),
   page(paths.funnelOto1, 'app/routes/funnel-oto1.tsx'),
   page(paths.funnelOto1Downsell, 'app/routes/funnel-oto1-downsell.tsx'),
+  page(paths.landingPage, 'app/routes/landing-page.tsx', async (p) => {
+    const slug = p.params.slug ?? '';
+    await p.queryClient
+      .fetchQuery({ ...landingPageQueryOptions(slug), retry: false, queryFn: () => p.fetchJson<LandingPageView>(`/api/landing-pages/${encodeURIComponent(slug)}`) })
+      .catch(() => null);
+    // A draft or an unknown address: 404, with the page's "not on display" (docs/decisions/102).
+    const error = p.queryClient.getQueryState(queryKeys.landingPages.detail(slug))?.error;
+    if (error instanceof ApiRequestError && error.status < 500) return 404;
+  }),
   page(paths.privacyPolicy, 'app/routes/legal/privacy-policy.tsx'),
   page(paths.termsOfService, 'app/routes/legal/terms-of-service.tsx'),
   page(paths.cookiePolicy, 'app/routes/legal/cookie-policy.tsx'),

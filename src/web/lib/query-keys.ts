@@ -1,6 +1,7 @@
 import type { AnalyticsRangeQuery } from '@/contract/analytics';
 import type { AwardListQuery } from '@/contract/awards';
 import type { BugReportListQuery } from '@/contract/bug-reports';
+import type { AdminLandingPageListQuery, LandingPagePreviewBody } from '@/contract/landing-pages';
 import type { AdminNominationListQuery, CertificatePreviewBody, CommunityQuery } from '@/contract/nominations';
 import type { QuizGalleryQuery } from '@/contract/quiz';
 import type { AdminUserListQuery } from '@/contract/users';
@@ -27,6 +28,8 @@ const adminMappings = [...admin, 'award-product-templates'] as const;
 const adminJobs = [...admin, 'jobs'] as const;
 const adminBugReports = [...admin, 'bug-reports'] as const;
 const adminAnalytics = [...admin, 'analytics'] as const;
+const adminLandingPages = [...admin, 'landing-pages'] as const;
+const landingPages = ['landing-pages'] as const;
 
 /**
  * Every TanStack Query key the app uses, in one tree (docs/decisions/061). A key is only ever
@@ -83,6 +86,14 @@ export const queryKeys = {
       list: (filter: BugReportListQuery) => [...adminBugReports, 'list', filter] as const,
       detail: (id: string) => [...adminBugReports, 'detail', id] as const,
     },
+    /** /admin/landing-pages: the list, one page in the editor, the call-to-action picker and the editor's preview. */
+    landingPages: {
+      all: adminLandingPages,
+      list: (filter: AdminLandingPageListQuery) => [...adminLandingPages, 'list', filter] as const,
+      detail: (id: string) => [...adminLandingPages, 'detail', id] as const,
+      ctaTargets: () => [...adminLandingPages, 'cta-targets'] as const,
+      preview: (body: LandingPagePreviewBody) => [...adminLandingPages, 'preview', body] as const,
+    },
     jobs: {
       all: adminJobs,
       list: (filter: { state?: string | undefined; name?: string | undefined }) => [...adminJobs, 'list', filter] as const,
@@ -132,6 +143,11 @@ export const queryKeys = {
     offer: (awardId: string | null) => [...funnel, 'offer', awardId] as const,
     /** A funnel order, opened with its access token. */
     order: (orderId: string) => [...funnel, 'order', orderId] as const,
+  },
+  /** Published landing pages, by address (docs/decisions/102). */
+  landingPages: {
+    all: landingPages,
+    detail: (slug: string) => [...landingPages, 'detail', slug] as const,
   },
   community: {
     all: community,

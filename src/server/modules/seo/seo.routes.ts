@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listActiveAwardStamps } from '../awards/awards.service';
+import { listPublishedLandingPageStamps } from '../landing-pages/landing-pages.service';
 import { buildRobots, buildSitemap } from './sitemap';
 
 export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,15 +11,15 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { cacheControl: 'public, max-age=3600' },
       schema: {
         tags: ['seo'],
-        summary: 'Sitemap of the public pages and every active award',
+        summary: 'Sitemap of the public pages, every active award and every published landing page',
         produces: ['application/xml'],
         response: { 200: z.string() },
       },
     },
     async (_request, reply) => {
-      const awards = await listActiveAwardStamps(app.db);
+      const [awards, landingPages] = await Promise.all([listActiveAwardStamps(app.db), listPublishedLandingPageStamps(app.db)]);
       reply.type('application/xml; charset=utf-8');
-      return buildSitemap(app.config.publicUrl, awards);
+      return buildSitemap(app.config.publicUrl, awards, landingPages);
     },
   );
 

@@ -13,7 +13,7 @@ export function sitemapPages(): PageDef[] {
   );
 }
 
-export function buildSitemap(origin: string, awards: { id: string; updatedAt: Date }[]): string {
+export function buildSitemap(origin: string, awards: { id: string; updatedAt: Date }[], landingPages: { slug: string; updatedAt: Date }[] = []): string {
   const urls: string[] = [];
   for (const p of sitemapPages()) {
     urls.push(
@@ -28,6 +28,14 @@ export function buildSitemap(origin: string, awards: { id: string; updatedAt: Da
       `  <url><loc>${xmlEscape(origin + hrefs.nominateAward(a.id))}</loc>` +
         `<lastmod>${a.updatedAt.toISOString().slice(0, 10)}</lastmod>` +
         `<changefreq>monthly</changefreq><priority>0.6</priority></url>`,
+    );
+  }
+  // Published landing pages (docs/decisions/102); drafts are never listed.
+  for (const l of landingPages) {
+    urls.push(
+      `  <url><loc>${xmlEscape(origin + hrefs.landingPage(l.slug))}</loc>` +
+        `<lastmod>${l.updatedAt.toISOString().slice(0, 10)}</lastmod>` +
+        `<changefreq>weekly</changefreq><priority>0.6</priority></url>`,
     );
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;

@@ -77,8 +77,10 @@ export function DataTable<T>({ caption, columns, rows, rowKey, error, errorTitle
     selection.onChange(next);
   };
 
+  // `relative`: the screen-reader text in cells (", sort") is absolutely positioned; without a positioned ancestor it
+  // escapes the scrolling box and widens the whole page on a phone.
   return (
-    <div className={cn('mt-4 overflow-x-auto rounded-2xl border border-line bg-white shadow-card transition-opacity', refreshing && 'opacity-60')} aria-busy={refreshing || undefined}>
+    <div className={cn('relative mt-4 overflow-x-auto rounded-2xl border border-line bg-white shadow-card transition-opacity', refreshing && 'opacity-60')} aria-busy={refreshing || undefined}>
       <table className="w-full text-left text-sm" style={{ minWidth }}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-paper-dark/60 text-xs tracking-wide text-ink-soft uppercase">
