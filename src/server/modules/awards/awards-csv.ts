@@ -95,7 +95,8 @@ export interface CsvAward {
 /** The export: a header and one row per award, in the spec's format. */
 export function stringifyAwards(awards: CsvAward[]): string {
   const rows = awards.map((a) => [a.title, a.description, formatStats(a.stats), a.tagline ?? '', a.category_slug ?? '', a.is_active, a.sort_order]);
-  return stringify([[...AWARD_CSV_COLUMNS], ...rows], {
+  // The header bare (plain names), the rows with every text quoted.
+  return stringify([[...AWARD_CSV_COLUMNS]]) + stringify(rows, {
     quoted_string: true,
     cast: {
       boolean: (v) => ({ value: v ? 'true' : 'false', quoted: false }),

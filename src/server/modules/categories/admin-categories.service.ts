@@ -12,7 +12,8 @@ import { toCategory, type CategoryRow } from './categories.service';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const awardCount = sql<number>`(select count(*)::int from ${awards} where ${awards.categoryId} = ${categories.id})`;
+// Written out: inside a sub-select Drizzle leaves column names unqualified, and "id" would then be the award's.
+const awardCount = sql<number>`(select count(*)::int from "awards" where "awards"."category_id" = "categories"."id")`;
 
 const view = (row: CategoryRow, n: number): AdminCategory => ({ ...toCategory(row), keywords: row.keywords, award_count: Number(n) });
 
