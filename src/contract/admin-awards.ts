@@ -171,7 +171,17 @@ export const adminAwardListQuerySchema = adminAwardFilterSchema
   .extend({ page: pageNumber() })
   .strict()
   .refine(minNotAboveMax, minMaxIssue);
-export type AdminAwardListQuery = z.input<typeof adminAwardListQuerySchema>;
+/** The list's query as the browser sends it. */
+export interface AdminAwardListQuery {
+  search?: string | undefined;
+  category_id?: string | undefined;
+  is_active?: 'true' | 'false' | undefined;
+  min_sort_order?: number | undefined;
+  max_sort_order?: number | undefined;
+  sort?: AdminAwardSort | undefined;
+  dir?: 'asc' | 'desc' | undefined;
+  page?: number | undefined;
+}
 
 export const adminAwardListSchema = z.object({
   awards: z.array(adminAwardSchema),

@@ -50,6 +50,8 @@ const AdminOrders = lazyPage(() => import('./routes/admin/orders'));
 const AdminProducts = lazyPage(() => import('./routes/admin/products'));
 const AdminJobs = lazyPage(() => import('./routes/admin/jobs'));
 const AdminBugReports = lazyPage(() => import('./routes/admin/bug-reports'));
+const AdminAwards = lazyPage(() => import('./routes/admin/awards'));
+const AdminCategories = lazyPage(() => import('./routes/admin/categories'));
 const NotFound = lazyPage(() => import('./routes/not-found'));
 
 /** The pages outside the admin area that need no sign-in to open, by path (the server renders some of them). */
@@ -122,6 +124,8 @@ export function AppRoutes() {
           <Route path="analytics" element={<AdminAnalytics />} />
           <Route path="crm/contact/:id" element={<AdminCrmContact />} />
           <Route path="bug-reports" element={<AdminBugReports />} />
+          <Route path="awards" element={<AdminAwards />} />
+          <Route path="categories" element={<AdminCategories />} />
           <Route path=":section" element={<AdminSection />} />
         </Route>
         <Route path="*" element={<NotFound />} />

@@ -1,3 +1,4 @@
+import type { AdminAwardListQuery, AdminCategoryListQuery } from '@/contract/admin-awards';
 import type { AnalyticsRangeQuery } from '@/contract/analytics';
 import type { AwardListQuery } from '@/contract/awards';
 import type { BugReportListQuery } from '@/contract/bug-reports';
@@ -27,6 +28,8 @@ const adminMappings = [...admin, 'award-product-templates'] as const;
 const adminJobs = [...admin, 'jobs'] as const;
 const adminBugReports = [...admin, 'bug-reports'] as const;
 const adminAnalytics = [...admin, 'analytics'] as const;
+const adminAwards = [...admin, 'awards'] as const;
+const adminCategories = [...admin, 'categories'] as const;
 
 /**
  * Every TanStack Query key the app uses, in one tree (docs/decisions/061). A key is only ever
@@ -82,6 +85,18 @@ export const queryKeys = {
       all: adminBugReports,
       list: (filter: BugReportListQuery) => [...adminBugReports, 'list', filter] as const,
       detail: (id: string) => [...adminBugReports, 'detail', id] as const,
+    },
+    /** /admin/awards: the list, one award, and awards_audit (all or one award's). */
+    awards: {
+      all: adminAwards,
+      list: (filter: AdminAwardListQuery) => [...adminAwards, 'list', filter] as const,
+      detail: (id: string) => [...adminAwards, 'detail', id] as const,
+      audit: (filter: { award_id?: string | undefined; page?: number | undefined }) => [...adminAwards, 'audit', filter] as const,
+    },
+    /** /admin/categories: every category with its award count. */
+    categories: {
+      all: adminCategories,
+      list: (filter: AdminCategoryListQuery) => [...adminCategories, 'list', filter] as const,
     },
     jobs: {
       all: adminJobs,

@@ -15,7 +15,7 @@ import { awards, awardsAudit, categories, nominations, orderLines, quizResults, 
 import { badRequest, conflict, notFound } from '@/server/lib/http-errors';
 import { containsPattern, isUniqueViolation } from '@/server/lib/sql-text';
 import type { Actor } from '../audit/audit.service';
-import { toCategory, type CategoryRow } from '../categories/categories.service';
+import type { CategoryRow } from '../categories/categories.service';
 import { isPlainStats, toAward } from './awards.service';
 import { auditedAwardChange, type AwardChangeSource } from './awards-audit';
 import { slugify, uniqueSlug } from './award-slugs';

@@ -1,5 +1,5 @@
 import type { Db } from '@/server/db/client';
-import { awards, awardsAudit } from '@/server/db/schema/index';
+import { awardsAudit, type awards } from '@/server/db/schema/index';
 import { audited, type Actor } from '../audit/audit.service';
 
 type AwardRow = typeof awards.$inferSelect;

@@ -1,6 +1,7 @@
 import { CsvError, parse, type CastingContext } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { AWARD_CSV_COLUMNS } from '@/contract/admin-awards';
+import { statValue } from '@/contract/award-stats';
 
 /**
  * The award CSV (spec §3 "Award import/export row"; docs/decisions/101), read with csv-parse and written with
@@ -31,16 +32,7 @@ export function formatStats(stats: Stats): string {
   return stringify(pairs, { ...STATS_PAIRS, quoted_match: /^$|,/ });
 }
 
-const CANONICAL_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
-
-/** A stat value as stored: a number when it is written the canonical way, else the text. */
-export function statValue(text: string): StatValue {
-  if (CANONICAL_NUMBER.test(text)) {
-    const n = Number(text);
-    if (Number.isFinite(n) && String(n) === text) return n;
-  }
-  return text;
-}
+export { statValue };
 
 class Quoted {
   constructor(readonly value: string) {}
