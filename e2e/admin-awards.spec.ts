@@ -56,7 +56,7 @@ test.describe('/admin/awards and /admin/categories', () => {
     const edit = page.getByRole('dialog', { name: title });
     await expect(edit.getByRole('img', { name: "The award's picture" })).toHaveAttribute('src', /^\/files\/award-images\/awards\/[0-9a-f-]{36}\/image\?v=/);
     await expect(edit.getByRole('region', { name: 'History' })).toContainText('Created');
-    await page.keyboard.press('Escape');
+    await edit.getByRole('button', { name: 'Close' }).first().click();
     await expect(edit).toHaveCount(0);
 
     // The public gallery has it at once, in its category, with its picture.
