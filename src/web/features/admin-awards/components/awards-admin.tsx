@@ -22,6 +22,8 @@ import { ImportDialog } from './import-dialog';
 
 const updated = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const wholeNumber = (v: string | null) => (v !== null && /^-?\d{1,10}$/.test(v) ? Number(v) : undefined);
+const moveButton =
+  'inline-flex size-8 items-center justify-center rounded-full text-ink hover:bg-paper-dark focus-visible:ring-4 focus-visible:ring-brand-200 focus-visible:outline-none disabled:opacity-50';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -71,9 +73,9 @@ export function AwardsAdmin() {
       cell: (a) => (
         <span className="flex items-center gap-3">
           {a.image_url ? (
-            <img src={a.image_url} alt="" className="size-10 shrink-0 rounded-lg border border-line bg-paper object-contain" loading="lazy" />
+            <img src={a.image_url} alt="" className="size-9 shrink-0 rounded-lg border border-line bg-paper object-contain" loading="lazy" />
           ) : (
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-lg border border-dashed border-line text-muted">
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-lg border border-dashed border-line text-muted">
               <ImageOff className="size-4" aria-hidden="true" />
             </span>
           )}
@@ -90,7 +92,7 @@ export function AwardsAdmin() {
         </span>
       ),
     },
-    { key: 'category', header: 'Category', sort: 'category', cell: (a) => <CategoryBadge category={a.category} /> },
+    { key: 'category', header: 'Category', sort: 'category', className: 'text-sm', cell: (a) => <CategoryBadge category={a.category} /> },
     { key: 'status', header: 'Status', cell: (a) => <StatusBadge active={a.is_active} /> },
     {
       key: 'order',
@@ -98,22 +100,22 @@ export function AwardsAdmin() {
       align: 'right',
       className: 'whitespace-nowrap',
       cell: (a) => (
-        <span className="inline-flex items-center gap-1">
+        <span className="inline-flex items-center gap-0.5">
           <span className="mr-1 tabular-nums">{a.sort_order}</span>
           {canMove ? (
             <>
-              <Button variant="ghost" size="icon" className="size-8" aria-label={`Move ${a.title} up`} disabled={change.isPending} onClick={() => move(a, 'up')}>
-                <ArrowUp aria-hidden="true" />
-              </Button>
-              <Button variant="ghost" size="icon" className="size-8" aria-label={`Move ${a.title} down`} disabled={change.isPending} onClick={() => move(a, 'down')}>
-                <ArrowDown aria-hidden="true" />
-              </Button>
+              <button type="button" className={moveButton} aria-label={`Move ${a.title} up`} disabled={change.isPending} onClick={() => move(a, 'up')}>
+                <ArrowUp className="size-4" aria-hidden="true" />
+              </button>
+              <button type="button" className={moveButton} aria-label={`Move ${a.title} down`} disabled={change.isPending} onClick={() => move(a, 'down')}>
+                <ArrowDown className="size-4" aria-hidden="true" />
+              </button>
             </>
           ) : null}
         </span>
       ),
     },
-    { key: 'updated', header: 'Updated', sort: 'updated', className: 'whitespace-nowrap text-muted', cell: (a) => updated.format(new Date(a.updated_at)) },
+    { key: 'updated', header: 'Updated', sort: 'updated', className: 'hidden whitespace-nowrap text-muted 2xl:table-cell', cell: (a) => updated.format(new Date(a.updated_at)) },
   ];
 
   const runBulk = () => {

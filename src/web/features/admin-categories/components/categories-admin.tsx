@@ -55,7 +55,12 @@ export function CategoriesAdmin() {
         </span>
       ),
     },
-    { key: 'keywords', header: 'Keywords', className: 'max-w-64 text-xs text-ink-soft', cell: (c) => (c.keywords.length ? c.keywords.join(', ') : <span className="text-muted">none</span>) },
+    {
+      key: 'keywords',
+      header: 'Keywords',
+      className: 'max-w-64 text-xs text-ink-soft',
+      cell: (c) => (c.keywords.length ? <span className="line-clamp-2" title={c.keywords.join(', ')}>{c.keywords.join(', ')}</span> : <span className="text-muted">none</span>),
+    },
     {
       key: 'awards',
       header: 'Awards',
