@@ -31,7 +31,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /catalogue-sync\.spec\.ts/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /catalogue-sync\.spec\.ts|admin-awards\.spec\.ts/ },
+    // Adds, hides and imports awards: after the specs that count the gallery, so their counts never race it.
+    { name: 'admin-awards', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /admin-awards\.spec\.ts/, dependencies: ['desktop'] },
     // The product sync replaces the whole catalogue: it runs alone, after every other test has finished.
     { name: 'catalogue-sync', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /catalogue-sync\.spec\.ts/, dependencies: ['desktop'] },
   ],

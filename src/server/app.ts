@@ -31,8 +31,10 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthHttp } from './modules/auth/auth.http';
 import { AuthService } from './modules/auth/auth.service';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
+import { adminAwardsRoutes } from './modules/awards/admin-awards.routes';
 import { awardsRoutes } from './modules/awards/awards.routes';
 import { bugReportsModule } from './modules/bug-reports/bug-reports.module';
+import { adminCategoriesRoutes } from './modules/categories/admin-categories.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { certificatesModule, createCertificateRendering } from './modules/certificates/certificates.module';
 import type { CertificateRenderer } from './modules/certificates/certificate-renderer';
@@ -271,6 +273,9 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
   await app.register(quizModule);
   // Landing pages (issue 14).
   await app.register(landingPagesModule);
+  // Admin awards and categories, with CSV and awards_audit (issue 14).
+  await app.register(adminAwardsRoutes);
+  await app.register(adminCategoriesRoutes);
 
   if (app.shell.built) {
     await app.register(fastifyStatic, {

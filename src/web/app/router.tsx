@@ -53,6 +53,8 @@ const AdminJobs = lazyPage(() => import('./routes/admin/jobs'));
 const AdminBugReports = lazyPage(() => import('./routes/admin/bug-reports'));
 const AdminLandingPages = lazyPage(() => import('./routes/admin/landing-pages'));
 const AdminLandingPageEdit = lazyPage(() => import('./routes/admin/landing-page-edit'));
+const AdminAwards = lazyPage(() => import('./routes/admin/awards'));
+const AdminCategories = lazyPage(() => import('./routes/admin/categories'));
 const NotFound = lazyPage(() => import('./routes/not-found'));
 
 /** The pages outside the admin area that need no sign-in to open, by path (the server renders some of them). */
@@ -129,6 +131,8 @@ export function AppRoutes() {
           <Route path="landing-pages" element={<AdminLandingPages />} />
           <Route path="landing-pages/new" element={<AdminLandingPageEdit />} />
           <Route path="landing-pages/:id" element={<AdminLandingPageEdit />} />
+          <Route path="awards" element={<AdminAwards />} />
+          <Route path="categories" element={<AdminCategories />} />
           <Route path=":section" element={<AdminSection />} />
         </Route>
         <Route path="*" element={<NotFound />} />

@@ -1,3 +1,4 @@
+import type { AdminAwardListQuery, AdminCategoryListQuery } from '@/contract/admin-awards';
 import type { AnalyticsRangeQuery } from '@/contract/analytics';
 import type { AwardListQuery } from '@/contract/awards';
 import type { BugReportListQuery } from '@/contract/bug-reports';
@@ -30,6 +31,8 @@ const adminBugReports = [...admin, 'bug-reports'] as const;
 const adminAnalytics = [...admin, 'analytics'] as const;
 const adminLandingPages = [...admin, 'landing-pages'] as const;
 const landingPages = ['landing-pages'] as const;
+const adminAwards = [...admin, 'awards'] as const;
+const adminCategories = [...admin, 'categories'] as const;
 
 /**
  * Every TanStack Query key the app uses, in one tree (docs/decisions/061). A key is only ever
@@ -93,6 +96,18 @@ export const queryKeys = {
       detail: (id: string) => [...adminLandingPages, 'detail', id] as const,
       ctaTargets: () => [...adminLandingPages, 'cta-targets'] as const,
       preview: (body: LandingPagePreviewBody) => [...adminLandingPages, 'preview', body] as const,
+    },
+    /** /admin/awards: the list, one award, and awards_audit (all or one award's). */
+    awards: {
+      all: adminAwards,
+      list: (filter: AdminAwardListQuery) => [...adminAwards, 'list', filter] as const,
+      detail: (id: string) => [...adminAwards, 'detail', id] as const,
+      audit: (filter: { award_id?: string | undefined; page?: number | undefined }) => [...adminAwards, 'audit', filter] as const,
+    },
+    /** /admin/categories: every category with its award count. */
+    categories: {
+      all: adminCategories,
+      list: (filter: AdminCategoryListQuery) => [...adminCategories, 'list', filter] as const,
     },
     jobs: {
       all: adminJobs,

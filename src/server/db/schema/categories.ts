@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const categories = pgTable('categories', {
@@ -9,6 +10,11 @@ export const categories = pgTable('categories', {
   color: text('color'),
   isActive: boolean('is_active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
+  /**
+   * Lower-case words that file an award here when it is created or imported without a category
+   * (auto_assign_category, docs/decisions/101).
+   */
+  keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -17,6 +17,8 @@ export interface SeedCategory {
   color: string;
   sortOrder: number;
   isActive: boolean;
+  /** Words that file a new award here when it comes without a category (auto_assign_category, docs/decisions/101). */
+  keywords: string[];
 }
 
 export interface SeedAward {
@@ -47,6 +49,7 @@ export const seedCategories: SeedCategory[] = [
     color: '#475569',
     sortOrder: 10,
     isActive: true,
+    keywords: ['office', 'work', 'meeting', 'email', 'reply', 'memo', 'desk', 'stapler', 'sticky', 'fax', 'printer', 'spreadsheet', 'colleague', 'agenda', 'boss', 'inbox'],
   },
   {
     slug: 'kitchen-cooking',
@@ -55,6 +58,7 @@ export const seedCategories: SeedCategory[] = [
     color: '#c2410c',
     sortOrder: 20,
     isActive: true,
+    keywords: ['kitchen', 'cook', 'coffee', 'tea', 'biscuit', 'recipe', 'oven', 'toast', 'smoke', 'lid', 'container', 'microwave', 'bake', 'dinner', 'lunch', 'breakfast', 'snack', 'fridge', 'dish'],
   },
   {
     slug: 'tech-devices',
@@ -63,6 +67,7 @@ export const seedCategories: SeedCategory[] = [
     color: '#0f766e',
     sortOrder: 30,
     isActive: true,
+    keywords: ['tech', 'phone', 'battery', 'charger', 'password', 'tab', 'caps', 'mute', 'laptop', 'wifi', 'computer', 'screen', 'keyboard', 'app', 'device', 'gadget'],
   },
   {
     slug: 'home-household',
@@ -71,6 +76,7 @@ export const seedCategories: SeedCategory[] = [
     color: '#7e22ce',
     sortOrder: 40,
     isActive: true,
+    keywords: ['home', 'house', 'sock', 'laundry', 'chair', 'clothes', 'remote', 'light', 'key', 'sofa', 'couch', 'cushion', 'clean', 'dust', 'vacuum', 'bin'],
   },
   {
     slug: 'social-friendship',
@@ -79,6 +85,7 @@ export const seedCategories: SeedCategory[] = [
     color: '#be185d',
     sortOrder: 50,
     isActive: true,
+    keywords: ['friend', 'party', 'birthday', 'group', 'photo', 'goodbye', 'chat', 'game', 'board', 'invite'],
   },
   {
     slug: 'fitness-ish',
@@ -87,6 +94,7 @@ export const seedCategories: SeedCategory[] = [
     color: '#92400e',
     sortOrder: 60,
     isActive: true,
+    keywords: ['fitness', 'gym', 'run', 'shoe', 'dumbbell', 'yoga', 'mat', 'workout', 'exercise', 'sport', 'marathon', 'bike', 'hike'],
   },
   {
     slug: 'travel-commuting',
@@ -95,6 +103,7 @@ export const seedCategories: SeedCategory[] = [
     color: '#0369a1',
     sortOrder: 70,
     isActive: true,
+    keywords: ['travel', 'commut', 'bus', 'train', 'airport', 'pack', 'suitcase', 'drive', 'car', 'flight', 'trip', 'holiday', 'turn'],
   },
   {
     slug: 'sleep-procrastination',
@@ -103,6 +112,7 @@ export const seedCategories: SeedCategory[] = [
     color: '#312e81',
     sortOrder: 80,
     isActive: true,
+    keywords: ['sleep', 'nap', 'snooze', 'alarm', 'procrastinat', 'tomorrow', 'later', 'bed', 'episode', 'binge'],
   },
   {
     slug: 'pets-plants',
@@ -111,6 +121,7 @@ export const seedCategories: SeedCategory[] = [
     color: '#15803d',
     sortOrder: 90,
     isActive: true,
+    keywords: ['pet', 'dog', 'cat', 'plant', 'garden', 'water', 'fish', 'cactus', 'fetch'],
   },
 ];
 

@@ -30,6 +30,7 @@ export async function seedDatabase(db: Db): Promise<{ applied: boolean }> {
           color: c.color,
           sortOrder: c.sortOrder,
           isActive: c.isActive,
+          keywords: c.keywords,
         })),
       )
       .onConflictDoNothing({ target: categories.slug });

@@ -15,7 +15,7 @@ export interface AwardFilters {
 
 type AwardRow = typeof awards.$inferSelect;
 
-function isPlainObject(v: unknown): v is Record<string, string | number> {
+export function isPlainStats(v: unknown): v is Record<string, string | number> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
@@ -26,7 +26,7 @@ export function toAward(row: AwardRow, category: CategoryRow | null): Award {
     title: row.title,
     description: row.description,
     tagline: row.tagline,
-    stats: isPlainObject(row.stats) ? row.stats : {},
+    stats: isPlainStats(row.stats) ? row.stats : {},
     category_id: row.categoryId,
     category_slug: row.categorySlug,
     image_url: row.imageUrl,

@@ -1,0 +1,5 @@
+import { AwardsAdmin } from '@/web/features/admin-awards/components/awards-admin';
+
+export default function AdminAwardsPage() {
+  return <AwardsAdmin />;
+}
