@@ -41,6 +41,7 @@ import { claimsRoutes } from './modules/claims/claims.routes';
 import { communityRoutes } from './modules/community/community.routes';
 import { nominationsModule } from './modules/nominations/nominations.module';
 import { quizModule } from './modules/quiz/quiz.module';
+import { crmRoutes } from './modules/crm/crm.routes';
 import { HtmlShell, loadSsrRenderer, SSR_CACHE_CONTROL, type SsrRenderer } from './modules/seo/html-shell';
 import { PageCache, registerPageInvalidation } from './modules/seo/page-cache';
 import { compressPage, pickEncoding } from './modules/seo/page-compression';
@@ -268,6 +269,8 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
   await app.register(funnelRoutes);
   // The quiz (issue 13).
   await app.register(quizModule);
+  // The CRM (issue 14).
+  await app.register(crmRoutes);
 
   if (app.shell.built) {
     await app.register(fastifyStatic, {

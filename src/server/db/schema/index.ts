@@ -24,3 +24,4 @@ export * from './bug-reports';
 export * from './analytics';
 export * from './funnel';
 export * from './quiz';
+export * from './crm';
