@@ -28,7 +28,7 @@ export const crmContactsQuerySchema = z.object({
   dir: z.enum(['asc', 'desc'], { message: "dir must be 'asc' or 'desc'" }).optional(),
   page: pageNumber(),
 });
-export type CrmContactsQuery = z.input<typeof crmContactsQuerySchema>;
+export type CrmContactsQuery = Omit<z.input<typeof crmContactsQuerySchema>, 'page'> & { page?: number | undefined };
 /** The CSV export takes the list's filters and order, without the page. */
 export const crmExportQuerySchema = crmContactsQuerySchema.omit({ page: true });
 
@@ -113,6 +113,25 @@ export const crmTagSchema = z
       .regex(/^[\p{L}\p{N}][\p{L}\p{N} _-]*$/u, { message: 'A tag may hold letters, digits, spaces, - and _' }),
   );
 
+/** Marketing consent as an admin records it: granting needs the source (how we know); withdrawing does not. */
+export const crmConsentSchema = z
+  .object({
+    granted: z.boolean({ message: 'granted must be true or false' }),
+    /** How we know, e.g. "asked by email on 3 May". */
+    source: z
+      .string({ message: 'source must be text' })
+      .trim()
+      .max(CRM_CONSENT_SOURCE_MAX, { message: `At most ${CRM_CONSENT_SOURCE_MAX} characters` })
+      .default(''),
+  })
+  .strict()
+  .superRefine((c, ctx) => {
+    if (c.granted && !c.source) {
+      ctx.addIssue({ code: 'custom', path: ['source'], message: 'Say how they gave consent (for example "asked by email on 3 May")' });
+    }
+  });
+export type CrmConsentInput = z.input<typeof crmConsentSchema>;
+
 export const crmContactPatchSchema = z
   .object({
     tags: z
@@ -120,21 +139,12 @@ export const crmContactPatchSchema = z
       .max(CRM_TAGS_PER_CONTACT, { message: `At most ${CRM_TAGS_PER_CONTACT} tags` })
       .transform((tags) => [...new Set(tags)])
       .optional(),
-    marketing_consent: z.boolean({ message: 'marketing_consent must be true or false' }).optional(),
-    /** How we know: required when consent is recorded. */
-    consent_source: z
-      .string({ message: 'consent_source must be text' })
-      .trim()
-      .max(CRM_CONSENT_SOURCE_MAX, { message: `At most ${CRM_CONSENT_SOURCE_MAX} characters` })
-      .optional(),
+    consent: crmConsentSchema.optional(),
   })
   .strict()
   .superRefine((b, ctx) => {
-    if (b.marketing_consent === true && !b.consent_source) {
-      ctx.addIssue({ code: 'custom', path: ['consent_source'], message: 'Say how they gave consent (for example "asked by email on 3 May")' });
-    }
-    if (b.tags === undefined && b.marketing_consent === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['tags'], message: 'Nothing to change: send tags or marketing_consent' });
+    if (b.tags === undefined && b.consent === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['tags'], message: 'Nothing to change: send tags or consent' });
     }
   });
 export type CrmContactPatch = z.input<typeof crmContactPatchSchema>;

@@ -1,6 +1,7 @@
 import type { AnalyticsRangeQuery } from '@/contract/analytics';
 import type { AwardListQuery } from '@/contract/awards';
 import type { BugReportListQuery } from '@/contract/bug-reports';
+import type { CrmContactsQuery } from '@/contract/crm';
 import type { AdminNominationListQuery, CertificatePreviewBody, CommunityQuery } from '@/contract/nominations';
 import type { QuizGalleryQuery } from '@/contract/quiz';
 import type { AdminUserListQuery } from '@/contract/users';
@@ -27,6 +28,7 @@ const adminMappings = [...admin, 'award-product-templates'] as const;
 const adminJobs = [...admin, 'jobs'] as const;
 const adminBugReports = [...admin, 'bug-reports'] as const;
 const adminAnalytics = [...admin, 'analytics'] as const;
+const adminCrm = [...admin, 'crm'] as const;
 
 /**
  * Every TanStack Query key the app uses, in one tree (docs/decisions/061). A key is only ever
@@ -82,6 +84,12 @@ export const queryKeys = {
       all: adminBugReports,
       list: (filter: BugReportListQuery) => [...adminBugReports, 'list', filter] as const,
       detail: (id: string) => [...adminBugReports, 'detail', id] as const,
+    },
+    crm: {
+      all: adminCrm,
+      list: (filter: CrmContactsQuery) => [...adminCrm, 'list', filter] as const,
+      tags: () => [...adminCrm, 'tags'] as const,
+      detail: (id: string) => [...adminCrm, 'detail', id] as const,
     },
     jobs: {
       all: adminJobs,

@@ -127,7 +127,7 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Change a contact's tags or recorded marketing consent (audited)",
-        description: 'Consent needs consent_source (how we know). Nothing is sent because of it yet.',
+        description: 'consent.granted = true needs consent.source (how we know). Nothing is sent because of it yet.',
         params: crmContactParamsSchema,
         body: crmContactPatchSchema,
         response: { 200: crmContactSchema, ...errors },

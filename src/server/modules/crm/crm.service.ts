@@ -286,8 +286,9 @@ export async function updateContact(db: Db, actor: Actor, id: string, body: z.ou
         tx.update(crmContacts).set({ tags, updatedAt: sql`now()` }).where(eq(crmContacts.id, id)),
       );
     }
-    if (body.marketing_consent !== undefined && (body.marketing_consent !== c.marketingConsent || (body.consent_source && body.consent_source !== c.consentSource))) {
-      const source = body.consent_source || null;
+    const consent = body.consent;
+    if (consent && (consent.granted !== c.marketingConsent || (consent.granted && consent.source !== c.consentSource))) {
+      const source = consent.source || null;
       await audited(
         tx,
         actor,
@@ -296,12 +297,12 @@ export async function updateContact(db: Db, actor: Actor, id: string, body: z.ou
           entityType: 'crm_contact',
           entityId: id,
           before: { marketing_consent: c.marketingConsent, consent_source: c.consentSource },
-          after: { marketing_consent: body.marketing_consent, consent_source: source },
+          after: { marketing_consent: consent.granted, consent_source: source },
         },
         () =>
           tx
             .update(crmContacts)
-            .set({ marketingConsent: body.marketing_consent!, consentSource: source, consentChangedAt: sql`now()`, updatedAt: sql`now()` })
+            .set({ marketingConsent: consent.granted, consentSource: source, consentChangedAt: sql`now()`, updatedAt: sql`now()` })
             .where(eq(crmContacts.id, id)),
       );
     }

@@ -138,7 +138,7 @@ describe('/api/admin/crm', () => {
 
     const target = first.contacts[3]!;
     expect((await admin.client.patch(`/api/admin/crm/contacts/${target.id}`, { tags: ['VIP ', 'press'] })).statusCode).toBe(200);
-    expect((await admin.client.patch(`/api/admin/crm/contacts/${target.id}`, { marketing_consent: true, consent_source: 'Told us by email' })).statusCode).toBe(200);
+    expect((await admin.client.patch(`/api/admin/crm/contacts/${target.id}`, { consent: { granted: true, source: 'Told us by email' } })).statusCode).toBe(200);
     expect((await list(`q=${prefix}&tag=vip`)).contacts.map((c) => c.id)).toEqual([target.id]);
     expect((await list(`q=${prefix}&consent=yes`)).contacts.map((c) => c.id)).toEqual([target.id]);
     expect((await list(`q=${prefix}&consent=no`)).total).toBe(29);
@@ -209,7 +209,7 @@ describe('/api/admin/crm', () => {
     expect(note).toMatchObject({ body: 'Prefers gold frames.', author_id: admin.user.id, author_name: 'Test Person' });
     const tagged = (await admin.client.patch(`/api/admin/crm/contacts/${id}`, { tags: ['Wholesale', 'wholesale', 'Big  Fan'] })).json() as CrmContact;
     expect(tagged.tags).toEqual(['wholesale', 'big fan']);
-    const consent = (await admin.client.patch(`/api/admin/crm/contacts/${id}`, { marketing_consent: true, consent_source: 'Asked by phone' })).json() as CrmContact;
+    const consent = (await admin.client.patch(`/api/admin/crm/contacts/${id}`, { consent: { granted: true, source: 'Asked by phone' } })).json() as CrmContact;
     expect(consent).toMatchObject({ marketing_consent: true, consent_source: 'Asked by phone' });
     expect(consent.consent_changed_at).not.toBeNull();
     const removed = await admin.client.delete(`/api/admin/crm/contacts/${id}/notes/${note.id}`);
@@ -221,7 +221,8 @@ describe('/api/admin/crm', () => {
     expect(rows.find((r) => r.action === 'crm_contact.consent_changed')).toMatchObject({ before: { marketing_consent: false }, after: { marketing_consent: true, consent_source: 'Asked by phone' } });
 
     for (const [method, url, body, field] of [
-      ['patch', `/api/admin/crm/contacts/${id}`, { marketing_consent: true }, 'consent_source'],
+      ['patch', `/api/admin/crm/contacts/${id}`, { consent: { granted: true } }, 'consent.source'],
+      ['patch', `/api/admin/crm/contacts/${id}`, { consent: { granted: 'yes' } }, 'consent.granted'],
       ['patch', `/api/admin/crm/contacts/${id}`, { tags: ['<script>'] }, 'tags.0'],
       ['patch', `/api/admin/crm/contacts/${id}`, { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'tags'],
       ['patch', `/api/admin/crm/contacts/${id}`, {}, 'tags'],
