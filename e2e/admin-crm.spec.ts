@@ -64,7 +64,7 @@ test.describe('the CRM', () => {
     expect(kinds.indexOf('order')).toBeLessThan(kinds.indexOf('nomination_sent'));
 
     // A tag and a note, each saved at once.
-    await page.getByRole('textbox', { name: 'Add a tag' }).fill('Big Spender');
+    await page.getByRole('combobox', { name: 'Add a tag' }).fill('Big Spender');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Remove tag big spender' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Add a note' }).fill('Asked whether the gold frame comes in rose gold.');

@@ -101,7 +101,8 @@ function ContactHeader({ contact: c, onErase }: { contact: CrmContact; onErase()
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-3xl font-semibold break-words sm:text-4xl">{c.name ?? c.email}</h1>
-          <p className="mt-1 break-all text-ink-soft">{c.email}</p>
+          {/* No contextual alternates: Inter would draw the x of "3x8" in an address as a multiplication sign. */}
+          <p className="mt-1 break-all text-ink-soft [font-variant-ligatures:no-contextual]">{c.email}</p>
           <div className="mt-2 flex flex-wrap gap-1.5">
             {c.account ? (
               <Link

@@ -48,8 +48,8 @@ export function CrmAdmin() {
           className="group block rounded focus-visible:ring-4 focus-visible:ring-brand-200 focus-visible:outline-none"
           data-testid="crm-contact-link"
         >
-          <span className="block font-semibold text-brand-700 underline-offset-4 group-hover:underline">{c.name ?? c.email}</span>
-          {c.name ? <span className="block text-muted">{c.email}</span> : null}
+          <span className="block font-semibold text-brand-700 underline-offset-4 [font-variant-ligatures:no-contextual] group-hover:underline">{c.name ?? c.email}</span>
+          {c.name ? <span className="block text-muted [font-variant-ligatures:no-contextual]">{c.email}</span> : null}
           {c.has_account ? <span className="mt-1 inline-block rounded-full bg-paper-dark px-2 py-0.5 text-xs font-semibold text-ink-soft">Account</span> : null}
         </Link>
       ),

@@ -38,6 +38,8 @@ export function EraseContactDialog({ contact, open, onClose }: { contact: CrmCon
         showFieldError(form, err);
       },
     }),
+    // The one field is wrong: focus it (the dialog's buttons sit outside the form).
+    () => form.setFocus('confirm_email'),
   );
 
   return (
