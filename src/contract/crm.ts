@@ -8,7 +8,8 @@ import { pageNumber } from './fields';
  */
 
 export const CRM_PAGE_SIZE = 25;
-export const CRM_SORTS = ['last_activity', 'ltv', 'orders', 'name', 'email', 'first_seen'] as const;
+/** Each sort key has an index that serves its order both ways (docs/decisions/103). */
+export const CRM_SORTS = ['last_activity', 'ltv', 'orders', 'email'] as const;
 export type CrmSort = (typeof CRM_SORTS)[number];
 export const CRM_TAG_MAX = 40;
 export const CRM_TAGS_PER_CONTACT = 20;

@@ -44,7 +44,7 @@ const sourceOf = {
  * come first when choosing the contact's name: what a person typed about themselves (an order's shipping name, the
  * nominator's own name) beats what a friend typed about them (a nominee name).
  */
-function aggregate(currency: string, emails: string[] | null): SQL {
+export function aggregate(currency: string, emails: string[] | null): SQL {
   const scope = (address: SQL) => (emails ? sql` and ${address} = any(${sql.param(emails)}::text[])` : sql``);
   return sql`
     select email,

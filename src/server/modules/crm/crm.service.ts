@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CRM_PAGE_SIZE,
@@ -63,38 +63,52 @@ function where(f: Filter): SQL | undefined {
   return conds.length ? and(...conds) : undefined;
 }
 
-const SORT_COLUMNS = {
-  last_activity: crmContacts.lastActivityAt,
-  ltv: crmContacts.ltv,
-  orders: crmContacts.ordersCount,
-  name: crmContacts.name,
-  email: crmContacts.email,
-  first_seen: crmContacts.firstSeenAt,
-} as const;
+/**
+ * The order of each sort, both ways, exactly as its index is laid out (forwards or backwards), so a page is read
+ * from the index instead of sorting every contact; the id breaks ties, so pages never overlap.
+ */
+const ORDERS: Record<Filter['sort'], { asc: SQL[]; desc: SQL[] }> = {
+  last_activity: {
+    desc: [sql`${crmContacts.lastActivityAt} desc nulls last`, sql`${crmContacts.id} asc`],
+    asc: [sql`${crmContacts.lastActivityAt} asc nulls first`, sql`${crmContacts.id} desc`],
+  },
+  ltv: { desc: [sql`${crmContacts.ltv} desc`, sql`${crmContacts.id} desc`], asc: [sql`${crmContacts.ltv} asc`, sql`${crmContacts.id} asc`] },
+  orders: {
+    desc: [sql`${crmContacts.ordersCount} desc`, sql`${crmContacts.id} desc`],
+    asc: [sql`${crmContacts.ordersCount} asc`, sql`${crmContacts.id} asc`],
+  },
+  email: { desc: [sql`${crmContacts.email} desc`], asc: [sql`${crmContacts.email} asc`] },
+};
 
 function orderBy(f: Filter): SQL[] {
-  const dir = f.dir ?? (f.sort === 'name' || f.sort === 'email' ? 'asc' : 'desc');
-  const col = SORT_COLUMNS[f.sort];
-  // Missing values (no name, no activity) always last; ties broken by email, then id, so pages never overlap.
-  const primary = dir === 'asc' ? sql`${col} asc nulls last` : sql`${col} desc nulls last`;
-  return [primary, asc(crmContacts.email), asc(crmContacts.id)];
+  const dir = f.dir ?? (f.sort === 'email' ? 'asc' : 'desc');
+  return ORDERS[f.sort][dir];
 }
 
 export async function listContacts(db: Db, q: ListQuery, currency: string): Promise<CrmContactList> {
   const filter = where(q);
-  const [rows, [total]] = await Promise.all([
+  const page = (withTotal: boolean) =>
     db
-      .select({ c: crmContacts, account: hasAccount })
+      .select({ c: crmContacts, account: hasAccount, total: withTotal ? sql<number>`count(*) over ()` : sql<number>`0` })
       .from(crmContacts)
       .where(filter)
       .orderBy(...orderBy(q))
       .limit(CRM_PAGE_SIZE)
-      .offset((q.page - 1) * CRM_PAGE_SIZE),
-    db.select({ n: sql<number>`count(*)::int` }).from(crmContacts).where(filter),
-  ]);
+      .offset((q.page - 1) * CRM_PAGE_SIZE);
+  const count = async () => Number((await db.select({ n: sql<number>`count(*)::int` }).from(crmContacts).where(filter))[0]?.n ?? 0);
+  let rows: Awaited<ReturnType<typeof page>>;
+  let total: number;
+  if (q.q) {
+    // A search reads every contact anyway: its count comes with the page in one scan instead of a second one.
+    rows = await page(true);
+    total = rows.length ? Number(rows[0]!.total) : q.page > 1 ? await count() : 0;
+  } else {
+    // Otherwise the page is read from the sort's index; counting is a separate (cheap) query.
+    [rows, total] = await Promise.all([page(false), count()]);
+  }
   return {
     contacts: rows.map((r) => summary(r.c, Boolean(r.account), currency)),
-    total: Number(total?.n ?? 0),
+    total,
     page: q.page,
     page_size: CRM_PAGE_SIZE,
   };

@@ -14,7 +14,7 @@ import { formatMoney } from '@/web/lib/money';
 import { contactsCsvHref } from '../api/export-contacts-csv';
 import { useContacts } from '../api/get-contacts';
 import { useCrmTags } from '../api/get-tags';
-import { contactHref, formatWhen } from '../lib/crm-format';
+import { contactHref, formatDay, formatWhen } from '../lib/crm-format';
 import { ConsentBadge, TagChips } from './crm-badges';
 
 const yesNo = (v: string | null) => (v === 'yes' || v === 'no' ? v : undefined);
@@ -49,7 +49,7 @@ export function CrmAdmin() {
           data-testid="crm-contact-link"
         >
           <span className="block font-semibold text-brand-700 underline-offset-4 [font-variant-ligatures:no-contextual] group-hover:underline">{c.name ?? c.email}</span>
-          {c.name ? <span className="block text-muted [font-variant-ligatures:no-contextual]">{c.email}</span> : null}
+          {c.name ? <span className="block break-all text-muted [font-variant-ligatures:no-contextual]">{c.email}</span> : null}
           {c.has_account ? <span className="mt-1 inline-block rounded-full bg-paper-dark px-2 py-0.5 text-xs font-semibold text-ink-soft">Account</span> : null}
         </Link>
       ),
@@ -68,7 +68,13 @@ export function CrmAdmin() {
     },
     { key: 'orders', header: 'Orders', sort: 'orders', align: 'right', cell: (c) => c.orders_count },
     { key: 'ltv', header: 'LTV', sort: 'ltv', align: 'right', cell: (c) => formatMoney(c.ltv, c.currency) },
-    { key: 'last', header: 'Last activity', sort: 'last_activity', className: 'whitespace-nowrap', cell: (c) => formatWhen(c.last_activity_at) },
+    {
+      key: 'last',
+      header: 'Last activity',
+      sort: 'last_activity',
+      className: 'whitespace-nowrap',
+      cell: (c) => (c.last_activity_at ? <time dateTime={c.last_activity_at} title={formatWhen(c.last_activity_at)}>{formatDay(c.last_activity_at)}</time> : '—'),
+    },
   ];
 
   return (
@@ -123,12 +129,12 @@ export function CrmAdmin() {
         columns={columns}
         rows={data?.contacts}
         rowKey={(c) => c.id}
-        sort={{ key: sort === 'name' ? 'email' : sort, dir, onSort: toggleSort }}
+        sort={{ key: sort, dir, onSort: toggleSort }}
         error={contacts.isError ? contacts.error : null}
         errorTitle="The contact list did not load"
         refreshing={contacts.isPlaceholderData}
         rowTestId="crm-row"
-        minWidth="52rem"
+        minWidth="50rem"
         empty={
           <EmptyState icon={Users} title={filtered ? 'No contact matches' : 'No contacts yet'}>
             {filtered

@@ -45,7 +45,7 @@ export function EraseContactDialog({ contact, open, onClose }: { contact: CrmCon
   return (
     <ConfirmDialog
       open={open}
-      title={`Erase ${contact.email}?`}
+      title="Erase this contact everywhere?"
       destructive
       pending={erase.isPending}
       confirmLabel="Erase everywhere"
@@ -57,7 +57,9 @@ export function EraseContactDialog({ contact, open, onClose }: { contact: CrmCon
       onConfirm={() => void submit()}
       description={
         <div className="space-y-2 text-sm">
-          <p>For a privacy request. This cannot be undone. In one step:</p>
+          <p>
+            <strong className="break-all text-ink [font-variant-ligatures:no-contextual]">{contact.email}</strong>, for a privacy request. This cannot be undone. In one step:
+          </p>
           <ul className="list-disc space-y-1 pl-5">
             <li>Nominations they sent lose the sender’s email and name; the certificates stay up, signed “Anonymous”.</li>
             <li>Certificates they received lose their name and email and are withdrawn from public view; unused claim links stop working.</li>
