@@ -3,6 +3,7 @@ import type { CrmContactExport, CrmErasureResult } from '@/contract/crm';
 import type { Db } from '@/server/db/client';
 import { auditLog, awards, bugReports, crmContacts, crmNotes, mailOutbox, nominations, rateLimitAttempts, securityEvents, users } from '@/server/db/schema/index';
 import { badRequest, conflict } from '@/server/lib/http-errors';
+import { containsPattern } from '@/server/lib/sql-text';
 import { audited, type Actor } from '../audit/audit.service';
 import { forgetAddress, removeAccount } from '../account/account.service';
 import { forgetBugReporter } from '../bug-reports/bug-reports.service';
@@ -121,6 +122,7 @@ export async function exportContact(db: Db, actor: Actor, id: string, testMode: 
 }
 
 const REDACTED = { redacted: 'erased on a privacy request' };
+const ERASED_MARK = '[erased address]';
 
 /**
  * Erases the address everywhere, in one transaction (docs/decisions/103). Confirmed by typing the address. Refused
@@ -173,6 +175,17 @@ export async function eraseContact(db: Db, actor: Actor, id: string, confirmEmai
       .update(auditLog)
       .set({ before: sql`case when ${auditLog.before} is null then null else ${JSON.stringify(REDACTED)}::jsonb end`, after: sql`case when ${auditLog.after} is null then null else ${JSON.stringify(REDACTED)}::jsonb end` })
       .where(sql`${auditLog.entityType} = 'crm_contact' and ${auditLog.entityId} = ${id}`);
+    // Any other audit row that wrote the address down (a resent order confirmation says where it went) keeps its
+    // facts with the address replaced. A whole-table scan, but erasures are rare.
+    const pattern = contact.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const like = containsPattern(contact.email);
+    await tx
+      .update(auditLog)
+      .set({
+        before: sql`case when ${auditLog.before} is null then null else regexp_replace(${auditLog.before}::text, ${pattern}, ${ERASED_MARK}, 'gi')::jsonb end`,
+        after: sql`case when ${auditLog.after} is null then null else regexp_replace(${auditLog.after}::text, ${pattern}, ${ERASED_MARK}, 'gi')::jsonb end`,
+      })
+      .where(sql`${auditLog.before}::text ilike ${like} or ${auditLog.after}::text ilike ${like}`);
     await audited(tx, actor, { action: 'crm_contact.erased', entityType: 'crm_contact', entityId: id, before: null, after: counts }, () =>
       tx.delete(crmContacts).where(eq(crmContacts.id, id)),
     );

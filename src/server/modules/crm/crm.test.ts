@@ -305,6 +305,8 @@ describe('/api/admin/crm', () => {
     await sync();
     const id = (await byEmail(email))!.id;
     await admin.client.post(`/api/admin/crm/contacts/${id}/notes`, { body: 'Erin called: erase me' });
+    // An audit row elsewhere that names the address: a resent order confirmation records where it went.
+    expect((await admin.client.post(`/api/admin/orders/${order.order_id}/resend-confirmation`)).statusCode).toBe(200);
 
     const wrong = await admin.client.post(`/api/admin/crm/contacts/${id}/erase`, { confirm_email: 'someone@else.test' });
     expect(wrong.statusCode).toBe(400);
@@ -337,6 +339,10 @@ describe('/api/admin/crm', () => {
     expect(erased).toMatchObject({ actorUserId: admin.user.id, after: counts });
     expect(JSON.stringify(rows)).not.toContain(email);
     expect(JSON.stringify(rows)).not.toContain('Erin called');
+    const everywhere = await db.select().from(auditLog).where(sql`${auditLog.before}::text ilike ${`%${email}%`} or ${auditLog.after}::text ilike ${`%${email}%`}`);
+    expect(everywhere).toEqual([]);
+    const resent = await db.select().from(auditLog).where(and(eq(auditLog.entityId, order.order_id), eq(auditLog.action, 'order.confirmation_resent')));
+    expect(resent[0]!.after).toEqual({ to: '[erased address]' });
     // The nightly run does not bring it back.
     await sync(true);
     expect(await db.select().from(crmContacts).where(eq(crmContacts.email, email))).toEqual([]);
