@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { LOOPBACK, signInViaApi, toasts } from './support/auth-helpers';
 import { createNomination, uniqueName } from './support/nomination-helpers';
@@ -115,7 +115,7 @@ test.describe('the CRM', () => {
   });
 });
 
-async function shoot(page: import('@playwright/test').Page, name: string, width: number, fullPage = false) {
+async function shoot(page: Page, name: string, width: number, fullPage = false) {
   await page.setViewportSize({ width, height: 900 });
   await page.waitForTimeout(150);
   await page.screenshot({ path: path.join(SHOTS!, `${name}.png`), fullPage });
