@@ -14,7 +14,9 @@
  *  5. checkout under load (bench/checkout-load.ts): 200 concurrent checkouts paid with the test card, on
  *     PGlite and on PostgreSQL — orders/s and p99 against a cart-quote baseline, errors, lost and doubled orders;
  *  6. analytics queries (bench/analytics-queries.ts): one million events over a year in a fresh embedded PGlite,
- *     rolled up; the year report's p50 against the same numbers from raw events and a count(*) (budget 1 s).
+ *     rolled up; the year report's p50 against the same numbers from raw events and a count(*) (budget 1 s);
+ *  7. CRM contacts (bench/crm-contacts.ts): 100,000 orders and 100,000 nominations in a fresh embedded PGlite; the
+ *     contact sync, list pages and a contact page against contacts computed on read (budget 250 ms a first page).
  * Exits non-zero when a budget is exceeded, an order is lost or doubled, or a measured answer is an error or non-2xx.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -22,6 +24,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { analyticsQueries } from './analytics-queries';
+import { crmContacts } from './crm-contacts';
 import { checkoutUnderLoad } from './checkout-load';
 import { publicPages } from './public-pages';
 import { renderUnderLoad } from './render-load';
@@ -79,7 +82,7 @@ async function main() {
     bare?.kill();
   }
   // After the catalogue servers are gone: the sections below want the cores to themselves.
-  for (const section of [ssrThroughput, publicPages, renderUnderLoad, checkoutUnderLoad, analyticsQueries]) {
+  for (const section of [ssrThroughput, publicPages, renderUnderLoad, checkoutUnderLoad, analyticsQueries, crmContacts]) {
     const result = await section();
     console.log(`${result.lines.join('\n')}\n`);
     failed ||= result.failed;

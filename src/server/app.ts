@@ -44,6 +44,7 @@ import { communityRoutes } from './modules/community/community.routes';
 import { nominationsModule } from './modules/nominations/nominations.module';
 import { quizModule } from './modules/quiz/quiz.module';
 import { landingPagesModule } from './modules/landing-pages/landing-pages.module';
+import { crmRoutes } from './modules/crm/crm.routes';
 import { HtmlShell, loadSsrRenderer, SSR_CACHE_CONTROL, type SsrRenderer } from './modules/seo/html-shell';
 import { PageCache, registerPageInvalidation } from './modules/seo/page-cache';
 import { compressPage, pickEncoding } from './modules/seo/page-compression';
@@ -276,6 +277,8 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
   // Admin awards and categories, with CSV and awards_audit (issue 14).
   await app.register(adminAwardsRoutes);
   await app.register(adminCategoriesRoutes);
+  // The CRM (issue 14).
+  await app.register(crmRoutes);
 
   if (app.shell.built) {
     await app.register(fastifyStatic, {

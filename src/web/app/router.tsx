@@ -43,6 +43,7 @@ const LandingPage = lazyPage(() => import('./routes/landing-page'));
 const AdminLayout = lazyPage(() => import('./routes/admin/admin-layout'));
 const AdminDashboard = lazyPage(() => import('./routes/admin/dashboard'));
 const AdminAnalytics = lazyPage(() => import('./routes/admin/analytics'));
+const AdminCrm = lazyPage(() => import('./routes/admin/crm'));
 const AdminCrmContact = lazyPage(() => import('./routes/admin/crm-contact'));
 const AdminSection = lazyPage(() => import('./routes/admin/section'));
 const AdminUsers = lazyPage(() => import('./routes/admin/users'));
@@ -126,6 +127,7 @@ export function AppRoutes() {
           <Route path="products" element={<AdminProducts />} />
           <Route path="jobs" element={<AdminJobs />} />
           <Route path="analytics" element={<AdminAnalytics />} />
+          <Route path="crm" element={<AdminCrm />} />
           <Route path="crm/contact/:id" element={<AdminCrmContact />} />
           <Route path="bug-reports" element={<AdminBugReports />} />
           <Route path="landing-pages" element={<AdminLandingPages />} />

@@ -3,6 +3,7 @@ import type { AnalyticsRangeQuery } from '@/contract/analytics';
 import type { AwardListQuery } from '@/contract/awards';
 import type { BugReportListQuery } from '@/contract/bug-reports';
 import type { AdminLandingPageListQuery, LandingPagePreviewBody } from '@/contract/landing-pages';
+import type { CrmContactsQuery } from '@/contract/crm';
 import type { AdminNominationListQuery, CertificatePreviewBody, CommunityQuery } from '@/contract/nominations';
 import type { QuizGalleryQuery } from '@/contract/quiz';
 import type { AdminUserListQuery } from '@/contract/users';
@@ -33,6 +34,7 @@ const adminLandingPages = [...admin, 'landing-pages'] as const;
 const landingPages = ['landing-pages'] as const;
 const adminAwards = [...admin, 'awards'] as const;
 const adminCategories = [...admin, 'categories'] as const;
+const adminCrm = [...admin, 'crm'] as const;
 
 /**
  * Every TanStack Query key the app uses, in one tree (docs/decisions/061). A key is only ever
@@ -108,6 +110,12 @@ export const queryKeys = {
     categories: {
       all: adminCategories,
       list: (filter: AdminCategoryListQuery) => [...adminCategories, 'list', filter] as const,
+    },
+    crm: {
+      all: adminCrm,
+      list: (filter: CrmContactsQuery) => [...adminCrm, 'list', filter] as const,
+      tags: () => [...adminCrm, 'tags'] as const,
+      detail: (id: string) => [...adminCrm, 'detail', id] as const,
     },
     jobs: {
       all: adminJobs,

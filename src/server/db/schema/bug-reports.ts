@@ -48,6 +48,9 @@ export const bugReports = pgTable(
     index('bug_reports_created_at_idx').on(t.createdAt),
     index('bug_reports_status_idx').on(t.status, t.createdAt),
     index('bug_reports_severity_idx').on(t.severity, t.createdAt),
+    // The CRM (docs/decisions/103): a contact's reports by address, and what changed since the last contact sync.
+    index('bug_reports_reporter_email_lower_idx').on(sql`lower(${t.reporterEmail})`),
+    index('bug_reports_updated_at_idx').on(t.updatedAt),
     check('bug_reports_severity_check', sql`${t.severity} in ('low', 'medium', 'high', 'critical')`),
     check('bug_reports_status_check', sql`${t.status} in ('new', 'triaged', 'in_progress', 'resolved', 'wont_fix')`),
   ],

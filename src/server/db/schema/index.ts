@@ -26,3 +26,4 @@ export * from './analytics';
 export * from './funnel';
 export * from './quiz';
 export * from './landing-pages';
+export * from './crm';

@@ -36,6 +36,8 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_to_idx').on(t.to, t.createdAt),
     index('mail_outbox_status_idx').on(t.status, t.createdAt),
+    // The CRM's timeline and erasure find mails by address whatever its case (docs/decisions/103).
+    index('mail_outbox_to_lower_idx').on(sql`lower(${t.to})`, t.createdAt),
     check('mail_outbox_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'logged')`),
   ],
 );

@@ -65,5 +65,9 @@ export const nominations = pgTable(
     index('nominations_created_at_idx').on(t.createdAt),
     index('nominations_nominator_user_id_idx').on(t.nominatorUserId),
     index('nominations_claimed_by_user_id_idx').on(t.claimedByUserId),
+    // The CRM (docs/decisions/103): a contact's nominations by address, and what changed since the last contact sync.
+    index('nominations_nominator_email_lower_idx').on(sql`lower(${t.nominatorEmail})`),
+    index('nominations_nominee_email_lower_idx').on(sql`lower(${t.nomineeEmail})`),
+    index('nominations_updated_at_idx').on(t.updatedAt),
   ],
 );

@@ -115,6 +115,9 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status, t.createdAt),
     index('orders_session_idx').on(t.providerSessionId),
     index('orders_fulfilment_idx').on(t.fulfilmentId),
+    // The CRM (docs/decisions/103): a contact's orders by address, and what changed since the last contact sync.
+    index('orders_email_lower_idx').on(sql`lower(${t.email})`),
+    index('orders_updated_at_idx').on(t.updatedAt),
     check('orders_fulfilment_status_check', sql`${t.fulfilmentStatus} in ('none', 'pending', 'submitted', 'problem')`),
     check('orders_channel_check', sql`${t.channel} in ('shop', 'funnel')`),
     index('orders_funnel_open_idx').on(t.offersCloseAt).where(sql`${t.channel} = 'funnel' and ${t.funnelClosedAt} is null`),

@@ -202,9 +202,12 @@ async function queueCriticalMails(ctx: BugReportsContext, tx: Db, report: { id: 
  * lose who sent them — the email and IP of reports filed from the account or under its address. Call before the
  * user row is deleted (which sets reporter_user_id null).
  */
-export async function forgetBugReporter(tx: Pick<Db, 'update'>, user: { id: string; email: string }): Promise<void> {
-  await tx
+export async function forgetBugReporter(tx: Pick<Db, 'update'>, user: { id: string | null; email: string }): Promise<number> {
+  const byEmail = sql`lower(${bugReports.reporterEmail}) = ${user.email.toLowerCase()}`;
+  const forgotten = await tx
     .update(bugReports)
-    .set({ reporterEmail: null, ip: null })
-    .where(or(eq(bugReports.reporterUserId, user.id), sql`lower(${bugReports.reporterEmail}) = ${user.email.toLowerCase()}`));
+    .set({ reporterEmail: null, ip: null, updatedAt: sql`now()` })
+    .where(user.id ? or(eq(bugReports.reporterUserId, user.id), byEmail) : byEmail)
+    .returning({ id: bugReports.id });
+  return forgotten.length;
 }

@@ -1,5 +1,8 @@
-import { AdminPlaceholder } from './admin-placeholder';
+import { useParams } from 'react-router';
+import { ContactPage } from '@/web/features/admin-crm/components/contact-page';
 
+/** /admin/crm/contact/{id} (spec §2; analytics masks the id: docs/decisions/094). */
 export default function AdminCrmContact() {
-  return <AdminPlaceholder title="Contact" lead="One contact's details, nominations, orders and notes." />;
+  const { id = '' } = useParams();
+  return <ContactPage key={id} id={id} />;
 }

@@ -47,7 +47,7 @@ export const privacyPolicy: PolicyDocument = {
       paragraphs: [
         'Nominations are, by design, made by someone else, so we may hold your name, and perhaps your e-mail address, without you having given them to us. The person who nominated you gave them to us. We use your e-mail address only to send you the claim link and messages about that nomination. We never use it for marketing and never sell it.',
         'Each certificate has its own page that anyone with its link can open. It appears on our public community wall only if the nominator made it public and you accepted it. Until you accept, it is listed nowhere, and search engines are asked not to index it. You are in charge of what happens next: accept the award, or decline it with one click on the claim page. Declining is final. It removes the certificate from public view, including its page and the community wall, and erases your e-mail address from our records of it at once.',
-        'If you do not have the claim link, or you would like us to delete your details altogether, write to {email} with the certificate link or number. We will take the certificate down straight away and delete it.',
+        'If you do not have the claim link, or you would like us to delete your details altogether, write to {email} with the certificate link or number. We will take the certificate down straight away and delete your name and e-mail address from it.',
         'If you are a nominator, please nominate only people you know and who would take the joke in good humour, and only give us their e-mail address if you are happy for us to send them one message about it.',
       ],
     },
