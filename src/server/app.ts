@@ -59,6 +59,9 @@ import { adminOrdersRoutes } from './modules/orders/admin-orders.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { adminProductsRoutes } from './modules/products/admin-products.routes';
+import { adminAuditRoutes } from './modules/audit/admin-audit.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { adminSettingsRoutes } from './modules/settings/admin-settings.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 
@@ -268,6 +271,10 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
   await app.register(funnelRoutes);
   // The quiz (issue 13).
   await app.register(quizModule);
+  // Audit log, settings and the dashboard (issue 14).
+  await app.register(adminAuditRoutes);
+  await app.register(adminSettingsRoutes);
+  await app.register(dashboardRoutes);
 
   if (app.shell.built) {
     await app.register(fastifyStatic, {

@@ -6,7 +6,7 @@ import { BUG_MULTIPART_LIMITS, readBugForm } from './bug-report-form';
 import { createBugReport, enforceBugReportLimit, parseBugFields, parseViewportHeader } from './bug-reports.service';
 import type { BugReportsContext } from './context';
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema };
 const MB = 1024 * 1024;
 
 /**
@@ -38,6 +38,8 @@ export function bugReportsRoutes(ctx: BugReportsContext): FastifyPluginAsyncZod 
         },
       },
       async (request, reply) => {
+        // Switched off in the admin's settings: 404 FEATURE_OFF (docs/decisions/104). Before reading the body.
+        await app.settings.requireFeature('bug_reports');
         // Before reading the body: a limited caller cannot make us read it.
         await enforceBugReportLimit(ctx.db, request.ip);
         const form = await readBugForm(request);

@@ -18,7 +18,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       const awards = await listActiveAwardStamps(app.db);
       reply.type('application/xml; charset=utf-8');
-      return buildSitemap(app.config.publicUrl, awards);
+      return buildSitemap(app.config.publicUrl, awards, (await app.settings.getPublic()).features);
     },
   );
 
