@@ -22,6 +22,8 @@ export function bugReportsRoutes(ctx: BugReportsContext): FastifyPluginAsyncZod 
       {
         // A report changes nothing a public page shows.
         config: { keepsPages: true },
+        // Switched off in the admin's settings: 404 FEATURE_OFF before the body is read (docs/decisions/104).
+        onRequest: async () => app.settings.requireFeature('bug_reports'),
         schema: {
           tags: ['bug-reports'],
           summary: 'Report a bug (create-bug): multipart/form-data with an optional screenshot and video',
@@ -38,8 +40,6 @@ export function bugReportsRoutes(ctx: BugReportsContext): FastifyPluginAsyncZod 
         },
       },
       async (request, reply) => {
-        // Switched off in the admin's settings: 404 FEATURE_OFF (docs/decisions/104). Before reading the body.
-        await app.settings.requireFeature('bug_reports');
         // Before reading the body: a limited caller cannot make us read it.
         await enforceBugReportLimit(ctx.db, request.ip);
         const form = await readBugForm(request);

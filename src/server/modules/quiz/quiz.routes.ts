@@ -53,6 +53,8 @@ export function quizRoutes(ctx: QuizContext): FastifyPluginAsyncZod {
     app.post(
       '/api/quiz/results',
       {
+        // Before the body is read or checked: switched off means 404 FEATURE_OFF whatever was sent.
+        onRequest: async () => app.settings.requireFeature('quiz'),
         schema: {
           tags: ['quiz'],
           summary: 'Score the answers and issue the result: the award, a certificate, an unguessable link',
@@ -66,7 +68,6 @@ export function quizRoutes(ctx: QuizContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await app.settings.requireFeature('quiz');
         await enforceQuizResultLimit(ctx.db, request.ip);
         const { result, manageToken } = await createQuizResult(ctx, request.body);
         return reply.code(201).send({ result, manage_token: manageToken });
