@@ -4,6 +4,7 @@ import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditEntrySummary, type AuditLis
 import type { Db } from '@/server/db/client';
 import { notFound } from '@/server/lib/http-errors';
 import { containsPattern } from '@/server/lib/sql-text';
+import { addDays } from '../analytics/analytics-rollup';
 
 /**
  * The admin's audit log (issue 14, docs/decisions/104): audit_log (every admin action, written by `audited()`)
@@ -47,7 +48,7 @@ export function changedFields(before: unknown, after: unknown): string[] {
 /** The two sources as one relation, each filtered by what applies to it. */
 function entries(q: Partial<ListQuery>): SQL {
   const from = q.from ? sql`${`${q.from}T00:00:00Z`}::timestamptz` : null;
-  const to = q.to ? sql`(${q.to}::date + 1)::timestamp at time zone 'UTC'` : null;
+  const to = q.to ? sql`${`${addDays(q.to, 1)}T00:00:00Z`}::timestamptz` : null;
   const actor = q.actor ? containsPattern(q.actor) : null;
 
   const admin: SQL[] = [sql`true`];
@@ -63,25 +64,22 @@ function entries(q: Partial<ListQuery>): SQL {
   if (from) security.push(sql`s.created_at >= ${from}`);
   if (to) security.push(sql`s.created_at < ${to}`);
 
-  const parts: SQL[] = [];
-  if (q.kind !== 'security') {
-    parts.push(sql`
+  // A branch not asked for stays in the union with a false condition, so the relation always has its columns.
+  if (q.kind === 'security') admin.push(sql`false`);
+  // A security event has no entity: filtering by one leaves them out.
+  if (q.kind === 'admin' || q.entity_type) security.push(sql`false`);
+  return sql`
       select a.id, 'admin' as kind, a.created_at, a.action, a.entity_type, a.entity_id, u.email as actor_email,
              a.actor_user_id::text as actor_user_id, a.ip, a.before, a.after, null::jsonb as details, null::text as user_agent,
              1 as count, null::timestamptz as last_seen_at
       from audit_log a left join users u on u.id = a.actor_user_id
-      where ${sql.join(admin, sql` and `)}`);
-  }
-  // A security event has no entity: filtering by one leaves them out.
-  if (q.kind !== 'admin' && !q.entity_type) {
-    parts.push(sql`
+      where ${sql.join(admin, sql` and `)}
+    union all
       select s.id, 'security' as kind, s.created_at, s.event_type as action, null::text as entity_type, null::text as entity_id,
              s.email as actor_email, null::text as actor_user_id, s.ip, null::jsonb as before, null::jsonb as after, s.details,
              s.user_agent, s.count, s.last_seen_at
       from security_events s
-      where ${sql.join(security, sql` and `)}`);
-  }
-  return parts.length ? sql.join(parts, sql` union all `) : sql`select null::uuid as id where false`;
+      where ${sql.join(security, sql` and `)}`;
 }
 
 const summary = (r: Row): AuditEntrySummary => ({
