@@ -33,7 +33,8 @@ export const auditListQuerySchema = z
     page: pageNumber(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'to must not be before from', path: ['to'] });
-export type AuditListQuery = z.input<typeof auditListQuerySchema>;
+/** The list's filters as a client sends them. */
+export type AuditListQuery = Omit<z.input<typeof auditListQuerySchema>, 'page'> & { page?: number | undefined };
 
 export const auditEntrySummarySchema = z.object({
   id: z.uuid(),

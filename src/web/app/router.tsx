@@ -50,6 +50,8 @@ const AdminOrders = lazyPage(() => import('./routes/admin/orders'));
 const AdminProducts = lazyPage(() => import('./routes/admin/products'));
 const AdminJobs = lazyPage(() => import('./routes/admin/jobs'));
 const AdminBugReports = lazyPage(() => import('./routes/admin/bug-reports'));
+const AdminSettings = lazyPage(() => import('./routes/admin/settings'));
+const AdminAudit = lazyPage(() => import('./routes/admin/audit'));
 const NotFound = lazyPage(() => import('./routes/not-found'));
 
 /** The pages outside the admin area that need no sign-in to open, by path (the server renders some of them). */
@@ -122,6 +124,8 @@ export function AppRoutes() {
           <Route path="analytics" element={<AdminAnalytics />} />
           <Route path="crm/contact/:id" element={<AdminCrmContact />} />
           <Route path="bug-reports" element={<AdminBugReports />} />
+          <Route path="settings" element={<AdminSettings />} />
+          <Route path="audit" element={<AdminAudit />} />
           <Route path=":section" element={<AdminSection />} />
         </Route>
         <Route path="*" element={<NotFound />} />

@@ -4,6 +4,8 @@ import type { BugReportListQuery } from '@/contract/bug-reports';
 import type { AdminNominationListQuery, CertificatePreviewBody, CommunityQuery } from '@/contract/nominations';
 import type { QuizGalleryQuery } from '@/contract/quiz';
 import type { AdminUserListQuery } from '@/contract/users';
+import type { AuditListQuery } from '@/contract/admin-audit';
+import type { DashboardPeriod } from '@/contract/admin-dashboard';
 import type { QuoteBody } from '@/contract/shop';
 
 // The roots; every key below starts with one of them.
@@ -27,6 +29,9 @@ const adminMappings = [...admin, 'award-product-templates'] as const;
 const adminJobs = [...admin, 'jobs'] as const;
 const adminBugReports = [...admin, 'bug-reports'] as const;
 const adminAnalytics = [...admin, 'analytics'] as const;
+const adminSettings = [...admin, 'settings'] as const;
+const adminAudit = [...admin, 'audit'] as const;
+const adminDashboard = [...admin, 'dashboard'] as const;
 
 /**
  * Every TanStack Query key the app uses, in one tree (docs/decisions/061). A key is only ever
@@ -82,6 +87,19 @@ export const queryKeys = {
       all: adminBugReports,
       list: (filter: BugReportListQuery) => [...adminBugReports, 'list', filter] as const,
       detail: (id: string) => [...adminBugReports, 'detail', id] as const,
+    },
+    /** /admin/settings: every group, with who changed it last. */
+    settings: {
+      all: adminSettings,
+    },
+    audit: {
+      all: adminAudit,
+      list: (filter: AuditListQuery) => [...adminAudit, 'list', filter] as const,
+      detail: (id: string) => [...adminAudit, 'detail', id] as const,
+    },
+    dashboard: {
+      all: adminDashboard,
+      period: (period: DashboardPeriod) => [...adminDashboard, period] as const,
     },
     jobs: {
       all: adminJobs,
