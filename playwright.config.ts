@@ -31,9 +31,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /catalogue-sync\.spec\.ts/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /(catalogue-sync|admin-settings)\.spec\.ts/ },
+    // Settings change what every page shows (brand, shipping prices): they run after the other tests, alone.
+    { name: 'admin-settings', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /admin-settings\.spec\.ts/, dependencies: ['desktop'] },
     // The product sync replaces the whole catalogue: it runs alone, after every other test has finished.
-    { name: 'catalogue-sync', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /catalogue-sync\.spec\.ts/, dependencies: ['desktop'] },
+    { name: 'catalogue-sync', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /catalogue-sync\.spec\.ts/, dependencies: ['admin-settings'] },
   ],
   webServer: [
     {

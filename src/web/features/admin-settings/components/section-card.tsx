@@ -21,7 +21,7 @@ export function SectionCard({
   children: ReactNode;
 }) {
   return (
-    <section id={`settings-${group}`} aria-labelledby={`settings-${group}-title`} className="scroll-mt-24 rounded-3xl border border-line bg-white p-5 shadow-card sm:p-7">
+    <section id={`settings-${group}`} aria-labelledby={`settings-${group}-title`} className="scroll-mt-32 rounded-3xl border border-line bg-white p-5 shadow-card sm:p-7">
       <header className="flex flex-wrap items-start justify-between gap-x-6 gap-y-1">
         <h2 id={`settings-${group}-title`} className="text-2xl font-semibold">
           {SETTINGS_GROUP_LABELS[group]}

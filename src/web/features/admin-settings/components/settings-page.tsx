@@ -62,15 +62,15 @@ export function SettingsPage() {
         </Notice>
       ) : null}
 
-      <div className="mt-6 grid gap-6 xl:grid-cols-[11rem_1fr]">
-        <nav aria-label="Settings sections" className="xl:sticky xl:top-24 xl:self-start">
-          <ul className="flex flex-wrap gap-1.5 xl:flex-col">
+      <div className="mt-4 grid gap-6">
+        <nav aria-label="Settings sections" className="sticky top-16 z-10 -mx-1 bg-paper/95 px-1 py-2 backdrop-blur">
+          <ul className="flex gap-1.5 overflow-x-auto">
             {SETTINGS_GROUPS.map((g) => (
               <li key={g}>
                 <a
                   href={`#settings-${g}`}
                   className={cn(
-                    'inline-flex items-center gap-2 rounded-full border border-line bg-white px-3 py-1.5 text-sm font-semibold hover:border-ink xl:w-full xl:rounded-xl',
+                    'inline-flex items-center gap-2 rounded-full border border-line bg-white px-3 py-1.5 text-sm font-semibold whitespace-nowrap hover:border-ink',
                     dirty.has(g) && 'border-brand-600 text-brand-700',
                   )}
                 >
