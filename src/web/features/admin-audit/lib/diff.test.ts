@@ -17,6 +17,11 @@ describe('diffRows (audit before → after)', () => {
     expect(rows.find((r) => r.path === 'currency')?.change).toBe('same');
   });
 
+  it('shows fields filling an empty object as added, not the object as removed', () => {
+    expect(diffRows({ tax_rates: {} }, { tax_rates: { GB: 2000 } })).toEqual([{ path: 'tax_rates.GB', before: undefined, after: 2000, change: 'added' }]);
+    expect(diffRows({ tax_rates: { GB: 2000 } }, { tax_rates: {} }).map((r) => [r.path, r.change])).toEqual([['tax_rates.GB', 'removed']]);
+  });
+
   it('treats a created or deleted thing as every field added or removed', () => {
     expect(diffRows(null, { slug: 'spring' })).toEqual([{ path: 'slug', before: undefined, after: 'spring', change: 'added' }]);
     expect(diffRows({ email: 'a@x' }, null).map((r) => r.change)).toEqual(['removed']);

@@ -24,7 +24,10 @@ export function diffRows(before: unknown, after: unknown): DiffRow[] {
   const a = new Map<string, unknown>();
   if (before !== null && before !== undefined) flatten(before, '', b);
   if (after !== null && after !== undefined) flatten(after, '', a);
-  const paths = [...new Set([...b.keys(), ...a.keys()])];
+  // An empty object on one side and its fields on the other ({} → {GB: 2000}) is the fields appearing, not a removal.
+  const emptyFilled = (own: Map<string, unknown>, other: Map<string, unknown>, path: string) =>
+    isObject(own.get(path)) && [...other.keys()].some((k) => k.startsWith(`${path}.`));
+  const paths = [...new Set([...b.keys(), ...a.keys()])].filter((p) => !emptyFilled(b, a, p) && !emptyFilled(a, b, p));
   return paths.map((path) => {
     const inB = b.has(path);
     const inA = a.has(path);
