@@ -31,11 +31,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /catalogue-sync\.spec\.ts|admin-awards\.spec\.ts/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /(catalogue-sync|admin-awards|admin-settings)\.spec\.ts/ },
     // Adds, hides and imports awards: after the specs that count the gallery, so their counts never race it.
     { name: 'admin-awards', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /admin-awards\.spec\.ts/, dependencies: ['desktop'] },
+    // Settings change what every page shows (brand, shipping prices): they run after the other tests, alone.
+    { name: 'admin-settings', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /admin-settings\.spec\.ts/, dependencies: ['admin-awards'] },
     // The product sync replaces the whole catalogue: it runs alone, after every other test has finished.
-    { name: 'catalogue-sync', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /catalogue-sync\.spec\.ts/, dependencies: ['desktop'] },
+    { name: 'catalogue-sync', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /catalogue-sync\.spec\.ts/, dependencies: ['admin-settings'] },
   ],
   webServer: [
     {

@@ -20,6 +20,11 @@ export interface PageDef {
    * removes the flag (e2e/shell.spec.ts checks the two stay in step).
    */
   underConstruction?: true;
+  /**
+   * The part of the site the page belongs to that an admin can switch off (settings → Features): while it is off
+   * the page says so, is noindex and is left out of the sitemap (docs/decisions/104).
+   */
+  feature?: 'quiz' | 'community';
   /** Sitemap priority for indexable pages. */
   priority?: number;
   changefreq?: 'daily' | 'weekly' | 'monthly' | 'yearly';
@@ -92,6 +97,7 @@ export const pages = {
   }),
   community: page({
     path: paths.community,
+    feature: 'community',
     title: 'Community Wall',
     description: 'The latest public certificates, awarded by people who know exactly what their friends did.',
     indexable: true,
@@ -116,6 +122,7 @@ export const pages = {
   }),
   quizLanding: page({
     path: paths.quizLanding,
+    feature: 'quiz',
     title: 'Which Award Do You Deserve?',
     description:
       'Ten honest questions about mornings, meetings and the chair in your bedroom, and the Committee names the award you have secretly been earning. Free, two minutes, certificate included.',
@@ -126,6 +133,7 @@ export const pages = {
   }),
   quiz: page({
     path: paths.quiz,
+    feature: 'quiz',
     title: 'The Quiz',
     description: 'A short, scientifically dubious quiz that matches you with the award you deserve. One question at a time, no sign-up.',
     keywords: ['personality quiz', 'funny quiz'],
@@ -142,6 +150,7 @@ export const pages = {
   }),
   quizGallery: page({
     path: paths.quizGallery,
+    feature: 'quiz',
     title: 'Quiz Hall of Fame',
     description: 'Verdicts of the award quiz that their recipients chose to make public, newest first. Filter by award, then take the quiz yourself.',
     keywords: ['quiz results', 'award quiz'],

@@ -1,6 +1,7 @@
 import { faq } from './faq';
 import type { PageDef } from './pages';
 import { jsonInScript } from './json-in-script';
+import type { FeatureToggles } from './settings-defaults';
 
 /** The red theme colour (BRAND.md), also the browser UI colour on phones. */
 export const THEME_COLOR = '#c8102e';
@@ -26,6 +27,8 @@ export interface HeadContext {
   description?: string;
   /** Force noindex regardless of the page definition (e.g. 404). */
   noindex?: boolean;
+  /** The site's switches: a page of a part switched off is noindex (docs/decisions/104). */
+  features?: FeatureToggles;
 }
 
 export const DEFAULT_SHARE_IMAGE = '/og-image.png';
@@ -48,7 +51,8 @@ export function buildHeadTags(page: PageDef, ctx: HeadContext): HeadTag[] {
   const description = ctx.description ?? page.description;
   const url = `${ctx.origin}${ctx.pathname}`;
   const image = absolute(ctx.origin, ctx.image ?? DEFAULT_SHARE_IMAGE);
-  const indexable = page.indexable && !ctx.noindex;
+  const switchedOff = page.feature !== undefined && ctx.features !== undefined && !ctx.features[page.feature];
+  const indexable = page.indexable && !ctx.noindex && !switchedOff;
 
   const meta = (attrs: Record<string, string>): HeadTag => ({ tag: 'meta', attrs });
   const tags: HeadTag[] = [
@@ -79,7 +83,7 @@ export function buildHeadTags(page: PageDef, ctx: HeadContext): HeadTag[] {
       name: ctx.brand,
       url: ctx.origin,
       logo: `${ctx.origin}/icons/icon-512.png`,
-      sameAs: ctx.social,
+      sameAs: ctx.social.filter(Boolean),
       parentOrganization: { '@type': 'Organization', name: ctx.company },
     },
     {

@@ -3,6 +3,8 @@ import type { PublicSettings } from './settings-defaults';
 
 export { DEFAULT_SETTINGS, type PublicSettings } from './settings-defaults';
 
+const delivery = z.object({ min_days: z.number().int(), max_days: z.number().int() });
+
 export const publicSettingsSchema = z.object({
   brand_name: z.string().min(1),
   company_name: z.string().min(1),
@@ -12,4 +14,7 @@ export const publicSettingsSchema = z.object({
     x: z.string(),
     instagram: z.string(),
   }),
+  home_stats: z.array(z.object({ value: z.string(), label: z.string() })),
+  features: z.object({ quiz: z.boolean(), community: z.boolean(), bug_reports: z.boolean() }),
+  delivery: z.object({ standard: delivery, express: delivery }),
 }) satisfies z.ZodType<PublicSettings>;

@@ -63,6 +63,9 @@ import { adminOrdersRoutes } from './modules/orders/admin-orders.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { adminProductsRoutes } from './modules/products/admin-products.routes';
+import { adminAuditRoutes } from './modules/audit/admin-audit.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { adminSettingsRoutes } from './modules/settings/admin-settings.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 
@@ -279,6 +282,10 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
   await app.register(adminCategoriesRoutes);
   // The CRM (issue 14).
   await app.register(crmRoutes);
+  // Audit log, settings and the dashboard (issue 14).
+  await app.register(adminAuditRoutes);
+  await app.register(adminSettingsRoutes);
+  await app.register(dashboardRoutes);
 
   if (app.shell.built) {
     await app.register(fastifyStatic, {

@@ -72,6 +72,8 @@ export async function render(req: RenderRequest): Promise<RenderResult | null> {
     const error = (body as { error?: { code?: string; message?: string; field?: string } } | null)?.error;
     throw new ApiRequestError(status, error?.code ?? 'HTTP_ERROR', error?.message ?? 'An unexpected error occurred', error?.field);
   };
+  // Before the prefetch: what a page fetches can depend on the settings (a part of the site switched off).
+  provideSiteSettings(req.settings);
   const routeStatus = await route.prefetch?.({ queryClient, params, search: url.searchParams, fetchJson });
   for (const query of queryClient.getQueryCache().getAll()) {
     const error = query.state.error;
@@ -79,7 +81,6 @@ export async function render(req: RenderRequest): Promise<RenderResult | null> {
   }
   req.signal?.throwIfAborted();
 
-  provideSiteSettings(req.settings);
   const { prelude } = await prerenderToNodeStream(
     <AppRoot queryClient={queryClient} server={{ now, origin: req.origin }}>
       <StaticRouter location={url.pathname + url.search}>

@@ -75,6 +75,9 @@ export class TestClient {
   post(url: string, payload?: unknown) {
     return this.request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) });
   }
+  put(url: string, payload: unknown) {
+    return this.request({ method: 'PUT', url, payload: payload as object });
+  }
   patch(url: string, payload: unknown) {
     return this.request({ method: 'PATCH', url, payload: payload as object });
   }

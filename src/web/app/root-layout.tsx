@@ -8,6 +8,7 @@ import { ToasterHost } from '../components/ui/toaster-host';
 import { ReportBugButton } from '../features/bug-report/components/report-bug-button';
 import { CookieConsent } from '../features/cookie-consent/components/cookie-banner';
 import { usePageHead } from '../lib/head';
+import { getSiteSettings } from '../lib/site-settings';
 import { PageAnalytics } from './page-analytics';
 
 /** Every page: header (unless hidden), the page, footer, toasts, the cookie banner, the Report Bug button and (with consent) page views. */
@@ -40,7 +41,8 @@ export function RootLayout() {
       <Footer />
       <ToasterHost />
       <CookieConsent />
-      <ReportBugButton />
+      {/* An admin may switch bug reports off (settings → Features): no button, no hotkey. */}
+      {getSiteSettings().features.bug_reports ? <ReportBugButton /> : null}
       <PageAnalytics />
     </div>
   );

@@ -56,6 +56,8 @@ const AdminLandingPages = lazyPage(() => import('./routes/admin/landing-pages'))
 const AdminLandingPageEdit = lazyPage(() => import('./routes/admin/landing-page-edit'));
 const AdminAwards = lazyPage(() => import('./routes/admin/awards'));
 const AdminCategories = lazyPage(() => import('./routes/admin/categories'));
+const AdminSettings = lazyPage(() => import('./routes/admin/settings'));
+const AdminAudit = lazyPage(() => import('./routes/admin/audit'));
 const NotFound = lazyPage(() => import('./routes/not-found'));
 
 /** The pages outside the admin area that need no sign-in to open, by path (the server renders some of them). */
@@ -135,6 +137,8 @@ export function AppRoutes() {
           <Route path="landing-pages/:id" element={<AdminLandingPageEdit />} />
           <Route path="awards" element={<AdminAwards />} />
           <Route path="categories" element={<AdminCategories />} />
+          <Route path="settings" element={<AdminSettings />} />
+          <Route path="audit" element={<AdminAudit />} />
           <Route path=":section" element={<AdminSection />} />
         </Route>
         <Route path="*" element={<NotFound />} />

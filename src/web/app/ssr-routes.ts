@@ -26,6 +26,7 @@ import { categoriesQueryOptions } from '../lib/api/get-categories';
 import { certificateQueryOptions } from '../lib/api/get-certificate';
 import { templatesQueryOptions } from '../lib/api/get-templates';
 import { queryKeys } from '../lib/query-keys';
+import { getSiteSettings } from '../lib/site-settings';
 
 /** GETs an API path on the server (no cookies: the anonymous view); throws ApiRequestError like apiFetch. */
 export type ServerFetch = <T>(path: string) => Promise<T>;
@@ -59,8 +60,11 @@ const certificate = ({ queryClient, fetchJson }: Prefetch, shareId: string) =>
   queryClient
     .fetchQuery({ ...certificateQueryOptions(shareId), retry: false, queryFn: () => fetchJson<Certificate>(`/api/certificates/${encodeURIComponent(shareId)}`) })
     .catch(() => null);
+// A part of the site an admin switched off renders its "paused" page: nothing to fetch (docs/decisions/104).
 const quiz = ({ queryClient, fetchJson }: Prefetch) =>
-  queryClient.prefetchQuery({ ...quizQueryOptions(), queryFn: () => fetchJson<Quiz>('/api/quiz') });
+  !getSiteSettings().features.quiz
+    ? Promise.resolve()
+    : queryClient.prefetchQuery({ ...quizQueryOptions(), queryFn: () => fetchJson<Quiz>('/api/quiz') });
 const mockups = ({ queryClient, fetchJson }: Prefetch, awardId: string) =>
   queryClient.prefetchQuery({
     ...awardMockupsQueryOptions(awardId),
@@ -86,6 +90,7 @@ export const SSR_ROUTES: SsrRoute[] = [
     await awards(p, search ? { search } : {});
   }),
   page(paths.community, 'app/routes/community.tsx', async (p) => {
+    if (!getSiteSettings().features.community) return;
     const filter: CommunityFilter = {
       sort: p.search.get('sort') === 'most_liked' ? 'most_liked' : 'newest',
       category_id: p.search.get('category') ?? undefined,
@@ -140,6 +145,7 @@ export const SSR_ROUTES: SsrRoute[] = [
     if (error instanceof ApiRequestError && error.status < 500) return 404;
   }),
   page(paths.quizGallery, 'app/routes/quiz-gallery.tsx', async (p) => {
+    if (!getSiteSettings().features.quiz) return;
     const filter = { award_id: galleryAwardFrom(p.search) };
     await Promise.all([
       quiz(p),

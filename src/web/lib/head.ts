@@ -77,6 +77,7 @@ export function usePageHead(pathname: string) {
           brand: settings.brand_name,
           company: settings.company_name,
           social: Object.values(settings.social),
+          features: settings.features,
           ...extra,
         }),
       );

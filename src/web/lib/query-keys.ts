@@ -7,6 +7,8 @@ import type { CrmContactsQuery } from '@/contract/crm';
 import type { AdminNominationListQuery, CertificatePreviewBody, CommunityQuery } from '@/contract/nominations';
 import type { QuizGalleryQuery } from '@/contract/quiz';
 import type { AdminUserListQuery } from '@/contract/users';
+import type { AuditListQuery } from '@/contract/admin-audit';
+import type { DashboardPeriod } from '@/contract/admin-dashboard';
 import type { QuoteBody } from '@/contract/shop';
 
 // The roots; every key below starts with one of them.
@@ -35,6 +37,9 @@ const landingPages = ['landing-pages'] as const;
 const adminAwards = [...admin, 'awards'] as const;
 const adminCategories = [...admin, 'categories'] as const;
 const adminCrm = [...admin, 'crm'] as const;
+const adminSettings = [...admin, 'settings'] as const;
+const adminAudit = [...admin, 'audit'] as const;
+const adminDashboard = [...admin, 'dashboard'] as const;
 
 /**
  * Every TanStack Query key the app uses, in one tree (docs/decisions/061). A key is only ever
@@ -116,6 +121,19 @@ export const queryKeys = {
       list: (filter: CrmContactsQuery) => [...adminCrm, 'list', filter] as const,
       tags: () => [...adminCrm, 'tags'] as const,
       detail: (id: string) => [...adminCrm, 'detail', id] as const,
+    },
+    /** /admin/settings: every group, with who changed it last. */
+    settings: {
+      all: adminSettings,
+    },
+    audit: {
+      all: adminAudit,
+      list: (filter: AuditListQuery) => [...adminAudit, 'list', filter] as const,
+      detail: (id: string) => [...adminAudit, 'detail', id] as const,
+    },
+    dashboard: {
+      all: adminDashboard,
+      period: (period: DashboardPeriod) => [...adminDashboard, period] as const,
     },
     jobs: {
       all: adminJobs,

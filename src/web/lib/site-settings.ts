@@ -23,7 +23,14 @@ export function provideSiteSettings(value: PublicSettings) {
   cached = withDefaults(value);
 }
 
-const withDefaults = (s: PublicSettings): PublicSettings => ({ ...DEFAULT_SETTINGS, ...s, social: { ...DEFAULT_SETTINGS.social, ...s.social } });
+const withDefaults = (s: PublicSettings): PublicSettings => ({
+  ...DEFAULT_SETTINGS,
+  ...s,
+  social: { ...DEFAULT_SETTINGS.social, ...s.social },
+  features: { ...DEFAULT_SETTINGS.features, ...s.features },
+  delivery: { ...DEFAULT_SETTINGS.delivery, ...s.delivery },
+  home_stats: Array.isArray(s.home_stats) && s.home_stats.length ? s.home_stats : DEFAULT_SETTINGS.home_stats,
+});
 
 /**
  * Brand name, parent company, contact and social links. The server writes them into the
@@ -43,4 +50,10 @@ export function getSiteSettings(): PublicSettings {
   }
   cached = value;
   return value;
+}
+
+/** The delivery promise in business days, as the shop settings say it ("7–14"). */
+export function deliveryDays(kind: 'standard' | 'express' = 'standard'): string {
+  const d = getSiteSettings().delivery[kind];
+  return d.min_days === d.max_days ? String(d.max_days) : `${d.min_days}–${d.max_days}`;
 }

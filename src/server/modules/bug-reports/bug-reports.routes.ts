@@ -6,7 +6,7 @@ import { BUG_MULTIPART_LIMITS, readBugForm } from './bug-report-form';
 import { createBugReport, enforceBugReportLimit, parseBugFields, parseViewportHeader } from './bug-reports.service';
 import type { BugReportsContext } from './context';
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema };
 const MB = 1024 * 1024;
 
 /**
@@ -22,6 +22,8 @@ export function bugReportsRoutes(ctx: BugReportsContext): FastifyPluginAsyncZod 
       {
         // A report changes nothing a public page shows.
         config: { keepsPages: true },
+        // Switched off in the admin's settings: 404 FEATURE_OFF before the body is read (docs/decisions/104).
+        onRequest: async () => app.settings.requireFeature('bug_reports'),
         schema: {
           tags: ['bug-reports'],
           summary: 'Report a bug (create-bug): multipart/form-data with an optional screenshot and video',

@@ -29,10 +29,12 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['community'],
         summary: 'Public, not declined, not hidden certificates: newest or most liked, by category, cursor-paged',
         querystring: communityQuerySchema,
-        response: { 200: communityPageSchema, 400: apiErrorSchema },
+        response: { 200: communityPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
+      // Switched off in the admin's settings: 404 FEATURE_OFF (docs/decisions/104).
+      await app.settings.requireFeature('community');
       const voter = await voterOf(app, request, reply, { create: false });
       return communityPage(ctx, request.query, voter);
     },

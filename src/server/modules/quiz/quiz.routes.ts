@@ -39,10 +39,12 @@ export function quizRoutes(ctx: QuizContext): FastifyPluginAsyncZod {
           tags: ['quiz'],
           summary: 'The active questions with their answers, and every award the quiz can lead to (never the weights)',
           description: 'The same for everyone: kept in the catalogue cache and cacheable for a minute (emptied when the catalogue changes).',
-          response: { 200: quizSchema },
+          response: { 200: quizSchema, 404: apiErrorSchema },
         },
       },
       async (_request, reply) => {
+        // Switched off in the admin's settings: 404 FEATURE_OFF (docs/decisions/104).
+        await app.settings.requireFeature('quiz');
         const cached = await app.catalogCache.get('quiz', async () => JSON.stringify(z.encode(quizSchema, await quizForVisitors(ctx.db))));
         return sendCachedJson(reply, cached);
       },
@@ -51,6 +53,8 @@ export function quizRoutes(ctx: QuizContext): FastifyPluginAsyncZod {
     app.post(
       '/api/quiz/results',
       {
+        // Before the body is read or checked: switched off means 404 FEATURE_OFF whatever was sent.
+        onRequest: async () => app.settings.requireFeature('quiz'),
         schema: {
           tags: ['quiz'],
           summary: 'Score the answers and issue the result: the award, a certificate, an unguessable link',
@@ -135,10 +139,13 @@ export function quizRoutes(ctx: QuizContext): FastifyPluginAsyncZod {
           summary: 'The Hall of Fame: results whose takers opted in, newest first, optionally one award, cursor-paged',
           description: 'limit 1–48 (default 12); next_cursor is null on the last page.',
           querystring: quizGalleryQuerySchema,
-          response: { 200: quizGalleryPageSchema, 400: apiErrorSchema },
+          response: { 200: quizGalleryPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
         },
       },
-      async (request) => galleryPage(ctx.db, request.query),
+      async (request) => {
+        await app.settings.requireFeature('quiz');
+        return galleryPage(ctx.db, request.query);
+      },
     );
   };
 }

@@ -184,6 +184,7 @@ export class HtmlShell {
       brand: req.settings.brand_name,
       company: req.settings.company_name,
       social: Object.values(req.settings.social),
+      features: req.settings.features,
       ...overrides,
     });
     const settingsJson = jsonInScript(req.settings);

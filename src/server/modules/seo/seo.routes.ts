@@ -19,7 +19,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       const [awards, landingPages] = await Promise.all([listActiveAwardStamps(app.db), listPublishedLandingPageStamps(app.db)]);
       reply.type('application/xml; charset=utf-8');
-      return buildSitemap(app.config.publicUrl, awards, landingPages);
+      return buildSitemap(app.config.publicUrl, awards, landingPages, (await app.settings.getPublic()).features);
     },
   );
 

@@ -1,3 +1,4 @@
+import type { FeatureToggles } from '@/contract/settings-defaults';
 import { pages, hrefs, type PageDef } from '@/contract/pages';
 
 const xmlEscape = (s: string) =>
@@ -7,15 +8,21 @@ const xmlEscape = (s: string) =>
  * Indexable routes without parameters: the static part of the sitemap. A page still "under
  * construction" is never listed (docs/decisions/038); nor are certificates (docs/decisions/031).
  */
-export function sitemapPages(): PageDef[] {
+export function sitemapPages(features?: FeatureToggles): PageDef[] {
   return Object.values(pages as Record<string, PageDef>).filter(
-    (p) => p.indexable && !p.underConstruction && !p.path.includes(':') && !p.path.includes('*'),
+    (p) => p.indexable && !p.underConstruction && !p.path.includes(':') && !p.path.includes('*') && !(p.feature && features && !features[p.feature]),
   );
 }
 
-export function buildSitemap(origin: string, awards: { id: string; updatedAt: Date }[], landingPages: { slug: string; updatedAt: Date }[] = []): string {
+/** `features`: the site's switches; pages of a part switched off are left out (docs/decisions/104). */
+export function buildSitemap(
+  origin: string,
+  awards: { id: string; updatedAt: Date }[],
+  landingPages: { slug: string; updatedAt: Date }[] = [],
+  features?: FeatureToggles,
+): string {
   const urls: string[] = [];
-  for (const p of sitemapPages()) {
+  for (const p of sitemapPages(features)) {
     urls.push(
       `  <url><loc>${xmlEscape(origin + p.path)}</loc>` +
         (p.changefreq ? `<changefreq>${p.changefreq}</changefreq>` : '') +

@@ -1,3 +1,4 @@
+import { FeaturePaused, featureOn } from '@/web/components/layout/feature-paused';
 import { Link } from 'react-router';
 import { paths } from '@/contract/paths';
 import { buttonVariants } from '@/web/components/ui/button';
@@ -5,6 +6,7 @@ import { CommunityWall } from '@/web/features/community/components/community-wal
 
 /** /community: the wall of public certificates their nominees accepted (docs/decisions/036). */
 export default function CommunityPage() {
+  if (!featureOn('community')) return <FeaturePaused feature="community" />;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <header className="flex flex-col gap-5 md:flex-row md:items-end md:justify-between">

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@/contract/paths';
 import { buttonVariants } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/utils';
+import { getSiteSettings } from '@/web/lib/site-settings';
 
 /** A kind full-page message for a certificate or claim link that leads nowhere: what happened, what next. */
 export function KindMessage({
@@ -34,9 +35,11 @@ export function KindMessage({
             <Link to={paths.nominate} className={buttonVariants()}>
               Nominate someone
             </Link>
-            <Link to={paths.community} className={cn(buttonVariants({ variant: 'secondary' }))}>
-              See the community wall
-            </Link>
+            {getSiteSettings().features.community ? (
+              <Link to={paths.community} className={cn(buttonVariants({ variant: 'secondary' }))}>
+                See the community wall
+              </Link>
+            ) : null}
           </>
         )}
       </div>

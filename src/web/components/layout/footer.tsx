@@ -2,16 +2,16 @@ import { Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/contract/paths';
 import { consentActions } from '@/web/lib/consent-store';
-import { getSiteSettings } from '@/web/lib/site-settings';
+import { getSiteSettings, deliveryDays } from '@/web/lib/site-settings';
 import { SealMark } from './logo';
 import { InstagramIcon, TikTokIcon, XIcon } from './social-icons';
 
-const QUICK_LINKS = [
+const QUICK_LINKS: { label: string; to: string; feature?: 'community' | 'quiz' }[] = [
   { label: 'Nominate someone', to: paths.nominate },
   { label: 'Award gallery', to: paths.gallery },
-  { label: 'Community wall', to: paths.community },
+  { label: 'Community wall', to: paths.community, feature: 'community' },
   { label: 'Store', to: paths.store },
-  { label: 'Which award are you?', to: paths.quizLanding },
+  { label: 'Which award are you?', to: paths.quizLanding, feature: 'quiz' },
   { label: 'Certificate designs', to: paths.dynamicTemplates },
 ];
 
@@ -29,11 +29,13 @@ const linkClass = 'text-sm text-[#d9cfc4] hover:text-white hover:underline under
 export function Footer() {
   const settings = getSiteSettings();
   const year = new Date().getFullYear();
+  // An empty link is hidden (settings → Contact & social), and so is a section an admin switched off.
   const social = [
     { label: `${settings.brand_name} on TikTok`, href: settings.social.tiktok, Icon: TikTokIcon },
     { label: `${settings.brand_name} on X`, href: settings.social.x, Icon: XIcon },
     { label: `${settings.brand_name} on Instagram`, href: settings.social.instagram, Icon: InstagramIcon },
-  ];
+  ].filter((s) => s.href);
+  const quickLinks = QUICK_LINKS.filter((l) => !l.feature || settings.features[l.feature]);
   return (
     <footer className="mt-auto bg-ink text-[#f3ebe2]">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
@@ -48,7 +50,7 @@ export function Footer() {
           </p>
           <ul className="mt-5 flex gap-2" aria-label="Social media">
             {social.map(({ label, href, Icon }) => (
-              <li key={href}>
+              <li key={label}>
                 <a
                   href={href}
                   target="_blank"
@@ -67,7 +69,7 @@ export function Footer() {
             Quick Links
           </h2>
           <ul className="mt-4 space-y-2.5">
-            {QUICK_LINKS.map((l) => (
+            {quickLinks.map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className={linkClass}>
                   {l.label}
@@ -110,7 +112,7 @@ export function Footer() {
               </a>
             </li>
             <li>We answer Monday to Friday, usually within one business day.</li>
-            <li>Printed certificates ship worldwide in 7–14 business days.</li>
+            <li>Printed certificates ship worldwide in {deliveryDays()} business days.</li>
           </ul>
         </div>
       </div>

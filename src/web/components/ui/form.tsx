@@ -85,12 +85,22 @@ export function FormTextField<TIn extends FieldValues, TOut>({ control, name, ..
   );
 }
 
+/** Whether `values` has the field the server named: `name`, or a dotted path into nested groups (`shipping.express.price`). */
+function hasField(values: FieldValues, field: string): boolean {
+  let at: unknown = values;
+  for (const key of field.split('.')) {
+    if (at === null || typeof at !== 'object' || !(key in at)) return false;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return true;
+}
+
 /**
  * Puts an API error that names one of this form's fields (`error.field`) under that field and focuses
  * it. Returns false for any other error, which the caller reports (usually as a toast).
  */
 export function showFieldError<TIn extends FieldValues, TOut>(form: UseFormReturn<TIn, unknown, TOut>, err: unknown): boolean {
-  if (!(err instanceof ApiRequestError) || !err.field || !(err.field in form.getValues())) return false;
+  if (!(err instanceof ApiRequestError) || !err.field || !hasField(form.getValues(), err.field)) return false;
   form.setError(err.field as FieldPath<TIn>, { type: 'server', message: err.message }, { shouldFocus: true });
   return true;
 }

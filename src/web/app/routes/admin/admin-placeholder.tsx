@@ -13,10 +13,11 @@ export function AdminPlaceholder({ title, lead }: { title: string; lead: string 
       <h1 className="mt-1 text-3xl font-semibold sm:text-4xl">{title}</h1>
       <p className="mt-3 max-w-2xl text-lg text-ink-soft">{lead}</p>
       <p className="mt-3 max-w-2xl text-sm text-muted">
-        This part of the admin area arrives in a later release. Users and roles can be managed today.
+        This part of the admin area arrives in a later release. The sections in the menu that open a page of their own
+        work today; the dashboard links to each of them.
       </p>
-      <Link to="/admin/users" className={`${buttonVariants({ variant: 'secondary' })} mt-6`}>
-        Manage users
+      <Link to="/admin" className={`${buttonVariants({ variant: 'secondary' })} mt-6`}>
+        Go to the dashboard
       </Link>
     </section>
   );

@@ -11,7 +11,7 @@ export const ADMIN_SECTIONS = [
   { path: 'products', label: 'Products', lead: 'Printed products, variants and print templates.' },
   { path: 'users', label: 'Users', lead: 'Accounts, roles and who may do what.' },
   { path: 'bug-reports', label: 'Bug Reports', lead: 'What visitors reported, with screenshots and console logs.' },
-  { path: 'audit', label: 'Audit Log', lead: 'Every change an admin made, who made it and when.' },
+  { path: 'audit', label: 'Audit Log', lead: 'Every change an admin made and every security event: who, when, and what changed.' },
   { path: 'jobs', label: 'Jobs', lead: 'Mails, print orders and other background work: what waits, what failed, and a retry.' },
-  { path: 'settings', label: 'Settings', lead: 'Brand name, parent company, contact details and more.' },
+  { path: 'settings', label: 'Settings', lead: 'Brand, contact and social links, home page figures, shipping, tax, the sales funnel and feature switches.' },
 ] as const;

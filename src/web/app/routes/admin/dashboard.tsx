@@ -1,6 +1,6 @@
-import { AdminPlaceholder } from './admin-placeholder';
-import { ADMIN_SECTIONS } from './admin-sections';
+import { Dashboard } from '@/web/features/admin-dashboard/components/dashboard';
 
+/** /admin: the dashboard, in its own chunk with its charts (recharts never reaches the public pages). */
 export default function AdminDashboard() {
-  return <AdminPlaceholder title="Dashboard" lead={ADMIN_SECTIONS[0].lead} />;
+  return <Dashboard />;
 }

@@ -21,6 +21,7 @@ import { totalReactions } from '@/web/lib/reactions';
 import { issuedDate } from '@/web/lib/time-ago';
 import { cn } from '@/web/lib/utils';
 import { useCertificate } from '@/web/lib/api/get-certificate';
+import { deliveryDays } from '@/web/lib/site-settings';
 
 function VerificationPanel({ c }: { c: Certificate }) {
   return (
@@ -228,7 +229,7 @@ export function CertificatePage({ shareId }: { shareId: string }) {
               <Printer className="size-5 text-gold" aria-hidden="true" /> Frame-worthy
             </h2>
             <p className="mt-2 text-sm text-white/80">
-              Printed on heavyweight paper, framed in black, oak or gold, and shipped worldwide in 7–14 business days; express is available.
+              Printed on heavyweight paper, framed in black, oak or gold, and shipped worldwide in {deliveryDays()} business days; express is available.
             </p>
             <Link to={hrefs.storeCertificate(c.share_id)} className={cn(buttonVariants({ variant: 'gold', size: 'sm' }), 'mt-4')}>
               Get it printed

@@ -25,6 +25,7 @@ import { cn } from '@/web/lib/utils';
 import { useAcceptClaim } from '../api/accept-claim';
 import { useDeclineClaim } from '../api/decline-claim';
 import { useClaim } from '../api/get-claim';
+import { getSiteSettings } from '@/web/lib/site-settings';
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
 
@@ -144,9 +145,11 @@ export function ClaimPage({ token }: { token: string }) {
             <Link to={paths.home} className={buttonVariants()}>
               Back to the homepage
             </Link>
-            <Link to={paths.community} className={buttonVariants({ variant: 'secondary' })}>
-              See the community wall
-            </Link>
+            {getSiteSettings().features.community ? (
+              <Link to={paths.community} className={buttonVariants({ variant: 'secondary' })}>
+                See the community wall
+              </Link>
+            ) : null}
           </>
         }
       >

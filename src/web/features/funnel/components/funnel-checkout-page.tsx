@@ -28,6 +28,7 @@ import { useFunnelOrder } from '../api/get-funnel-order';
 import { usePlaceFunnelOrder } from '../api/place-funnel-order';
 import { STEP_PATHS } from '../lib/funnel-steps';
 import { useFunnel } from '../lib/funnel-provider';
+import { deliveryDays } from '@/web/lib/site-settings';
 
 interface FunnelFormValues extends CheckoutFormValues {
   recipient_name: string;
@@ -171,7 +172,7 @@ function FunnelCheckout({ funnel, awardId, cancelled }: { funnel: Funnel; awardI
             {[
               `${hero.product_name}, ${hero.size}, ${hero.finish.toLowerCase()}`,
               'Their name in the certificate’s engraved lettering, with its own certificate number',
-              ships ? 'Tracked, worldwide: standard in 7–14 business days, express in 3–5' : 'A download the moment you pay',
+              ships ? `Tracked, worldwide: standard in ${deliveryDays()} business days, express in ${deliveryDays('express')}` : 'A download the moment you pay',
             ].map((b) => (
               <li key={b} className="flex items-start gap-2">
                 <Check className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" /> {b}

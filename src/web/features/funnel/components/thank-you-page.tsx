@@ -9,6 +9,7 @@ import { formatMoney } from '@/web/lib/money';
 import { useFunnelStep } from '../lib/use-funnel-step';
 import { useTrackStep } from '../lib/use-track-step';
 import { FunnelSkeleton } from './funnel-shell';
+import { deliveryDays } from '@/web/lib/site-settings';
 
 /**
  * /funnel/thank-you (docs/decisions/099): the final order — everything bought, every charge — and what happens
@@ -63,7 +64,7 @@ function NextSteps({ order }: { order: FunnelOrder }) {
   ];
   if (ships) {
     steps.push({ icon: Printer, text: 'The print room prints and packs everything in one parcel.' });
-    steps.push({ icon: Truck, text: 'It ships tracked, worldwide: 7–14 business days standard, 3–5 express. We mail you the tracking number.' });
+    steps.push({ icon: Truck, text: `It ships tracked, worldwide: ${deliveryDays()} business days standard, ${deliveryDays('express')} express. We mail you the tracking number.` });
   }
   if (order.order.lines.some((l) => !l.requires_shipping)) {
     steps.push({ icon: Download, text: 'Your PDF is ready now: download it from the order below.' });

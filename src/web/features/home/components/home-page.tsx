@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import { faq } from '@/contract/faq';
 import { paths } from '@/contract/paths';
 import { buttonVariants } from '@/web/components/ui/button';
+import { getSiteSettings } from '@/web/lib/site-settings';
 import { cn } from '@/web/lib/utils';
 import { SampleCertificate } from './sample-certificate';
 
@@ -43,15 +44,6 @@ const STEPS = [
   },
 ];
 
-// Spec §1: these numbers are invented, and the page says so.
-const STATS = [
-  { value: '2.5M+', label: 'people certified' },
-  { value: '8.9M+', label: 'certificates shared' },
-  { value: '98.7%', label: 'would roast again' },
-  { value: '147', label: 'countries reached' },
-  { value: '1,247', label: 'roasts a day, live-ish' },
-  { value: '4.9/5', label: 'average rating' },
-];
 
 // Fictional, and labelled as such: we never pass off invented reviews as real (BRAND.md).
 const TESTIMONIALS = [
@@ -99,6 +91,8 @@ const PRIVACY_POINTS = [
  * feature (features never import each other).
  */
 export function HomePage({ gallery }: { gallery: ReactNode }) {
+  // Spec §1: invented numbers, set by the admin (settings → Home page); the line below them says so whatever they are.
+  const { home_stats: stats, delivery } = getSiteSettings();
   return (
     <>
       {/* Hero */}
@@ -168,7 +162,7 @@ export function HomePage({ gallery }: { gallery: ReactNode }) {
             </h2>
             <p className="mt-4 text-lg text-[#e9e0d6]">
               Heavyweight paper, crisp print, optional frame. We print each certificate to order and ship it
-              worldwide: standard delivery takes 7&ndash;14 business days, and express is there when the office party
+              worldwide: standard delivery takes {delivery.standard.min_days}&ndash;{delivery.standard.max_days} business days, and express is there when the office party
               is on Friday.
             </p>
             <ul className="mt-6 space-y-3 text-[#e9e0d6]">
@@ -213,8 +207,8 @@ export function HomePage({ gallery }: { gallery: ReactNode }) {
             Impressive numbers, officially invented
           </h2>
           <dl className="mt-10 grid grid-cols-2 gap-6 md:grid-cols-3">
-            {STATS.map((s) => (
-              <div key={s.label} className="rounded-3xl bg-white/10 p-6 text-center">
+            {stats.map((s, i) => (
+              <div key={i} className="rounded-3xl bg-white/10 p-6 text-center">
                 <dt className="text-sm font-medium text-brand-50">{s.label}</dt>
                 <dd className="order-first font-display text-4xl font-semibold sm:text-5xl">{s.value}</dd>
               </div>

@@ -13,6 +13,7 @@ import { absoluteUrl } from '@/web/lib/absolute-url';
 import { textLink } from '@/web/lib/styles';
 import { cn } from '@/web/lib/utils';
 import { loadNominationResult } from '../lib/success-store';
+import { deliveryDays, getSiteSettings } from '@/web/lib/site-settings';
 
 function Panel({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
   return (
@@ -123,7 +124,7 @@ export function NominationSuccess() {
             <div className="mt-5 flex flex-col gap-3 rounded-2xl bg-ink p-4 text-white sm:flex-row sm:items-center">
               <Printer className="size-6 shrink-0 text-gold" aria-hidden="true" />
               <p className="flex-1 text-sm text-white/85">
-                <strong className="font-semibold text-white">Frame-worthy.</strong> Printed and shipped worldwide in 7–14 business days; express is available.
+                <strong className="font-semibold text-white">Frame-worthy.</strong> Printed and shipped worldwide in {deliveryDays()} business days; express is available.
               </p>
               <Link to={hrefs.storeCertificate(c.share_id)} className={buttonVariants({ variant: 'gold', size: 'sm' })}>
                 Get it printed
@@ -135,7 +136,7 @@ export function NominationSuccess() {
             <Link to={paths.nominate} className="font-semibold text-brand-700 hover:underline">
               Nominate someone else
             </Link>
-            {c.is_public ? (
+            {c.is_public && getSiteSettings().features.community ? (
               <Link to={paths.community} className="font-semibold text-brand-700 hover:underline">
                 See the community wall
               </Link>

@@ -9,6 +9,7 @@ import { useBlobUrl } from '@/web/hooks/use-blob-url';
 import { useCertificatePreview } from '@/web/lib/api/preview-certificate';
 import { formatMoney } from '@/web/lib/money';
 import { cn } from '@/web/lib/utils';
+import { deliveryDays } from '@/web/lib/site-settings';
 
 const STEPS = [
   { key: 'placed', label: 'Placed', icon: Check },
@@ -33,7 +34,7 @@ const NEXT: Partial<Record<OrderStatus, (o: Order) => string>> = {
   payment_failed: (o) => `The payment did not go through${o.payment.failure_message ? ` (${o.payment.failure_message})` : ''}. Nothing was charged; you can pay with another card.`,
   paid: (o) =>
     o.lines.some((l) => l.requires_shipping)
-      ? 'Paid, and waiting for the print room. Printing, framing and delivery take 7–14 business days worldwide; we will mail you when it ships, with tracking.'
+      ? `Paid, and waiting for the print room. Printing, framing and delivery take ${deliveryDays()} business days worldwide; we will mail you when it ships, with tracking.`
       : 'Paid. Your certificate is ready: download the PDF below.',
   in_production: () => 'Being printed and framed right now. We will mail you the tracking number when it ships.',
   shipped: () => 'On its way. Follow the parcel with the tracking number below.',

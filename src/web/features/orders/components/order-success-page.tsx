@@ -8,6 +8,7 @@ import { useCart } from '@/web/lib/cart';
 import { useOrder } from '../api/get-order';
 import { OrderDetails } from './order-details';
 import { OrderSkeleton } from './order-skeleton';
+import { deliveryDays } from '@/web/lib/site-settings';
 
 const completedOrders = new Set<string>();
 const PAID = new Set(['paid', 'in_production', 'shipped', 'delivered', 'partially_refunded', 'refunded']);
@@ -72,7 +73,7 @@ function Receipt({ orderId, token }: { orderId: string; token: string }) {
             {paid ? (
               <p>
                 {ships
-                  ? 'What happens next: the print room prints and frames it, then it ships. Expect it within 7–14 business days worldwide (sooner with express). We will mail you the tracking number.'
+                  ? `What happens next: the print room prints and frames it, then it ships. Expect it within ${deliveryDays()} business days worldwide (sooner with express). We will mail you the tracking number.`
                   : 'Your certificate is ready: download the PDF below.'}
               </p>
             ) : o.status === 'pending_payment' ? (

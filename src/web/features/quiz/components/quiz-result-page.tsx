@@ -25,6 +25,7 @@ import { browserStorage } from '../lib/quiz-progress';
 import { manageTokenFor } from '../lib/quiz-tokens';
 import { quizShareText } from '../lib/quiz-share';
 import { AwardEmblem } from './award-emblem';
+import { deliveryDays } from '@/web/lib/site-settings';
 
 function LoadingState() {
   return (
@@ -220,7 +221,7 @@ export function QuizResultPage({ resultId }: { resultId: string }) {
                 </Link>
               </li>
             </ul>
-            <p className="mt-4 text-xs text-white/70">Prints ship worldwide in 7–14 business days; express is available.</p>
+            <p className="mt-4 text-xs text-white/70">Prints ship worldwide in {deliveryDays()} business days; express is available.</p>
           </section>
 
           <HallOfFamePanel result={r} />

@@ -1,0 +1,222 @@
+import { Plus, Trash2 } from 'lucide-react';
+import { Controller, useFieldArray } from 'react-hook-form';
+import { COUNTRY_OPTIONS } from '@/contract/address';
+import { Button } from '@/web/components/ui/button';
+import { Form, FormTextField, useZodForm } from '@/web/components/ui/form';
+import { SelectField } from '@/web/components/ui/select-field';
+import { Switch } from '@/web/components/ui/switch';
+import { useAwards } from '@/web/lib/api/get-awards';
+import { useTemplates } from '@/web/lib/api/get-templates';
+import { formatMoney } from '@/web/lib/money';
+import { funnelFormSchema, shopFormSchema, toFunnelForm, toShopForm } from '../lib/settings-forms';
+import { SaveBar, SectionCard, useSectionSave } from './section-card';
+import { FormTextArea, type SectionProps } from './site-sections';
+
+const METHODS = [
+  { key: 'standard', title: 'Standard shipping' },
+  { key: 'express', title: 'Express shipping' },
+] as const;
+
+export function ShopSection({ settings, onDirty }: SectionProps) {
+  const form = useZodForm(shopFormSchema, { defaultValues: toShopForm(settings.values.shop) });
+  const { submit, pending } = useSectionSave('shop', form, toShopForm, onDirty, settings.cache_seconds);
+  const taxes = useFieldArray({ control: form.control, name: 'tax_rates' });
+  const currency = form.watch('currency');
+  const currencies = [...new Set([...settings.choices.currencies, settings.values.shop.currency])].sort();
+  return (
+    <SectionCard
+      group="shop"
+      changed={settings.changed.shop}
+      description="What the store and checkout charge: the currency, shipping prices and delivery promises (also quoted on the home page, the footer and order pages), and tax by shipping country. Orders already placed keep their own prices and currency."
+    >
+      <Form form={form} onSubmit={submit}>
+        <Controller
+          control={form.control}
+          name="currency"
+          render={({ field, fieldState }) => (
+            <SelectField
+              label="Currency"
+              description="Only currencies the catalogue has prices in: the store lists the variants priced in this one."
+              options={currencies.map((c) => ({ value: c, label: c }))}
+              className="max-w-xs"
+              error={fieldState.error?.message}
+              {...field}
+            />
+          )}
+        />
+
+        <div className="mt-6 grid gap-4 lg:grid-cols-2">
+          {METHODS.map((m) => (
+            <fieldset key={m.key} className="grid grid-cols-2 gap-3 rounded-2xl bg-paper p-4">
+              <legend className="sr-only">{m.title}</legend>
+              <p className="col-span-2 font-semibold" aria-hidden="true">
+                {m.title}
+              </p>
+              <FormTextField control={form.control} name={`shipping.${m.key}.label`} label="Label at checkout" maxLength={40} className="col-span-2" />
+              <FormTextField control={form.control} name={`shipping.${m.key}.price`} label={`Price (${currency})`} inputMode="decimal" className="col-span-2 sm:col-span-1" />
+              <span className="hidden sm:block" />
+              <FormTextField control={form.control} name={`shipping.${m.key}.min_days`} label="Fastest (business days)" inputMode="numeric" />
+              <FormTextField control={form.control} name={`shipping.${m.key}.max_days`} label="Slowest (business days)" inputMode="numeric" />
+            </fieldset>
+          ))}
+        </div>
+
+        <h3 className="mt-8 text-lg font-semibold">Tax rates</h3>
+        <p className="text-sm text-ink-soft">Added to orders shipped to these countries, on the goods and the shipping. Countries not listed pay no tax.</p>
+        {taxes.fields.length ? (
+          <table className="mt-3 w-full text-left text-sm">
+            <caption className="sr-only">Tax rates by shipping country</caption>
+            <thead className="text-xs tracking-wide text-ink-soft uppercase">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Country
+                </th>
+                <th scope="col" className="w-36 py-2 pr-3 font-semibold">
+                  Rate (%)
+                </th>
+                <th scope="col" className="w-12 py-2">
+                  <span className="sr-only">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {taxes.fields.map((f, i) => (
+                <tr key={f.id} className="align-top">
+                  <td className="py-2 pr-3">
+                    <Controller
+                      control={form.control}
+                      name={`tax_rates.${i}.country`}
+                      render={({ field, fieldState }) => (
+                        <SelectField label={`Country ${i + 1}`} className="[&>label]:sr-only" placeholder="Choose a country" options={COUNTRY_OPTIONS.map((c) => ({ value: c.code, label: c.name }))} error={fieldState.error?.message} {...field} />
+                      )}
+                    />
+                  </td>
+                  <td className="py-2 pr-3">
+                    <FormTextField control={form.control} name={`tax_rates.${i}.rate`} label={`Rate ${i + 1} (%)`} className="[&>label]:sr-only" inputMode="decimal" />
+                  </td>
+                  <td className="py-2">
+                    <Button type="button" variant="ghost" size="icon" aria-label={`Remove tax rate ${i + 1}`} onClick={() => taxes.remove(i)}>
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="mt-3 rounded-2xl border border-dashed border-line p-4 text-sm text-ink-soft">No tax is added anywhere. Add a country to charge its rate.</p>
+        )}
+        <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => taxes.append({ country: '', rate: '' })}>
+          <Plus aria-hidden="true" /> Add a country
+        </Button>
+        <SaveBar form={form} pending={pending} label="shop" />
+      </Form>
+    </SectionCard>
+  );
+}
+
+export function FunnelSection({ settings, onDirty }: SectionProps) {
+  const form = useZodForm(funnelFormSchema, { defaultValues: toFunnelForm(settings.values.funnel) });
+  const { submit, pending } = useSectionSave('funnel', form, toFunnelForm, onDirty, settings.cache_seconds);
+  const awards = useAwards();
+  const templates = useTemplates();
+  const shopCurrency = settings.values.shop.currency;
+  const variantOptions = settings.choices.variants
+    .filter((v) => v.is_active && v.currency === shopCurrency)
+    .map((v) => ({ value: v.sku, label: `${v.product_name} — ${v.name} (${v.sku}) · ${formatMoney(v.price, v.currency)}` }));
+  const skuSelect = (name: 'hero.variant_sku' | 'oto1.variant_sku' | 'downsell.variant_sku', label: string, description?: string) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <SelectField label={label} description={description} placeholder="Choose a product" options={variantOptions} error={fieldState.error?.message} {...field} />
+      )}
+    />
+  );
+  return (
+    <SectionCard
+      group="funnel"
+      changed={settings.changed.funnel}
+      description="/funnel/checkout sells one hero product; after paying, the buyer gets one-time offer 1 and, if they say no, the downsell, until the order goes to print. Prices always come from the catalogue, less the discount."
+    >
+      <Form form={form} onSubmit={submit} className="grid gap-6">
+        <div className="flex items-start justify-between gap-4 rounded-2xl border border-line p-4">
+          <div>
+            <p id="funnel-enabled" className="font-semibold">
+              Sales funnel on
+            </p>
+            <p id="funnel-enabled-off" className="mt-0.5 text-sm text-ink-soft">
+              When off, /funnel/checkout says the offer is not available and points to the store; orders already paid keep their offers.
+            </p>
+          </div>
+          <Controller
+            control={form.control}
+            name="enabled"
+            render={({ field }) => <Switch aria-labelledby="funnel-enabled" aria-describedby="funnel-enabled-off" checked={field.value} onCheckedChange={field.onChange} ref={field.ref} />}
+          />
+        </div>
+
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-lg font-semibold">Hero product</legend>
+          {skuSelect('hero.variant_sku', 'Product', `Variants priced in ${shopCurrency}.`)}
+          <Controller
+            control={form.control}
+            name="hero.award_id"
+            render={({ field, fieldState }) => (
+              <SelectField
+                label="Award printed by default"
+                placeholder="The gallery’s first award"
+                options={(awards.data ?? []).map((a) => ({ value: a.id, label: a.title }))}
+                error={fieldState.error?.message}
+                {...field}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="hero.template_slug"
+            render={({ field, fieldState }) => (
+              <SelectField
+                label="Design"
+                placeholder="The award’s own design"
+                options={(templates.data ?? []).map((t) => ({ value: t.slug, label: t.name }))}
+                error={fieldState.error?.message}
+                {...field}
+              />
+            )}
+          />
+          <FormTextField control={form.control} name="offer_minutes" label="Offers stay open (minutes)" description="From payment until the order goes to print: the real deadline the countdown shows." inputMode="numeric" />
+          <FormTextField control={form.control} name="hero.headline" label="Headline" maxLength={120} className="sm:col-span-2" />
+          <div className="sm:col-span-2">
+            <FormTextArea control={form.control} name="hero.pitch" label="Pitch" maxLength={600} />
+          </div>
+        </fieldset>
+
+        {(
+          [
+            ['oto1', 'One-time offer 1', 'Added to the same order with one click, charged to the card just used.'],
+            ['downsell', 'Downsell', 'Shown when offer 1 is declined.'],
+          ] as const
+        ).map(([key, title, hint]) => (
+          <fieldset key={key} className="grid gap-4 rounded-2xl bg-paper p-4 sm:grid-cols-2">
+            <legend className="sr-only">{title}</legend>
+            <div className="sm:col-span-2">
+              <p className="text-lg font-semibold" aria-hidden="true">
+                {title}
+              </p>
+              <p className="text-sm text-ink-soft">{hint}</p>
+            </div>
+            {skuSelect(`${key}.variant_sku`, 'Product')}
+            <FormTextField control={form.control} name={`${key}.discount_percent`} label="Discount (%)" description="Off the catalogue price, 0–90." inputMode="numeric" />
+            <FormTextField control={form.control} name={`${key}.headline`} label="Headline" maxLength={120} className="sm:col-span-2" />
+            <div className="sm:col-span-2">
+              <FormTextArea control={form.control} name={`${key}.pitch`} label="Pitch" maxLength={600} />
+            </div>
+          </fieldset>
+        ))}
+        <SaveBar form={form} pending={pending} label="funnel" />
+      </Form>
+    </SectionCard>
+  );
+}
+

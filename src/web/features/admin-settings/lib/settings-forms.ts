@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { COUNTRY_OPTIONS } from '@/contract/address';
+import { funnelSettingsBodySchema, shopSettingsBodySchema, TAX_BPS_MAX, type SettingsValues } from '@/contract/admin-settings';
+import { minorToText, parseMoney } from '@/web/lib/money-input';
+
+/**
+ * The shop and funnel forms hold what a person types (amounts as "5.99", rates as "20", days as text); these
+ * schemas turn that into the request body and then check it with the contract's own schema (decision 060: derived,
+ * never a second copy of a rule). Brand, contact, home and features use the contract's schemas as they are.
+ */
+
+const wholeNumber = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, { message: `${label}: a whole number` })
+    .transform(Number);
+
+const amount = (label: string) =>
+  z.string().transform((v, ctx) => {
+    const minor = parseMoney(v);
+    if (minor === null) {
+      ctx.addIssue({ code: 'custom', message: `${label}: an amount such as 5.99` });
+      return z.NEVER;
+    }
+    return minor;
+  });
+
+/** "20" or "7.25" (%) → basis points. */
+const percent = z.string().transform((v, ctx) => {
+  const bps = parseMoney(v.replace(/%\s*$/, ''));
+  if (bps === null || bps > TAX_BPS_MAX) {
+    ctx.addIssue({ code: 'custom', message: 'A rate from 0 to 100 %, such as 20 or 7.25' });
+    return z.NEVER;
+  }
+  return bps;
+});
+
+const methodForm = z.object({ label: z.string(), price: amount('Price'), min_days: wholeNumber('Fastest'), max_days: wholeNumber('Slowest') });
+
+export const COUNTRY_NAMES = new Map(COUNTRY_OPTIONS.map((c) => [c.code, c.name]));
+
+export const shopFormSchema = z
+  .object({
+    currency: z.string(),
+    shipping: z.object({ standard: methodForm, express: methodForm }),
+    tax_rates: z
+      .array(z.object({ country: z.string().min(1, { message: 'Choose a country' }), rate: percent }))
+      .superRefine((rows, ctx) => {
+        const seen = new Set<string>();
+        rows.forEach((r, i) => {
+          if (seen.has(r.country)) ctx.addIssue({ code: 'custom', path: [i, 'country'], message: `${COUNTRY_NAMES.get(r.country) ?? r.country} is already listed` });
+          seen.add(r.country);
+        });
+      }),
+  })
+  .transform((v) => ({ currency: v.currency, shipping: v.shipping, tax_rates: Object.fromEntries(v.tax_rates.map((r) => [r.country, r.rate])) }))
+  .pipe(shopSettingsBodySchema);
+export type ShopForm = z.input<typeof shopFormSchema>;
+
+const methodText = (m: SettingsValues['shop']['shipping']['standard']) => ({
+  label: m.label,
+  price: minorToText(m.price),
+  min_days: String(m.min_days),
+  max_days: String(m.max_days),
+});
+
+export const toShopForm = (s: SettingsValues['shop']): ShopForm => ({
+  currency: s.currency,
+  shipping: { standard: methodText(s.shipping.standard), express: methodText(s.shipping.express) },
+  tax_rates: Object.entries(s.tax_rates)
+    .map(([country, bps]) => ({ country, rate: String(bps / 100) }))
+    .sort((a, b) => (COUNTRY_NAMES.get(a.country) ?? a.country).localeCompare(COUNTRY_NAMES.get(b.country) ?? b.country)),
+});
+
+const offerForm = z.object({ variant_sku: z.string(), discount_percent: wholeNumber('Discount'), headline: z.string(), pitch: z.string() });
+
+export const funnelFormSchema = z
+  .object({
+    enabled: z.boolean(),
+    hero: z.object({ variant_sku: z.string(), award_id: z.string(), template_slug: z.string(), headline: z.string(), pitch: z.string() }),
+    offer_minutes: wholeNumber('Offer time'),
+    oto1: offerForm,
+    downsell: offerForm,
+  })
+  .transform((v) => ({ ...v, hero: { ...v.hero, award_id: v.hero.award_id || null, template_slug: v.hero.template_slug || null } }))
+  .pipe(funnelSettingsBodySchema);
+export type FunnelForm = z.input<typeof funnelFormSchema>;
+
+const offerText = (o: SettingsValues['funnel']['oto1']) => ({ ...o, discount_percent: String(o.discount_percent) });
+
+export const toFunnelForm = (f: SettingsValues['funnel']): FunnelForm => ({
+  enabled: f.enabled,
+  hero: { ...f.hero, award_id: f.hero.award_id ?? '', template_slug: f.hero.template_slug ?? '' },
+  offer_minutes: String(f.offer_minutes),
+  oto1: offerText(f.oto1),
+  downsell: offerText(f.downsell),
+});
