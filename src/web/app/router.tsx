@@ -45,7 +45,6 @@ const AdminDashboard = lazyPage(() => import('./routes/admin/dashboard'));
 const AdminAnalytics = lazyPage(() => import('./routes/admin/analytics'));
 const AdminCrm = lazyPage(() => import('./routes/admin/crm'));
 const AdminCrmContact = lazyPage(() => import('./routes/admin/crm-contact'));
-const AdminSection = lazyPage(() => import('./routes/admin/section'));
 const AdminUsers = lazyPage(() => import('./routes/admin/users'));
 const AdminNominations = lazyPage(() => import('./routes/admin/nominations'));
 const AdminOrders = lazyPage(() => import('./routes/admin/orders'));
@@ -139,7 +138,8 @@ export function AppRoutes() {
           <Route path="categories" element={<AdminCategories />} />
           <Route path="settings" element={<AdminSettings />} />
           <Route path="audit" element={<AdminAudit />} />
-          <Route path=":section" element={<AdminSection />} />
+          {/* Every section of admin-sections.ts has its page; anything else under /admin is not one. */}
+          <Route path="*" element={<NotFound />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>
