@@ -20,15 +20,16 @@ import {
   moveAwardBodySchema,
 } from '@/contract/admin-awards';
 import { apiErrorSchema } from '@/contract/errors';
-import { sniffUpload } from '@/server/adapters/storage/content-type';
 import type { ObjectStorage } from '@/server/adapters/storage/object-storage';
-import { badRequest, HttpError } from '@/server/lib/http-errors';
+import { oneImageLimits, readImageUpload } from '@/server/lib/image-upload';
 import * as service from './admin-awards.service';
 import { stringifyAwards } from './awards-csv';
 import { commitImport, previewImport } from './awards-import.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const MB = 1024 * 1024;
+/** An award's picture: the form field `image`, at most AWARD_LIMITS.imageMaxBytes. */
+const IMAGE_UPLOAD = { field: 'image', maxBytes: AWARD_LIMITS.imageMaxBytes };
 
 /** The key of an award's uploaded picture: one per award, replaced by the next upload (upsert). */
 export const awardImageKey = (awardId: string) => `awards/${awardId}/image`;
@@ -46,7 +47,7 @@ function isOwnUpload(storage: ObjectStorage, awardId: string, url: string | null
  */
 export const adminAwardsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only these routes take multipart bodies (the picture); the parser's own limits bound what one upload can cost.
-  await app.register(fastifyMultipart, { limits: { fileSize: AWARD_LIMITS.imageMaxBytes + 1, files: 1, fields: 0, parts: 1, headerPairs: 50 } });
+  await app.register(fastifyMultipart, { limits: oneImageLimits(IMAGE_UPLOAD) });
 
   const actorOf = async (request: FastifyRequest) => {
     const { user } = await app.auth.requireUser(request);
@@ -246,9 +247,7 @@ export const adminAwardsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = await actorOf(request);
       await service.requireAward(app.db, request.params.id);
-      const bytes = await readImage(request);
-      const type = await sniffUpload(bytes, 'image');
-      if (!type) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The picture must be a PNG, JPEG, WebP or GIF image (SVG is not accepted).', 'image');
+      const { bytes, type } = await readImageUpload(request, IMAGE_UPLOAD);
       const key = awardImageKey(request.params.id);
       // Upsert, then the public URL (spec §7); ?v= changes with the bytes, so browsers and CDNs fetch the new picture.
       const stored = await app.storage.put('award-images', key, bytes, { contentType: type.mime, upsert: true, cacheControl: 'public, max-age=300' });
@@ -271,43 +270,3 @@ export const adminAwardsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-const tooLarge = () => new HttpError(413, 'FILE_TOO_LARGE', `The picture is too large: at most ${AWARD_LIMITS.imageMaxBytes / MB} MB.`, 'image');
-
-/** The one file of the upload, at most the cap (read no further), or a 4xx naming the field. */
-async function readImage(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const part = await request.file();
-    if (!part) throw badRequest('Attach the picture as the form field image.', 'image');
-    if (part.fieldname !== 'image') throw badRequest(`Unknown file field '${part.fieldname.slice(0, 100)}': attach the picture as image`, 'image');
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of part.file as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > AWARD_LIMITS.imageMaxBytes) throw tooLarge();
-      chunks.push(chunk);
-    }
-    if (part.file.truncated) throw tooLarge();
-    if (!size) throw badRequest('The picture is empty.', 'image');
-    return Buffer.concat(chunks, size);
-  } catch (err) {
-    throw explainMultipartError(err);
-  }
-}
-
-function explainMultipartError(err: unknown): unknown {
-  if (err instanceof HttpError) return err;
-  if (!(err instanceof Error) || (err.constructor !== Error && !('code' in err && String(err.code).startsWith('FST_')))) return err;
-  switch ((err as { code?: string }).code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return tooLarge();
-    case 'FST_FILES_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PARTS_LIMIT':
-      return new HttpError(413, 'TOO_MANY_PARTS', 'Send one picture only, as the form field image.', 'image');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the picture as multipart/form-data (the form field image).', 'image');
-    default:
-      return badRequest('The multipart body is malformed.', 'image', 'INVALID_BODY');
-  }
-}

@@ -20,23 +20,10 @@ import { toLineInputs } from '@/web/lib/cart-rules';
 import { formatMoney } from '@/web/lib/money';
 import { usePlaceOrder } from '../api/place-order';
 import { AddressFields } from '@/web/components/shop/address-fields';
+import { CheckoutSection } from '@/web/components/shop/checkout-section';
 import { checkoutFormSchema, guessCountry, type CheckoutFormOutput, type CheckoutFormValues } from '@/web/components/shop/checkout-form';
 import { ShippingChoice } from '@/web/components/shop/shipping-choice';
 import { OrderSummary } from '@/web/components/shop/order-summary';
-
-function Section({ title, children, step }: { title: string; step: number; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={`checkout-step-${step}`} className="rounded-3xl border border-line bg-white p-5 shadow-card sm:p-6">
-      <h2 id={`checkout-step-${step}`} className="font-display text-xl font-semibold">
-        <span className="mr-2 text-brand-700" aria-hidden="true">
-          {step}.
-        </span>
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
 
 /** /checkout: one page, as the best shops do — contact, address, shipping, discount, summary, pay. */
 export function CheckoutPage() {
@@ -178,7 +165,7 @@ export function CheckoutPage() {
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <Form form={form} onSubmit={onSubmit} className="grid gap-6" aria-label="Checkout">
-          <Section step={1} title="Contact">
+          <CheckoutSection step={1} title="Contact">
             <FormTextField
               control={control}
               name="email"
@@ -188,14 +175,14 @@ export function CheckoutPage() {
               description={user ? 'Your receipt and order updates go here.' : 'Your receipt and a link to follow your order go here. No account needed.'}
               disabled={authLoading && !user}
             />
-          </Section>
+          </CheckoutSection>
 
           {ships ? (
             <>
-              <Section step={2} title="Shipping address">
+              <CheckoutSection step={2} title="Shipping address">
                 <AddressFields control={control} country={country} />
-              </Section>
-              <Section step={3} title="Shipping method">
+              </CheckoutSection>
+              <CheckoutSection step={3} title="Shipping method">
                 {q ? (
                   <ShippingChoice methods={q.shipping_methods} currency={q.currency} value={method} onChange={(id) => setValue('shipping_method', id)} />
                 ) : null}
@@ -208,13 +195,13 @@ export function CheckoutPage() {
                   Printed, framed and shipped worldwide. Standard arrives in 7–14 business days.
                   {q?.shipping_source === 'provider' ? ' Shipping is priced at our printer’s live rate for this address.' : ''}
                 </p>
-              </Section>
+              </CheckoutSection>
             </>
           ) : (
             <Notice title="Nothing to ship">Your order is digital only: you download it from your order page the moment it is paid.</Notice>
           )}
 
-          <Section step={ships ? 4 : 2} title="Discount code">
+          <CheckoutSection step={ships ? 4 : 2} title="Discount code">
             <div className="flex items-end gap-2">
               <TextField
                 className="flex-1"
@@ -242,7 +229,7 @@ export function CheckoutPage() {
                 </button>
               </p>
             ) : null}
-          </Section>
+          </CheckoutSection>
 
           {problem ? (
             <Notice tone="error" title="Your order was not placed">

@@ -9,6 +9,7 @@ import type { QuoteBody } from '@/contract/shop';
 import { LivePreview } from '@/web/components/certificates/live-preview';
 import { TestModeNote } from '@/web/components/layout/test-mode-note';
 import { AddressFields } from '@/web/components/shop/address-fields';
+import { CheckoutSection } from '@/web/components/shop/checkout-section';
 import { checkoutFormShape, guessCountry, type CheckoutFormOutput, type CheckoutFormValues } from '@/web/components/shop/checkout-form';
 import { OrderSummary } from '@/web/components/shop/order-summary';
 import { ShippingChoice } from '@/web/components/shop/shipping-choice';
@@ -37,20 +38,6 @@ type FunnelFormOutput = CheckoutFormOutput & { recipient_name: string };
 
 const funnelFormSchema = (ships: boolean) =>
   z.object({ recipient_name: funnelCheckoutBodySchema.shape.recipient_name, ...checkoutFormShape(ships) }) as unknown as z.ZodType<FunnelFormOutput, FunnelFormValues>;
-
-function Section({ step, title, children }: { step: number; title: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={`funnel-step-${step}`} className="rounded-3xl border border-line bg-white p-5 shadow-card sm:p-6">
-      <h2 id={`funnel-step-${step}`} className="font-display text-xl font-semibold">
-        <span className="mr-2 text-brand-700" aria-hidden="true">
-          {step}.
-        </span>
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
 
 /**
  * /funnel/checkout (docs/decisions/099): one product, one page — what it is, whose name goes on it, where it goes,
@@ -195,7 +182,7 @@ function FunnelCheckout({ funnel, awardId, cancelled }: { funnel: Funnel; awardI
         <div className="grid gap-6 lg:col-start-1 lg:row-start-2">
           {funnel.test_mode ? <TestModeNote /> : null}
           <Form form={form} onSubmit={onSubmit} className="grid gap-6" aria-label="Checkout">
-            <Section step={1} title="Whose achievement?">
+            <CheckoutSection idPrefix="funnel-step" step={1} title="Whose achievement?">
               <FormTextField
                 control={control}
                 name="recipient_name"
@@ -203,8 +190,8 @@ function FunnelCheckout({ funnel, awardId, cancelled }: { funnel: Funnel; awardI
                 autoComplete="off"
                 description="Exactly as it should be printed. The preview shows it in a moment."
               />
-            </Section>
-            <Section step={2} title="Contact">
+            </CheckoutSection>
+            <CheckoutSection idPrefix="funnel-step" step={2} title="Contact">
               <FormTextField
                 control={control}
                 name="email"
@@ -213,20 +200,20 @@ function FunnelCheckout({ funnel, awardId, cancelled }: { funnel: Funnel; awardI
                 autoComplete="email"
                 description="Your receipt and a link to follow your order go here. No account needed."
               />
-            </Section>
+            </CheckoutSection>
             {ships ? (
               <>
-                <Section step={3} title="Shipping address">
+                <CheckoutSection idPrefix="funnel-step" step={3} title="Shipping address">
                   <AddressFields control={control} country={country} />
-                </Section>
-                <Section step={4} title="Shipping method">
+                </CheckoutSection>
+                <CheckoutSection idPrefix="funnel-step" step={4} title="Shipping method">
                   {q ? <ShippingChoice methods={q.shipping_methods} currency={q.currency} value={method} onChange={(id) => setValue('shipping_method', id)} /> : <Skeleton className="h-32 rounded-2xl" />}
                   {q && !q.shipping_methods.some((m) => m.id === method) ? (
                     <p className="mt-3 text-sm font-medium text-brand-700" role="status">
                       {method === 'express' ? 'Express' : 'Standard'} shipping does not reach this address. Please choose another method.
                     </p>
                   ) : null}
-                </Section>
+                </CheckoutSection>
               </>
             ) : null}
 
