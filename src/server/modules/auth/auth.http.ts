@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '@/server/lib/http-errors';
+import type { Actor } from '../audit/audit.service';
 import type { AuthService, Caller, RequestAuth, SessionUser, SetCookies } from './auth.service';
 
 /** The caller of a request as the auth service takes it: plain values, no Fastify. */
@@ -43,6 +44,12 @@ export class AuthHttp {
     const auth = await this.getAuth(request, reply);
     if (!auth.user) throw unauthorized();
     return auth as RequestAuth & { user: SessionUser };
+  }
+
+  /** The signed-in user of the request as the author of an audited change (their id and address), or 401. */
+  async requireActor(request: FastifyRequest): Promise<Actor> {
+    const { user } = await this.requireUser(request);
+    return { userId: user.id, ip: request.ip };
   }
 
   /** Forget the looked-up caller (after signing in or out, or changing the password, within the same request). */

@@ -1,5 +1,4 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -49,10 +48,6 @@ export const adminAwardsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only these routes take multipart bodies (the picture); the parser's own limits bound what one upload can cost.
   await app.register(fastifyMultipart, { limits: oneImageLimits(IMAGE_UPLOAD) });
 
-  const actorOf = async (request: FastifyRequest) => {
-    const { user } = await app.auth.requireUser(request);
-    return { userId: user.id, ip: request.ip };
-  };
   /** After any change: the gallery, the quiz and the pages show it at once (docs/decisions/004, 092). */
   const changed = <T>(result: T): T => {
     app.catalogCache.clear();
@@ -136,7 +131,7 @@ export const adminAwardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: importResultSchema, ...errors },
       },
     },
-    async (request) => changed(await commitImport(app.db, await actorOf(request), request.body.csv)),
+    async (request) => changed(await commitImport(app.db, await app.auth.requireActor(request), request.body.csv)),
   );
 
   app.get(
@@ -164,7 +159,7 @@ export const adminAwardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ updated: z.number().int() }), ...errors },
       },
     },
-    async (request) => changed(await service.bulkSetActive(app.db, await actorOf(request), request.body.ids, request.body.is_active)),
+    async (request) => changed(await service.bulkSetActive(app.db, await app.auth.requireActor(request), request.body.ids, request.body.is_active)),
   );
 
   app.post(
@@ -179,7 +174,7 @@ export const adminAwardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminAwardSchema, ...errors },
       },
     },
-    async (request) => changed(await service.createAward(app.db, await actorOf(request), request.body)),
+    async (request) => changed(await service.createAward(app.db, await app.auth.requireActor(request), request.body)),
   );
 
   app.get(
@@ -194,7 +189,7 @@ export const adminAwardsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: { tags, summary: 'Change an award (audited)', params: idParamsSchema, body: awardPatchSchema, response: { 200: adminAwardSchema, ...errors } },
     },
-    async (request) => changed(await service.updateAward(app.db, await actorOf(request), request.params.id, request.body)),
+    async (request) => changed(await service.updateAward(app.db, await app.auth.requireActor(request), request.params.id, request.body)),
   );
 
   app.delete(
@@ -210,7 +205,7 @@ export const adminAwardsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const before = await service.deleteAward(app.db, await actorOf(request), request.params.id);
+      const before = await service.deleteAward(app.db, await app.auth.requireActor(request), request.params.id);
       if (isOwnUpload(app.storage, before.id, before.imageUrl)) await app.storage.delete('award-images', awardImageKey(before.id)).catch((err: unknown) => request.log.warn({ err }, 'award image not deleted'));
       return changed({ deleted: true as const });
     },
@@ -228,7 +223,7 @@ export const adminAwardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminAwardSchema, ...errors },
       },
     },
-    async (request) => changed(await service.moveAward(app.db, await actorOf(request), request.params.id, request.body.direction)),
+    async (request) => changed(await service.moveAward(app.db, await app.auth.requireActor(request), request.params.id, request.body.direction)),
   );
 
   app.post(
@@ -245,7 +240,7 @@ export const adminAwardsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
+      const actor = await app.auth.requireActor(request);
       await service.requireAward(app.db, request.params.id);
       const { bytes, type } = await readImageUpload(request, IMAGE_UPLOAD);
       const key = awardImageKey(request.params.id);
@@ -264,7 +259,7 @@ export const adminAwardsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: "Remove the award's picture (audited)", params: idParamsSchema, response: { 200: adminAwardSchema, ...errors } },
     },
     async (request) => {
-      const { award, previous } = await service.setAwardImage(app.db, await actorOf(request), request.params.id, null);
+      const { award, previous } = await service.setAwardImage(app.db, await app.auth.requireActor(request), request.params.id, null);
       if (isOwnUpload(app.storage, award.id, previous)) await app.storage.delete('award-images', awardImageKey(award.id)).catch((err: unknown) => request.log.warn({ err }, 'award image not deleted'));
       return changed(award);
     },

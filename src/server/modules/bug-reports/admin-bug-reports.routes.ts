@@ -57,10 +57,6 @@ const unsatisfiable = (size: number) =>
 /** /api/admin/bug-reports: list, detail, attachments, triage and the endpoint test. Admins only (the app-wide hook). */
 export function adminBugReportsRoutes(ctx: BugReportsContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const actorOf = async (request: FastifyRequest) => {
-      const { user } = await app.auth.requireUser(request);
-      return { userId: user.id, ip: request.ip };
-    };
 
     /** Streams an attachment with its stored type; the video answers Range requests (206 / 416) for seeking. */
     const serveAttachment = async (id: string, request: FastifyRequest, reply: FastifyReply, field: AttachmentField) => {
@@ -151,7 +147,7 @@ export function adminBugReportsRoutes(ctx: BugReportsContext): FastifyPluginAsyn
           response: { 200: bugReportDetailSchema, ...errors },
         },
       },
-      async (request) => updateBugReport(ctx.db, await actorOf(request), request.params.id, request.body),
+      async (request) => updateBugReport(ctx.db, await app.auth.requireActor(request), request.params.id, request.body),
     );
 
     app.get(

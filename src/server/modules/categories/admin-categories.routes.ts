@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,10 +19,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
  * delete (asking where its awards go), each audited and followed by the public catalogue at once.
  */
 export const adminCategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const actorOf = async (request: FastifyRequest) => {
-    const { user } = await app.auth.requireUser(request);
-    return { userId: user.id, ip: request.ip };
-  };
   const changed = <T>(result: T): T => {
     app.catalogCache.clear();
     return result;
@@ -46,13 +41,13 @@ export const adminCategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: { tags, summary: 'Create a category (audited)', description: 'Without slug: made from the name. Without color: the badge shows #6366f1.', body: categoryBodySchema, response: { 200: adminCategorySchema, ...errors } },
     },
-    async (request) => changed(await service.createCategory(app.db, await actorOf(request), request.body)),
+    async (request) => changed(await service.createCategory(app.db, await app.auth.requireActor(request), request.body)),
   );
 
   app.patch(
     '/api/admin/categories/:id',
     { config: admin, schema: { tags, summary: 'Change a category (audited)', params: idParamsSchema, body: categoryPatchSchema, response: { 200: adminCategorySchema, ...errors } } },
-    async (request) => changed(await service.updateCategory(app.db, await actorOf(request), request.params.id, request.body)),
+    async (request) => changed(await service.updateCategory(app.db, await app.auth.requireActor(request), request.params.id, request.body)),
   );
 
   app.delete(
@@ -69,7 +64,7 @@ export const adminCategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { moved } = await service.deleteCategory(app.db, await actorOf(request), request.params.id, request.query.awards_to);
+      const { moved } = await service.deleteCategory(app.db, await app.auth.requireActor(request), request.params.id, request.query.awards_to);
       return changed({ deleted: true as const, moved });
     },
   );

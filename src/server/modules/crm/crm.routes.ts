@@ -35,10 +35,6 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { admin: true as const };
   const tags = ['admin'];
   const currency = async () => (await app.settings.getShop()).currency;
-  const actorOf = async (request: Parameters<typeof app.auth.requireUser>[0]) => {
-    const { user } = await app.auth.requireUser(request);
-    return { userId: user.id, ip: request.ip };
-  };
   /** New orders, nominations and bug reports show in the list the next time it is opened. */
   const freshen = async () => {
     try {
@@ -134,7 +130,7 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await updateContact(app.db, await actorOf(request), request.params.id, request.body);
+      await updateContact(app.db, await app.auth.requireActor(request), request.params.id, request.body);
       return getContact(app.db, request.params.id, await currency());
     },
   );
@@ -146,7 +142,7 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Add a note to a contact (audited)', params: crmContactParamsSchema, body: crmNoteBodySchema, response: { 200: crmContactSchema, ...errors } },
     },
     async (request) => {
-      await addNote(app.db, await actorOf(request), request.params.id, request.body.body);
+      await addNote(app.db, await app.auth.requireActor(request), request.params.id, request.body.body);
       return getContact(app.db, request.params.id, await currency());
     },
   );
@@ -155,7 +151,7 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/crm/contacts/:id/notes/:noteId',
     { config: admin, schema: { tags, summary: 'Delete a note (audited)', params: crmNoteParamsSchema, response: { 200: crmContactSchema, ...errors } } },
     async (request) => {
-      await deleteNote(app.db, await actorOf(request), request.params.id, request.params.noteId);
+      await deleteNote(app.db, await app.auth.requireActor(request), request.params.id, request.params.noteId);
       return getContact(app.db, request.params.id, await currency());
     },
   );
@@ -172,7 +168,7 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await exportContact(app.db, await actorOf(request), request.params.id, app.payments.testMode);
+      const data = await exportContact(app.db, await app.auth.requireActor(request), request.params.id, app.payments.testMode);
       reply.header('content-disposition', `attachment; filename="certifiable-contact-${request.params.id}.json"`);
       return data;
     },
@@ -193,7 +189,7 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await eraseContact(app.db, await actorOf(request), request.params.id, request.body.confirm_email);
+      const result = await eraseContact(app.db, await app.auth.requireActor(request), request.params.id, request.body.confirm_email);
       // Withdrawn certificates and anonymised nominator names show on public pages at once.
       app.catalogCache.clear();
       return result;

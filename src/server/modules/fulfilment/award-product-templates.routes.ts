@@ -69,10 +69,6 @@ async function checkRefs(db: Db, body: { award_id?: string | undefined; product_
 export const awardProductTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { admin: true as const };
   const tags = ['admin'];
-  const actorOf = async (request: Parameters<typeof app.auth.requireUser>[0]) => {
-    const { user } = await app.auth.requireUser(request);
-    return { userId: user.id, ip: request.ip };
-  };
   const one = async (id: string) => {
     const [m] = await listMappings(app.db, eq(awardProductTemplates.id, id));
     if (!m) throw notFound('There is no such mapping.', 'MAPPING_NOT_FOUND');
@@ -89,7 +85,7 @@ export const awardProductTemplatesRoutes: FastifyPluginAsyncZod = async (app) =>
     '/api/admin/award-product-templates',
     { config: admin, schema: { tags, summary: 'Map an award to a product (audited)', body: awardProductTemplateBodySchema, response: { 200: awardProductTemplateSchema, ...errors } } },
     async (request) => {
-      const actor = await actorOf(request);
+      const actor = await app.auth.requireActor(request);
       const b = request.body;
       await checkRefs(app.db, b);
       const id = await app.db.transaction(async (tx) => {
@@ -119,7 +115,7 @@ export const awardProductTemplatesRoutes: FastifyPluginAsyncZod = async (app) =>
       schema: { tags, summary: 'Change a mapping (audited)', params: mappingParamsSchema, body: awardProductTemplatePatchSchema, response: { 200: awardProductTemplateSchema, ...errors } },
     },
     async (request) => {
-      const actor = await actorOf(request);
+      const actor = await app.auth.requireActor(request);
       const [current] = await app.db.select().from(awardProductTemplates).where(eq(awardProductTemplates.id, request.params.mappingId));
       if (!current) throw notFound('There is no such mapping.', 'MAPPING_NOT_FOUND');
       const b = request.body;
@@ -147,7 +143,7 @@ export const awardProductTemplatesRoutes: FastifyPluginAsyncZod = async (app) =>
     '/api/admin/award-product-templates/:mappingId',
     { config: admin, schema: { tags, summary: 'Delete a mapping (audited)', params: mappingParamsSchema, response: { 200: z.object({ deleted: z.literal(true) }), ...errors } } },
     async (request) => {
-      const actor = await actorOf(request);
+      const actor = await app.auth.requireActor(request);
       const [current] = await app.db.select().from(awardProductTemplates).where(eq(awardProductTemplates.id, request.params.mappingId));
       if (!current) throw notFound('There is no such mapping.', 'MAPPING_NOT_FOUND');
       await app.db.transaction((tx) =>

@@ -46,10 +46,6 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.fulfilment;
   const ctx: FulfilmentContext = { db: app.db, jobs: app.jobs, provider, secret: app.authSecret, publicUrl: app.config.publicUrl, log: app.log };
   const certificates = certificatesContext(app);
-  const actorOf = async (request: Parameters<typeof app.auth.requireUser>[0]) => {
-    const { user } = await app.auth.requireUser(request);
-    return { userId: user.id, ip: request.ip };
-  };
 
   // A provider that is down for an hour delays orders, never loses them: about a day of backed-off retries.
   app.jobs.register<{ orderId: string }>(FULFIL_JOB, { retryLimit: 30, expireInSeconds: 600, concurrency: 2 }, async ({ orderId }) => {
@@ -110,7 +106,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const actor = await actorOf(request);
+        const actor = await app.auth.requireActor(request);
         const order = await findOrder(app.db, request.params.orderId);
         if (!order) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
         const shopOrder = await shop.findByExternalId(externalIdOf(order.id));
@@ -230,7 +226,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
+      const actor = await app.auth.requireActor(request);
       try {
         const result = await syncCatalogue(ctx, actor);
         app.catalogCache.clear();
@@ -249,7 +245,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['admin'], summary: 'Send the order to the print provider again (audited)', params: orderParamsSchema, response: { 200: adminOrderSchema, ...errors } },
     },
     async (request) => {
-      const actor = await actorOf(request);
+      const actor = await app.auth.requireActor(request);
       const order = await findOrder(app.db, request.params.orderId);
       if (!order) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
       if (!['paid', 'partially_refunded', 'in_production'].includes(order.status)) {
@@ -275,7 +271,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
+      const actor = await app.auth.requireActor(request);
       const order = await findOrder(app.db, request.params.orderId);
       if (!order) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
       if (!['paid', 'partially_refunded', 'in_production'].includes(order.status) || order.shippedAt) {
@@ -322,7 +318,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['admin'], summary: 'Run a failed or waiting job now (audited)', params: jobParamsSchema, response: { 200: z.object({ retried: z.literal(true) }), ...errors } },
     },
     async (request) => {
-      const actor = await actorOf(request);
+      const actor = await app.auth.requireActor(request);
       const { name, jobId } = request.params;
       if (!app.jobs.names.includes(name)) throw notFound('There is no such job queue.', 'QUEUE_NOT_FOUND');
       const ok = await app.jobs.retryNow(name, jobId);

@@ -31,10 +31,6 @@ const deleted = z.object({ deleted: z.literal(true) });
  * too (decision 092), so the public page and the sitemap show it at once.
  */
 export const landingPagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const actorOf = async (request: Parameters<typeof app.auth.requireUser>[0]) => {
-    const { user } = await app.auth.requireUser(request);
-    return { userId: user.id, ip: request.ip };
-  };
   const changed = <T>(result: T): T => {
     app.catalogCache.clear();
     return result;
@@ -121,7 +117,7 @@ export const landingPagesRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const actor = await actorOf(request);
+        const actor = await app.auth.requireActor(request);
         const image = await readLandingImage(request);
         return storeLandingImage({ db: app.db, storage: app.storage }, actor, image);
       },
@@ -131,7 +127,7 @@ export const landingPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/landing-pages',
     { config: admin, schema: { tags, summary: 'Create a landing page, as a draft (audited)', body: landingPageBodySchema, response: { 200: adminLandingPageSchema, ...errors } } },
-    async (request) => changed(await service.createLandingPage(app.db, await actorOf(request), request.body)),
+    async (request) => changed(await service.createLandingPage(app.db, await app.auth.requireActor(request), request.body)),
   );
 
   app.get(
@@ -152,7 +148,7 @@ export const landingPagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminLandingPageSchema, ...errors },
       },
     },
-    async (request) => changed(await service.updateLandingPage(app.db, await actorOf(request), request.params.id, request.body)),
+    async (request) => changed(await service.updateLandingPage(app.db, await app.auth.requireActor(request), request.params.id, request.body)),
   );
 
   app.post(
@@ -167,7 +163,7 @@ export const landingPagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminLandingPageSchema, ...errors },
       },
     },
-    async (request) => changed(await service.publishLandingPage(app.db, await actorOf(request), request.params.id)),
+    async (request) => changed(await service.publishLandingPage(app.db, await app.auth.requireActor(request), request.params.id)),
   );
 
   app.post(
@@ -176,14 +172,14 @@ export const landingPagesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: { tags, summary: 'Take a landing page back to draft: its address answers 404 (audited)', params: landingIdParamsSchema, response: { 200: adminLandingPageSchema, ...errors } },
     },
-    async (request) => changed(await service.unpublishLandingPage(app.db, await actorOf(request), request.params.id)),
+    async (request) => changed(await service.unpublishLandingPage(app.db, await app.auth.requireActor(request), request.params.id)),
   );
 
   app.delete(
     '/api/admin/landing-pages/:id',
     { config: admin, schema: { tags, summary: 'Delete a landing page (audited)', params: landingIdParamsSchema, response: { 200: deleted, ...errors } } },
     async (request) => {
-      await service.deleteLandingPage(app.db, await actorOf(request), request.params.id);
+      await service.deleteLandingPage(app.db, await app.auth.requireActor(request), request.params.id);
       return changed({ deleted: true as const });
     },
   );

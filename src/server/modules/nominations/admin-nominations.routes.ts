@@ -16,7 +16,6 @@ import {
   resendClaimMail,
   setNominationHidden,
 } from './admin-nominations.service';
-import type { Actor } from '../audit/audit.service';
 import type { NominationsContext } from './context';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -24,11 +23,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** /admin/nominations. Authorization is the app-wide /api/admin hook; every change is audited. */
 export function adminNominationsRoutes(ctx: NominationsContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const actor = async (request: Parameters<typeof app.auth.requireUser>[0]): Promise<Actor> => {
-      const { user } = await app.auth.requireUser(request);
-      return { userId: user.id, ip: request.ip };
-    };
-
     app.get(
       '/api/admin/nominations',
       {
@@ -66,7 +60,7 @@ export function adminNominationsRoutes(ctx: NominationsContext): FastifyPluginAs
           response: { 200: adminNominationSchema, ...errors },
         },
       },
-      async (request) => setNominationHidden(ctx, await actor(request), request.params.id, request.body.reason),
+      async (request) => setNominationHidden(ctx, await app.auth.requireActor(request), request.params.id, request.body.reason),
     );
 
     app.post(
@@ -79,7 +73,7 @@ export function adminNominationsRoutes(ctx: NominationsContext): FastifyPluginAs
           response: { 200: adminNominationSchema, ...errors },
         },
       },
-      async (request) => setNominationHidden(ctx, await actor(request), request.params.id, null),
+      async (request) => setNominationHidden(ctx, await app.auth.requireActor(request), request.params.id, null),
     );
 
     app.post(
@@ -93,7 +87,7 @@ export function adminNominationsRoutes(ctx: NominationsContext): FastifyPluginAs
           response: { 200: adminResendClaimResultSchema, ...errors },
         },
       },
-      async (request) => resendClaimMail(ctx, await actor(request), request.params.id),
+      async (request) => resendClaimMail(ctx, await app.auth.requireActor(request), request.params.id),
     );
 
     app.delete(
@@ -107,7 +101,7 @@ export function adminNominationsRoutes(ctx: NominationsContext): FastifyPluginAs
         },
       },
       async (request) => {
-        await deleteNomination(ctx, await actor(request), request.params.id);
+        await deleteNomination(ctx, await app.auth.requireActor(request), request.params.id);
         return { ok: true as const };
       },
     );

@@ -9,10 +9,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** /api/admin/orders: list, detail, refund, cancel, resend (issue 9). Admins only: the app-wide hook, by route. */
 export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = shopContext(app);
-  const actorOf = async (request: Parameters<typeof app.auth.requireUser>[0]) => {
-    const { user } = await app.auth.requireUser(request);
-    return { userId: user.id, ip: request.ip };
-  };
 
   app.get(
     '/api/admin/orders',
@@ -49,7 +45,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminOrderSchema, ...errors },
       },
     },
-    async (request) => refundOrder(ctx, await actorOf(request), request.params.orderId, request.body),
+    async (request) => refundOrder(ctx, await app.auth.requireActor(request), request.params.orderId, request.body),
   );
 
   app.post(
@@ -58,7 +54,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { admin: true },
       schema: { tags: ['admin'], summary: 'Cancel an unpaid order (audited)', params: orderParamsSchema, body: cancelBodySchema, response: { 200: adminOrderSchema, ...errors } },
     },
-    async (request) => cancelOrder(ctx, await actorOf(request), request.params.orderId, request.body.reason),
+    async (request) => cancelOrder(ctx, await app.auth.requireActor(request), request.params.orderId, request.body.reason),
   );
 
   app.post(
@@ -67,6 +63,6 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { admin: true },
       schema: { tags: ['admin'], summary: 'Send the order confirmation again (audited)', params: orderParamsSchema, response: { 200: adminOrderSchema, ...errors } },
     },
-    async (request) => resendConfirmation(ctx, await actorOf(request), request.params.orderId),
+    async (request) => resendConfirmation(ctx, await app.auth.requireActor(request), request.params.orderId),
   );
 };

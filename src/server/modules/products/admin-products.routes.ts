@@ -21,10 +21,6 @@ const deleted = z.object({ deleted: z.literal(true) });
 
 /** /api/admin/products and /api/admin/discount-codes (issue 9): every change audited; the store's cached catalogue is dropped after each. */
 export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const actorOf = async (request: Parameters<typeof app.auth.requireUser>[0]) => {
-    const { user } = await app.auth.requireUser(request);
-    return { userId: user.id, ip: request.ip };
-  };
   const changed = <T>(result: T): T => {
     app.catalogCache.clear();
     return result;
@@ -39,13 +35,13 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/products',
     { config: admin, schema: { tags, summary: 'Create a product (audited)', body: productBodySchema, response: { 200: adminProductSchema, ...errors } } },
-    async (request) => changed(await service.createProduct(app.db, await actorOf(request), request.body)),
+    async (request) => changed(await service.createProduct(app.db, await app.auth.requireActor(request), request.body)),
   );
 
   app.patch(
     '/api/admin/products/:id',
     { config: admin, schema: { tags, summary: 'Change a product (audited)', params: idParamsSchema, body: productPatchSchema, response: { 200: adminProductSchema, ...errors } } },
-    async (request) => changed(await service.updateProduct(app.db, await actorOf(request), request.params.id, request.body)),
+    async (request) => changed(await service.updateProduct(app.db, await app.auth.requireActor(request), request.params.id, request.body)),
   );
 
   app.delete(
@@ -61,7 +57,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteProduct(app.db, await actorOf(request), request.params.id);
+      await service.deleteProduct(app.db, await app.auth.requireActor(request), request.params.id);
       return changed({ deleted: true as const });
     },
   );
@@ -69,19 +65,19 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/products/:id/variants',
     { config: admin, schema: { tags, summary: 'Add a variant to a product (audited)', params: idParamsSchema, body: variantBodySchema, response: { 200: adminProductSchema, ...errors } } },
-    async (request) => changed(await service.createVariant(app.db, await actorOf(request), request.params.id, request.body)),
+    async (request) => changed(await service.createVariant(app.db, await app.auth.requireActor(request), request.params.id, request.body)),
   );
 
   app.patch(
     '/api/admin/variants/:id',
     { config: admin, schema: { tags, summary: 'Change a variant: price, active, … (audited)', params: idParamsSchema, body: variantPatchSchema, response: { 200: adminProductSchema, ...errors } } },
-    async (request) => changed(await service.updateVariant(app.db, await actorOf(request), request.params.id, request.body)),
+    async (request) => changed(await service.updateVariant(app.db, await app.auth.requireActor(request), request.params.id, request.body)),
   );
 
   app.delete(
     '/api/admin/variants/:id',
     { config: admin, schema: { tags, summary: 'Delete a variant (audited)', params: idParamsSchema, response: { 200: adminProductSchema, ...errors } } },
-    async (request) => changed(await service.deleteVariant(app.db, await actorOf(request), request.params.id)),
+    async (request) => changed(await service.deleteVariant(app.db, await app.auth.requireActor(request), request.params.id)),
   );
 
   app.get(
@@ -93,20 +89,20 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/discount-codes',
     { config: admin, schema: { tags, summary: 'Create a discount code (audited)', body: discountCodeBodySchema, response: { 200: discountCodeSchema, ...errors } } },
-    async (request) => service.createDiscountCode(app.db, await actorOf(request), request.body),
+    async (request) => service.createDiscountCode(app.db, await app.auth.requireActor(request), request.body),
   );
 
   app.patch(
     '/api/admin/discount-codes/:id',
     { config: admin, schema: { tags, summary: 'Change a discount code (audited)', params: idParamsSchema, body: discountCodePatchSchema, response: { 200: discountCodeSchema, ...errors } } },
-    async (request) => service.updateDiscountCode(app.db, await actorOf(request), request.params.id, request.body),
+    async (request) => service.updateDiscountCode(app.db, await app.auth.requireActor(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/admin/discount-codes/:id',
     { config: admin, schema: { tags, summary: 'Delete a discount code (audited)', params: idParamsSchema, response: { 200: deleted, ...errors } } },
     async (request) => {
-      await service.deleteDiscountCode(app.db, await actorOf(request), request.params.id);
+      await service.deleteDiscountCode(app.db, await app.auth.requireActor(request), request.params.id);
       return { deleted: true as const };
     },
   );

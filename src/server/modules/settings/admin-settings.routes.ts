@@ -36,8 +36,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const { user } = await app.auth.requireUser(request);
-        const changed = await saveSettingsGroup(app.db, { userId: user.id, ip: request.ip }, group, request.body as SettingsValues[G]);
+        const changed = await saveSettingsGroup(app.db, await app.auth.requireActor(request), group, request.body as SettingsValues[G]);
         if (changed) {
           app.settings.invalidate();
           // Emptying the catalogue cache also drops the rendered pages (docs/decisions/092).

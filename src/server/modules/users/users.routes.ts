@@ -40,8 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = await app.auth.requireUser(request);
-      const { disabledNow } = await updateUser(app.db, { userId: user.id, ip: request.ip }, request.params.id, request.body);
+      const { disabledNow } = await updateUser(app.db, await app.auth.requireActor(request), request.params.id, request.body);
       if (disabledNow) await app.auth.service.revokeAllSessions(request.params.id);
       return getAdminUser(app.db, request.params.id);
     },
