@@ -65,6 +65,11 @@ export default tseslint.config(
             "CallExpression[callee.property.name=/^(getQueryData|setQueryData|getQueryState|getQueriesData|setQueriesData|invalidateQueries|removeQueries|cancelQueries|refetchQueries|resetQueries|fetchQuery|prefetchQuery|ensureQueryData)$/] > ArrayExpression.arguments:first-child",
           message: 'Use a key from queryKeys (src/web/lib/query-keys.ts), not a literal array.',
         },
+        {
+          // One labelled textarea (docs/decisions/106).
+          selector: "JSXOpeningElement[name.name='textarea']",
+          message: 'Use TextAreaField (src/web/components/ui/text-area-field.tsx), or FormTextArea in a useZodForm form.',
+        },
       ],
     },
   },

@@ -60,6 +60,14 @@ test.describe('admin settings, audit log and dashboard', () => {
     await expect(brand.getByLabel('Brand name')).toBeFocused();
     await brand.getByRole('button', { name: 'Undo changes' }).click();
     await expect(brand.getByLabel('Brand name')).toHaveValue('Certifiable');
+    // A link away with an unsaved change asks first; staying keeps what was typed.
+    await brand.getByLabel('Brand name').fill('Half a thought');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Orders', exact: true }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByRole('button', { name: 'Cancel' }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await expect(brand.getByLabel('Brand name')).toHaveValue('Half a thought');
     await brand.getByLabel('Brand name').fill('Roastworthy');
     await brand.getByRole('button', { name: 'Save brand' }).click();
     await expect(toasts(page).getByText('Brand saved')).toBeVisible();

@@ -49,4 +49,13 @@ export const drop = (client: QueryClient) => client.invalidateQueries({ queryKey
     expect(await errors('src/web/lib/api/get-awards.ts', code)).toHaveLength(1);
     expect(await errors('src/web/app/routes/claim.tsx', code)).toEqual([]);
   });
+
+  it('sends every textarea to TextAreaField', async () => {
+    const code = "export const Note = () => <textarea aria-label=\"Note\" />;\n";
+    expect(await errors('src/web/features/admin-crm/components/contact-notes.tsx', code)).toEqual([
+      'no-restricted-syntax: Use TextAreaField (src/web/components/ui/text-area-field.tsx), or FormTextArea in a useZodForm form.',
+    ]);
+    const field = "import { TextAreaField } from '@/web/components/ui/text-area-field';\nexport const Note = () => <TextAreaField label=\"Note\" />;\n";
+    expect(await errors('src/web/features/admin-crm/components/contact-notes.tsx', field)).toEqual([]);
+  });
 });

@@ -14,6 +14,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiRequestError } from '@/web/lib/api-client';
+import { TextAreaField, type TextAreaFieldProps } from './text-area-field';
 import { TextField, type TextFieldProps } from './text-field';
 
 /**
@@ -77,6 +78,34 @@ export function FormTextField<TIn extends FieldValues, TOut>({ control, name, ..
       {...props}
       name={field.name}
       value={(field.value as string | undefined) ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      ref={field.ref}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+type FormTextAreaProps<TIn extends FieldValues, TOut> = Omit<
+  TextAreaFieldProps,
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'ref' | 'count'
+> & {
+  control: Control<TIn, unknown, TOut>;
+  name: FieldPath<TIn>;
+  /** Show a counter against `maxLength` (one against `advised` is always shown). */
+  counted?: boolean;
+};
+
+/** A TextAreaField bound to one field of a useZodForm form, like FormTextField; it counts what was typed. */
+export function FormTextArea<TIn extends FieldValues, TOut>({ control, name, counted, ...props }: FormTextAreaProps<TIn, TOut>) {
+  const { field, fieldState } = useController({ control, name });
+  const value = (field.value as string | undefined) ?? '';
+  return (
+    <TextAreaField
+      {...props}
+      count={counted || props.advised !== undefined ? value.length : undefined}
+      name={field.name}
+      value={value}
       onChange={field.onChange}
       onBlur={field.onBlur}
       ref={field.ref}

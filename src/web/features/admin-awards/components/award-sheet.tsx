@@ -5,7 +5,7 @@ import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { AWARD_LIMITS, type AdminAward, type AdminCategory, type AwardBody } from '@/contract/admin-awards';
 import { ConfirmDialog } from '@/web/components/admin/confirm-dialog';
 import { Button } from '@/web/components/ui/button';
-import { Form, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
+import { Form, FormTextArea, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
 import { SelectField } from '@/web/components/ui/select-field';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -13,7 +13,6 @@ import { Switch } from '@/web/components/ui/switch';
 import { toast } from '@/web/components/ui/use-toast';
 import { useBlobUrl } from '@/web/hooks/use-blob-url';
 import { ApiRequestError } from '@/web/lib/api-client';
-import { cn } from '@/web/lib/utils';
 import { useAwardChange } from '../api/award-changes';
 import { useAdminAward } from '../api/get-admin-awards';
 import { AUTO_CATEGORY, awardFormSchema, awardFormValues, NO_CATEGORY, type AwardFormValues } from '../lib/award-form';
@@ -118,9 +117,7 @@ function AwardForm({ award, categories, onSaved, onClose }: { award: AdminAward 
   const picked = useBlobUrl(picture);
   const [deleting, setDeleting] = useState(false);
   const [inUse, setInUse] = useState<string | null>(null);
-  const descriptionId = useId();
   const isNew = award === null;
-  const descriptionError = form.formState.errors.description?.message;
 
   const upload = (id: string, file: File) =>
     change.mutate(
@@ -193,25 +190,7 @@ function AwardForm({ award, categories, onSaved, onClose }: { award: AdminAward 
           maxLength={AWARD_LIMITS.slug}
           autoComplete="off"
         />
-        <div>
-          <label htmlFor={descriptionId} className="block text-sm font-semibold">
-            Description
-          </label>
-          <textarea
-            id={descriptionId}
-            rows={4}
-            maxLength={AWARD_LIMITS.description}
-            aria-invalid={descriptionError ? true : undefined}
-            aria-describedby={descriptionError ? `${descriptionId}-error` : undefined}
-            className={cn('mt-1.5 block w-full rounded-xl border bg-white px-3.5 py-2.5 text-base shadow-sm focus:border-ink focus:ring-4 focus:ring-brand-100 focus:outline-none', descriptionError ? 'border-brand-600' : 'border-line')}
-            {...form.register('description')}
-          />
-          {descriptionError ? (
-            <p id={`${descriptionId}-error`} className="mt-1.5 text-sm font-medium text-brand-700">
-              {descriptionError}
-            </p>
-          ) : null}
-        </div>
+        <FormTextArea control={form.control} name="description" label="Description" rows={4} maxLength={AWARD_LIMITS.description} />
         <FormTextField control={form.control} name="tagline" label="Tagline" maxLength={AWARD_LIMITS.tagline} autoComplete="off" />
         <div className="grid gap-4 sm:grid-cols-2">
           <Controller

@@ -1,11 +1,12 @@
 import * as SheetPrimitive from '@radix-ui/react-dialog';
 import { ExternalLink, X } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { BUG_SEVERITY_LABELS, BUG_STATUS_LABELS, BUG_STATUSES, type BugReportDetail, type BugStatus } from '@/contract/bug-reports';
 import { Button } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
 import { SelectField } from '@/web/components/ui/select-field';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { TextAreaField } from '@/web/components/ui/text-area-field';
 import { toast } from '@/web/components/ui/use-toast';
 import { textLink } from '@/web/lib/styles';
 import { cn } from '@/web/lib/utils';
@@ -64,13 +65,15 @@ function Triage({ report }: { report: BugReportDetail }) {
   const [status, setStatus] = useState<BugStatus>(report.status);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const noteId = useId();
+  // A refusal is said under the note and the note gets focus, so a screen reader hears it.
+  const noteRef = useRef<HTMLTextAreaElement>(null);
 
   function send(to: BugStatus | undefined) {
     const text = note.trim();
     const body = { ...(to && to !== report.status ? { status: to } : {}), ...(text ? { note: text } : {}) };
     if (!body.status && !body.note) {
       setError('Pick another status or write a note: there is nothing to save yet.');
+      noteRef.current?.focus();
       return;
     }
     setError(null);
@@ -80,7 +83,10 @@ function Triage({ report }: { report: BugReportDetail }) {
         setStatus(r.status);
         toast({ title: body.status ? `Marked ${BUG_STATUS_LABELS[r.status].toLowerCase()}` : 'Note added', description: r.title, variant: 'success' });
       },
-      onError: (err) => setError(err.message),
+      onError: (err) => {
+        setError(err.message);
+        noteRef.current?.focus();
+      },
     });
   }
 
@@ -110,30 +116,19 @@ function Triage({ report }: { report: BugReportDetail }) {
           value={status}
           onChange={(e) => setStatus(e.target.value as BugStatus)}
         />
-        <div>
-          <label htmlFor={noteId} className="block text-sm font-semibold">
-            Note
-          </label>
-          <textarea
-            id={noteId}
-            value={note}
-            onChange={(e) => {
-              setNote(e.target.value);
-              setError(null);
-            }}
-            rows={3}
-            maxLength={5000}
-            placeholder="What you found, what you did, who has it. The step buttons above save it too."
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${noteId}-error` : undefined}
-            className="mt-1.5 block w-full resize-y rounded-xl border border-line bg-white px-3.5 py-2.5 text-base shadow-sm focus:border-ink focus:ring-4 focus:ring-brand-100 focus:outline-none"
-          />
-          {error ? (
-            <p id={`${noteId}-error`} className="mt-1.5 text-sm font-medium text-brand-700" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          ref={noteRef}
+          label="Note"
+          value={note}
+          onChange={(e) => {
+            setNote(e.target.value);
+            setError(null);
+          }}
+          rows={3}
+          maxLength={5000}
+          placeholder="What you found, what you did, who has it. The step buttons above save it too."
+          error={error ?? undefined}
+        />
         <div className="flex justify-end">
           <Button type="submit" size="sm" variant="secondary" disabled={update.isPending}>
             {update.isPending ? 'Saving…' : 'Save'}

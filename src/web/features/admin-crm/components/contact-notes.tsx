@@ -1,12 +1,10 @@
 import { Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useController } from 'react-hook-form';
+import { useState } from 'react';
 import { CRM_NOTE_MAX, crmNoteBodySchema, type CrmNote } from '@/contract/crm';
 import { ConfirmDialog } from '@/web/components/admin/confirm-dialog';
 import { Button } from '@/web/components/ui/button';
-import { Form, showFieldError, useZodForm } from '@/web/components/ui/form';
+import { Form, FormTextArea, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { toast } from '@/web/components/ui/use-toast';
-import { cn } from '@/web/lib/utils';
 import { useAddNote } from '../api/add-note';
 import { useDeleteNote } from '../api/delete-note';
 import { formatWhen } from '../lib/crm-format';
@@ -17,9 +15,6 @@ export function ContactNotes({ contactId, notes }: { contactId: string; notes: C
   const remove = useDeleteNote(contactId);
   const [deleting, setDeleting] = useState<CrmNote | null>(null);
   const form = useZodForm(crmNoteBodySchema, { defaultValues: { body: '' } });
-  const { field, fieldState } = useController({ control: form.control, name: 'body' });
-  const id = useId();
-  const error = fieldState.error?.message;
 
   return (
     <div>
@@ -34,31 +29,14 @@ export function ContactNotes({ contactId, notes }: { contactId: string; notes: C
           })
         }
       >
-        <label htmlFor={id} className="block text-sm font-semibold">
-          Add a note
-        </label>
-        <textarea
-          id={id}
-          name={field.name}
-          ref={field.ref}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
+        <FormTextArea
+          control={form.control}
+          name="body"
+          label="Add a note"
           maxLength={CRM_NOTE_MAX}
           rows={3}
           placeholder="What happened, what they asked for, what we promised."
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={cn(
-            'mt-1.5 block w-full resize-y rounded-xl border bg-white px-3.5 py-2.5 text-base shadow-sm placeholder:text-muted/70 focus:border-ink focus:ring-4 focus:ring-brand-100 focus:outline-none',
-            error ? 'border-brand-600' : 'border-line',
-          )}
         />
-        {error ? (
-          <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-brand-700">
-            {error}
-          </p>
-        ) : null}
         <Button type="submit" size="sm" className="mt-2" disabled={add.isPending}>
           {add.isPending ? 'Saving…' : 'Add note'}
         </Button>

@@ -14,9 +14,10 @@ import {
 } from '@/contract/landing-pages';
 import { hrefs } from '@/contract/paths';
 import { ConfirmDialog } from '@/web/components/admin/confirm-dialog';
+import { UnsavedChangesGuard } from '@/web/components/admin/unsaved-changes-guard';
 import { LandingPageView } from '@/web/components/landing-pages/landing-page-view';
 import { Button, buttonVariants } from '@/web/components/ui/button';
-import { Form, FormTextField, useZodForm } from '@/web/components/ui/form';
+import { Form, FormTextArea, FormTextField, useZodForm } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
 import { SelectField } from '@/web/components/ui/select-field';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -30,7 +31,7 @@ import { useLandingPageChange } from '../api/landing-page-changes';
 import { useLandingPreview } from '../api/preview-landing-page';
 import { useUploadLandingImage } from '../api/upload-landing-image';
 import { EMPTY_LANDING_FORM, formOf, previewBodyOf, type LandingForm } from '../lib/landing-page-form';
-import { EditorCard, FormTextArea } from './form-fields';
+import { EditorCard } from './form-fields';
 import { editorPath } from './landing-pages-admin';
 import { LandingPageStatusBadge } from './landing-page-status-badge';
 
@@ -79,16 +80,6 @@ function BackLink() {
   );
 }
 
-/** Asks before the tab or window closes with unsaved changes (in-app links are plain navigations of this SPA). */
-function useWarnBeforeUnload(dirty: boolean) {
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-}
-
 function EditorForm({ page }: { page: AdminLandingPage | null }) {
   const navigate = useNavigate();
   const form: Editor = useZodForm(landingPageBodySchema, { defaultValues: page ? formOf(page) : EMPTY_LANDING_FORM });
@@ -96,7 +87,6 @@ function EditorForm({ page }: { page: AdminLandingPage | null }) {
   const change = useLandingPageChange();
   const [tab, setTab] = useState<Tab>('edit');
   const [confirming, setConfirming] = useState<Confirming>(null);
-  useWarnBeforeUnload(isDirty);
 
   /** An API error naming a field lands under it (the editor tab is shown first); anything else is a toast. */
   const report = (err: unknown, title: string) => {
@@ -187,6 +177,7 @@ function EditorForm({ page }: { page: AdminLandingPage | null }) {
 
   return (
     <div className="grid gap-6">
+      <UnsavedChangesGuard when={isDirty} what="Your edits to this page" />
       <BackLink />
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">

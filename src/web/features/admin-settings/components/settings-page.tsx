@@ -1,7 +1,8 @@
 import { ExternalLink } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { SETTINGS_GROUP_LABELS, SETTINGS_GROUPS, type SettingsGroup } from '@/contract/admin-settings';
 import { AdminPageHeader } from '@/web/components/admin/admin-page-header';
+import { UnsavedChangesGuard } from '@/web/components/admin/unsaved-changes-guard';
 import { Button } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -13,7 +14,7 @@ import { BrandSection, ContactSection, FeaturesSection, HomeSection } from './si
 /**
  * /admin/settings (issue 14, docs/decisions/104): one section per group, each its own form with its own Save, so a
  * half-finished shop change never rides along with a new brand name. Unsaved sections are marked in the list on
- * the left, and leaving or reloading the page with one asks first.
+ * the left, and leaving or reloading the page with one asks first (UnsavedChangesGuard).
  */
 export function SettingsPage() {
   const settings = useSettings();
@@ -28,21 +29,11 @@ export function SettingsPage() {
     });
   }, []);
 
-  // Reloading, closing the tab or typing another address with unsaved changes: the browser asks first.
-  const anyDirty = dirty.size > 0;
-  useEffect(() => {
-    if (!anyDirty) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [anyDirty]);
 
   const data = settings.data;
   return (
     <section>
+      <UnsavedChangesGuard when={dirty.size > 0} what="Your changes to the settings" />
       <AdminPageHeader
         title="Settings"
         lead="What the site says about itself, what the shop charges and which parts are switched on. Every save is checked, written to the audit log and shown on the site at once."

@@ -2,7 +2,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { COUNTRY_OPTIONS } from '@/contract/address';
 import { Button } from '@/web/components/ui/button';
-import { Form, FormTextField, useZodForm } from '@/web/components/ui/form';
+import { Form, FormTextArea, FormTextField, useZodForm } from '@/web/components/ui/form';
 import { SelectField } from '@/web/components/ui/select-field';
 import { Switch } from '@/web/components/ui/switch';
 import { useAwards } from '@/web/lib/api/get-awards';
@@ -10,7 +10,7 @@ import { useTemplates } from '@/web/lib/api/get-templates';
 import { formatMoney } from '@/web/lib/money';
 import { funnelFormSchema, shopFormSchema, toFunnelForm, toShopForm } from '../lib/settings-forms';
 import { SaveBar, SectionCard, useSectionSave } from './section-card';
-import { FormTextArea, type SectionProps } from './site-sections';
+import type { SectionProps } from './site-sections';
 
 const METHODS = [
   { key: 'standard', title: 'Standard shipping' },
@@ -188,7 +188,7 @@ export function FunnelSection({ settings, onDirty }: SectionProps) {
           <FormTextField control={form.control} name="offer_minutes" label="Offers stay open (minutes)" description="From payment until the order goes to print: the real deadline the countdown shows." inputMode="numeric" />
           <FormTextField control={form.control} name="hero.headline" label="Headline" maxLength={120} className="sm:col-span-2" />
           <div className="sm:col-span-2">
-            <FormTextArea control={form.control} name="hero.pitch" label="Pitch" maxLength={600} />
+            <FormTextArea control={form.control} name="hero.pitch" label="Pitch" rows={3} maxLength={600} counted />
           </div>
         </fieldset>
 
@@ -210,7 +210,7 @@ export function FunnelSection({ settings, onDirty }: SectionProps) {
             <FormTextField control={form.control} name={`${key}.discount_percent`} label="Discount (%)" description="Off the catalogue price, 0–90." inputMode="numeric" />
             <FormTextField control={form.control} name={`${key}.headline`} label="Headline" maxLength={120} className="sm:col-span-2" />
             <div className="sm:col-span-2">
-              <FormTextArea control={form.control} name={`${key}.pitch`} label="Pitch" maxLength={600} />
+              <FormTextArea control={form.control} name={`${key}.pitch`} label="Pitch" rows={3} maxLength={600} counted />
             </div>
           </fieldset>
         ))}

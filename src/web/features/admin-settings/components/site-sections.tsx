@@ -1,6 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { useId } from 'react';
-import { Controller, useFieldArray, useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { Controller, useFieldArray } from 'react-hook-form';
 import {
   brandSettingsSchema,
   contactSettingsSchema,
@@ -13,52 +12,11 @@ import {
 import { Button } from '@/web/components/ui/button';
 import { Form, FormTextField, useZodForm } from '@/web/components/ui/form';
 import { Switch } from '@/web/components/ui/switch';
-import { cn } from '@/web/lib/utils';
 import { SaveBar, SectionCard, useSectionSave } from './section-card';
 
 export interface SectionProps {
   settings: AdminSettings;
   onDirty(group: SettingsGroup, dirty: boolean): void;
-}
-
-/** A text area bound to one field, with its hint or its error like TextField. */
-export function FormTextArea<T extends FieldValues, O>({ control, name, label, description, rows = 3, maxLength }: { control: Control<T, unknown, O>; name: FieldPath<T>; label: string; description?: string; rows?: number; maxLength?: number }) {
-  const id = useId();
-  const { field, fieldState } = useController({ control, name });
-  const error = fieldState.error?.message;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      {description && !error ? (
-        <p id={`${id}-hint`} className="mt-0.5 text-xs text-muted">
-          {description}
-        </p>
-      ) : null}
-      <textarea
-        id={id}
-        rows={rows}
-        maxLength={maxLength}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : description ? `${id}-hint` : undefined}
-        className={cn(
-          'mt-1.5 block w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-ink shadow-sm focus:border-ink focus:ring-4 focus:ring-brand-100 focus:outline-none',
-          error ? 'border-brand-600' : 'border-line',
-        )}
-        name={field.name}
-        value={(field.value as string | undefined) ?? ''}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-        ref={field.ref}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-brand-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 export function BrandSection({ settings, onDirty }: SectionProps) {

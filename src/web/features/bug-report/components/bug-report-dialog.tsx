@@ -1,10 +1,10 @@
 import { Paperclip, Send, X } from 'lucide-react';
-import { useEffect, useId, useRef, type ComponentProps } from 'react';
-import { useController, type Control, type FieldPath } from 'react-hook-form';
+import { useEffect, useId, useRef } from 'react';
+import { useController, type Control } from 'react-hook-form';
 import { BUG_LIMITS, BUG_SEVERITIES } from '@/contract/bug-reports';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
-import { Form, FormTextField, useZodForm } from '@/web/components/ui/form';
+import { Form, FormTextArea, FormTextField, useZodForm } from '@/web/components/ui/form';
 import { SelectField } from '@/web/components/ui/select-field';
 import { toast } from '@/web/components/ui/use-toast';
 import { useAuth } from '@/web/lib/auth';
@@ -27,52 +27,6 @@ const fieldLabel = 'block text-sm font-semibold text-ink';
 const fieldHint = 'mt-0.5 text-xs text-muted';
 const fieldError = 'mt-1.5 text-sm font-medium text-brand-700';
 const mb = (bytes: number) => `${Math.max(0.1, bytes / (1024 * 1024)).toFixed(1)} MB`;
-
-/** A labelled textarea bound to the form, with its hint or its error like TextField. */
-function FormTextArea({
-  control,
-  name,
-  label,
-  hint,
-  ...props
-}: Omit<ComponentProps<'textarea'>, 'name'> & { control: BugControl; name: FieldPath<BugReportFormValues>; label: string; hint?: string }) {
-  const { field, fieldState } = useController({ control, name });
-  const id = useId();
-  const error = fieldState.error?.message;
-  return (
-    <div>
-      <label htmlFor={id} className={fieldLabel}>
-        {label}
-      </label>
-      {hint && !error ? (
-        <p id={`${id}-hint`} className={fieldHint}>
-          {hint}
-        </p>
-      ) : null}
-      <textarea
-        id={id}
-        {...props}
-        name={field.name}
-        ref={field.ref}
-        value={(field.value as string | undefined) ?? ''}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={cn(
-          'mt-1.5 block min-h-20 w-full resize-y rounded-xl border bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-muted/70',
-          'focus:border-ink focus:ring-4 focus:ring-brand-100 focus:outline-none',
-          error ? 'border-brand-600' : 'border-line',
-        )}
-      />
-      {error ? (
-        <p id={`${id}-error`} className={fieldError}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** A file picker bound to the form: holds the File itself, shows its name and size, and can let it go again. */
 function FormFileField({
@@ -227,7 +181,7 @@ export default function BugReportDialog({
             control={form.control}
             name="description"
             label="What happened?"
-            hint="Optional. What you expected, and what the site did instead."
+            description="Optional. What you expected, and what the site did instead."
             placeholder="I pressed Print it and the certificate wandered off."
             rows={3}
             maxLength={BUG_LIMITS.descriptionMax}
@@ -236,7 +190,7 @@ export default function BugReportDialog({
             control={form.control}
             name="steps_to_repro"
             label="Steps to reproduce"
-            hint="Optional. One step per line is plenty."
+            description="Optional. One step per line is plenty."
             placeholder={'1. Open the store, pick Gold foil\n2. Press Add to cart'}
             rows={2}
             maxLength={BUG_LIMITS.stepsMax}

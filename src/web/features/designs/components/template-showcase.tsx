@@ -8,6 +8,7 @@ import { LivePreview, PREVIEW_DEBOUNCE_MS } from '@/web/components/certificates/
 import { buttonVariants } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { TextAreaField } from '@/web/components/ui/text-area-field';
 import { TextField } from '@/web/components/ui/text-field';
 import { useDebouncedValue } from '@/web/hooks/use-debounced-value';
 import { useAwards } from '@/web/lib/api/get-awards';
@@ -69,19 +70,7 @@ export function TemplateShowcase() {
       >
         <p className="font-display text-xl font-semibold">Try your own words</p>
         <TextField label="Name" value={name} maxLength={NOMINATION_LIMITS.name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
-        <div>
-          <label htmlFor={`${selectId}-reason`} className="block text-sm font-semibold">
-            Reason
-          </label>
-          <textarea
-            id={`${selectId}-reason`}
-            value={reason}
-            maxLength={NOMINATION_LIMITS.reason}
-            rows={4}
-            onChange={(e) => setReason(e.target.value)}
-            className="mt-1.5 block w-full resize-y rounded-xl border border-line bg-white px-3.5 py-3 text-base shadow-sm focus:border-ink focus:ring-4 focus:ring-brand-100 focus:outline-none"
-          />
-        </div>
+        <TextAreaField label="Reason" value={reason} maxLength={NOMINATION_LIMITS.reason} rows={4} onChange={(e) => setReason(e.target.value)} />
         <div>
           <label htmlFor={selectId} className="block text-sm font-semibold">
             Award

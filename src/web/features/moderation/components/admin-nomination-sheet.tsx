@@ -12,6 +12,7 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
 import { Notice } from '@/web/components/ui/notice';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { TextAreaField } from '@/web/components/ui/text-area-field';
 import { toast } from '@/web/components/ui/use-toast';
 import { textLink } from '@/web/lib/styles';
 import { useDeleteNomination } from '../api/delete-nomination';
@@ -60,11 +61,8 @@ function HideDialog({ n, open, onOpenChange }: { n: AdminNomination; open: boole
         <DialogTitle>Hide this certificate?</DialogTitle>
         <DialogDescription>It leaves the community wall and its public page says it was withdrawn. You can unhide it later.</DialogDescription>
         <form onSubmit={submit} className="mt-4" noValidate>
-          <label htmlFor="hide-reason" className="block text-sm font-semibold">
-            Reason (for the audit log)
-          </label>
-          <textarea
-            id="hide-reason"
+          <TextAreaField
+            label="Reason (for the audit log)"
             value={reason}
             maxLength={500}
             rows={3}
@@ -72,16 +70,9 @@ function HideDialog({ n, open, onOpenChange }: { n: AdminNomination; open: boole
               setReason(e.target.value);
               setError(null);
             }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'hide-reason-error' : undefined}
-            className="mt-1.5 block w-full rounded-xl border border-line px-3.5 py-3 text-base focus:border-ink focus:ring-4 focus:ring-brand-100 focus:outline-none"
+            error={error ?? undefined}
             placeholder="e.g. Unkind about someone's appearance"
           />
-          {error ? (
-            <p id="hide-reason-error" className="mt-1.5 text-sm font-medium text-brand-700">
-              {error}
-            </p>
-          ) : null}
           <div className="mt-5 flex justify-end gap-2">
             <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
               Cancel

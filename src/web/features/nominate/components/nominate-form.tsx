@@ -8,6 +8,7 @@ import { LivePreview, PREVIEW_DEBOUNCE_MS } from '@/web/components/certificates/
 import { Button } from '@/web/components/ui/button';
 import { Form, useZodForm } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
+import { TextAreaField } from '@/web/components/ui/text-area-field';
 import { TextField } from '@/web/components/ui/text-field';
 import { toast } from '@/web/components/ui/use-toast';
 import { useDebouncedValue } from '@/web/hooks/use-debounced-value';
@@ -30,7 +31,7 @@ import {
 } from '../lib/nomination-form';
 import { saveNominationResult } from '../lib/success-store';
 import { AwardPicker } from './award-picker';
-import { FormStep, TextAreaField } from './form-bits';
+import { FormStep } from './form-bits';
 import { TemplatePicker } from './template-picker';
 
 /**
