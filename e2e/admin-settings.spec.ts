@@ -62,7 +62,7 @@ test.describe('admin settings, audit log and dashboard', () => {
     await expect(brand.getByLabel('Brand name')).toHaveValue('Certifiable');
     // A link away with an unsaved change asks first; staying keeps what was typed.
     await brand.getByLabel('Brand name').fill('Half a thought');
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Orders', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders', exact: true }).click();
     const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
     await leave.getByRole('button', { name: 'Cancel' }).click();
     await expect(leave).toBeHidden();
@@ -154,6 +154,8 @@ test.describe('admin settings, audit log and dashboard', () => {
   });
 
   test('the dashboard shows its numbers and its links lead into each section', async ({ page }) => {
+    // The dashboard and five sections, each loading its own code: a long walk on a busy machine.
+    test.slow();
     await asAdmin(page, '/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(page.getByTestId('dashboard-kpi')).toHaveCount(8);

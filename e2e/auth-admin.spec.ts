@@ -25,6 +25,8 @@ test.describe('admin area', () => {
   });
 
   test('the admin sees every section of the area, none of them blank', async ({ page }) => {
+    // Fourteen pages, each loading its own code (the analytics charts among them): a long walk on a busy machine.
+    test.slow();
     await signInViaApi(page, LOOPBACK.admin.email, LOOPBACK.admin.password);
     await page.goto('/admin');
     const nav = page.getByRole('navigation', { name: 'Admin' });
