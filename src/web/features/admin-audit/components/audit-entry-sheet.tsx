@@ -1,9 +1,8 @@
-import * as SheetPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useState } from 'react';
 import type { AuditEntry } from '@/contract/admin-audit';
 import { Button } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
+import { SideSheet } from '@/web/components/admin/side-sheet';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/utils';
 import { useAuditEntry } from '../api/get-audit-entry';
@@ -95,59 +94,43 @@ export function AuditEntrySheet({ id, onClose }: { id: string | null; onClose():
   const entry = useAuditEntry(id);
   const e = entry.data;
   return (
-    <SheetPrimitive.Root open={id !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <SheetPrimitive.Portal>
-        <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px]" />
-        <SheetPrimitive.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-2xl flex-col bg-paper shadow-2xl focus:outline-none motion-safe:animate-rise">
-          <div className="flex items-start justify-between gap-3 border-b border-line bg-white px-5 py-4">
-            <div className="min-w-0">
-              <SheetPrimitive.Title className="font-display text-2xl font-semibold first-letter:uppercase">{e ? actionText(e.action) : 'Audit entry'}</SheetPrimitive.Title>
-              <SheetPrimitive.Description className="text-sm text-muted">{e ? (e.kind === 'security' ? 'Security event' : 'Admin action') : 'Loading...'}</SheetPrimitive.Description>
-            </div>
-            <SheetPrimitive.Close className="rounded-full p-2 hover:bg-paper-dark focus-visible:ring-4 focus-visible:ring-brand-200 focus-visible:outline-none" aria-label="Close">
-              <X className="size-5" aria-hidden="true" />
-            </SheetPrimitive.Close>
+    <SideSheet open={id !== null} onClose={onClose} title={e ? actionText(e.action) : 'Audit entry'} titleClassName="first-letter:uppercase" description={e ? (e.kind === 'security' ? 'Security event' : 'Admin action') : 'Loading...'} bodyClassName="space-y-6 py-5">
+        {entry.isError ? (
+          <Notice tone="error" title="This entry did not load">
+            {entry.error.message}
+          </Notice>
+        ) : !e ? (
+          <div className="space-y-3" aria-busy="true" aria-label="Loading the entry">
+            <Skeleton className="h-24 w-full rounded-2xl" />
+            <Skeleton className="h-48 w-full rounded-2xl" />
           </div>
-          <div className="flex-1 space-y-6 overflow-y-auto px-5 py-5">
-            {entry.isError ? (
-              <Notice tone="error" title="This entry did not load">
-                {entry.error.message}
-              </Notice>
-            ) : !e ? (
-              <div className="space-y-3" aria-busy="true" aria-label="Loading the entry">
-                <Skeleton className="h-24 w-full rounded-2xl" />
-                <Skeleton className="h-48 w-full rounded-2xl" />
-              </div>
+        ) : (
+          <>
+            <Facts entry={e} />
+            {e.kind === 'admin' ? (
+              <section aria-labelledby="audit-diff">
+                <h3 id="audit-diff" className="mb-2 text-lg font-semibold">
+                  Before → after
+                </h3>
+                <DiffTable before={e.before} after={e.after} />
+              </section>
             ) : (
-              <>
-                <Facts entry={e} />
-                {e.kind === 'admin' ? (
-                  <section aria-labelledby="audit-diff">
-                    <h3 id="audit-diff" className="mb-2 text-lg font-semibold">
-                      Before → after
-                    </h3>
-                    <DiffTable before={e.before} after={e.after} />
-                  </section>
-                ) : (
-                  <section aria-labelledby="audit-details">
-                    <h3 id="audit-details" className="mb-2 text-lg font-semibold">
-                      Details
-                    </h3>
-                    <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 rounded-2xl border border-line bg-white p-4 text-sm">
-                      {diffRows(null, e.details).map((r) => (
-                        <div key={r.path} className="contents">
-                          <dt className="font-mono text-xs text-muted">{r.path}</dt>
-                          <dd className="min-w-0 wrap-anywhere">{showValue(r.after)}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                  </section>
-                )}
-              </>
+              <section aria-labelledby="audit-details">
+                <h3 id="audit-details" className="mb-2 text-lg font-semibold">
+                  Details
+                </h3>
+                <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 rounded-2xl border border-line bg-white p-4 text-sm">
+                  {diffRows(null, e.details).map((r) => (
+                    <div key={r.path} className="contents">
+                      <dt className="font-mono text-xs text-muted">{r.path}</dt>
+                      <dd className="min-w-0 wrap-anywhere">{showValue(r.after)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
             )}
-          </div>
-        </SheetPrimitive.Content>
-      </SheetPrimitive.Portal>
-    </SheetPrimitive.Root>
+          </>
+        )}
+    </SideSheet>
   );
 }

@@ -1,5 +1,4 @@
-import * as SheetPrimitive from '@radix-ui/react-dialog';
-import { ImagePlus, Plus, Trash2, X } from 'lucide-react';
+import { ImagePlus, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { AWARD_LIMITS, type AdminAward, type AdminCategory, type AwardBody } from '@/contract/admin-awards';
@@ -13,6 +12,7 @@ import { Switch } from '@/web/components/ui/switch';
 import { toast } from '@/web/components/ui/use-toast';
 import { useBlobUrl } from '@/web/hooks/use-blob-url';
 import { ApiRequestError } from '@/web/lib/api-client';
+import { SideSheet } from '@/web/components/admin/side-sheet';
 import { useAwardChange } from '../api/award-changes';
 import { useAdminAward } from '../api/get-admin-awards';
 import { AUTO_CATEGORY, awardFormSchema, awardFormValues, NO_CATEGORY, type AwardFormValues } from '../lib/award-form';
@@ -296,43 +296,25 @@ export function AwardSheet({ id, categories, onOpen, onClose }: { id: string | n
     if (award.isError) toast({ title: 'Failed to fetch awards', description: award.error.message, variant: 'destructive' });
   }, [award.isError, award.error]);
   return (
-    <SheetPrimitive.Root open={id !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <SheetPrimitive.Portal>
-        <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px]" />
-        <SheetPrimitive.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-2xl flex-col bg-paper shadow-2xl focus:outline-none motion-safe:animate-rise">
-          <div className="flex items-start justify-between gap-3 border-b border-line bg-white px-5 py-4">
-            <div className="min-w-0">
-              <SheetPrimitive.Title className="font-display text-2xl font-semibold">{isNew ? 'New award' : (a?.title ?? 'Award')}</SheetPrimitive.Title>
-              <SheetPrimitive.Description className="flex items-center gap-2 text-sm text-muted">
-                {isNew ? 'Fill in what the certificate says. Only the title is required.' : a ? <><StatusBadge active={a.is_active} /> {a.slug}</> : 'Loading...'}
-              </SheetPrimitive.Description>
-            </div>
-            <SheetPrimitive.Close className="rounded-full p-2 hover:bg-paper-dark focus-visible:ring-4 focus-visible:ring-brand-200 focus-visible:outline-none" aria-label="Close">
-              <X className="size-5" aria-hidden="true" />
-            </SheetPrimitive.Close>
+    <SideSheet open={id !== null} onClose={onClose} title={isNew ? 'New award' : (a?.title ?? 'Award')} description={isNew ? 'Fill in what the certificate says. Only the title is required.' : a ? <><StatusBadge active={a.is_active} /> {a.slug}</> : 'Loading...'} descriptionClassName="flex items-center gap-2" bodyClassName="pt-5">
+        {isNew ? (
+          <AwardForm award={null} categories={categories} onSaved={(saved) => onOpen(saved.id)} onClose={onClose} />
+        ) : award.isError ? (
+          <Notice tone="error" title="Failed to fetch awards">
+            {award.error.message}
+          </Notice>
+        ) : a ? (
+          <div className="grid gap-8 pb-6">
+            <AwardForm key={`${a.id}-${a.updated_at}`} award={a} categories={categories} onSaved={() => undefined} onClose={onClose} />
+            <AwardHistory awardId={a.id} categories={categories} />
           </div>
-          <div className="flex-1 overflow-y-auto px-5 pt-5">
-            {isNew ? (
-              <AwardForm award={null} categories={categories} onSaved={(saved) => onOpen(saved.id)} onClose={onClose} />
-            ) : award.isError ? (
-              <Notice tone="error" title="Failed to fetch awards">
-                {award.error.message}
-              </Notice>
-            ) : a ? (
-              <div className="grid gap-8 pb-6">
-                <AwardForm key={`${a.id}-${a.updated_at}`} award={a} categories={categories} onSaved={() => undefined} onClose={onClose} />
-                <AwardHistory awardId={a.id} categories={categories} />
-              </div>
-            ) : (
-              <div className="grid gap-3" aria-busy="true" aria-label="Loading the award">
-                <Skeleton className="h-11" />
-                <Skeleton className="h-28" />
-                <Skeleton className="h-11" />
-              </div>
-            )}
+        ) : (
+          <div className="grid gap-3" aria-busy="true" aria-label="Loading the award">
+            <Skeleton className="h-11" />
+            <Skeleton className="h-28" />
+            <Skeleton className="h-11" />
           </div>
-        </SheetPrimitive.Content>
-      </SheetPrimitive.Portal>
-    </SheetPrimitive.Root>
+        )}
+    </SideSheet>
   );
 }

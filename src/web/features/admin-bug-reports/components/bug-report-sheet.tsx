@@ -1,10 +1,10 @@
-import * as SheetPrimitive from '@radix-ui/react-dialog';
-import { ExternalLink, X } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { BUG_SEVERITY_LABELS, BUG_STATUS_LABELS, BUG_STATUSES, type BugReportDetail, type BugStatus } from '@/contract/bug-reports';
 import { Button } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
 import { SelectField } from '@/web/components/ui/select-field';
+import { SideSheet } from '@/web/components/admin/side-sheet';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { TextAreaField } from '@/web/components/ui/text-area-field';
 import { toast } from '@/web/components/ui/use-toast';
@@ -275,39 +275,21 @@ export function BugReportSheet({ id, onClose }: { id: string | null; onClose(): 
   const report = useBugReport(id);
   const r = report.data;
   return (
-    <SheetPrimitive.Root open={id !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <SheetPrimitive.Portal>
-        <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px]" />
-        <SheetPrimitive.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-2xl flex-col bg-paper shadow-2xl focus:outline-none motion-safe:animate-rise">
-          <div className="flex items-start justify-between gap-3 border-b border-line bg-white px-5 py-4">
-            <div className="min-w-0">
-              <SheetPrimitive.Title className="font-display text-2xl font-semibold wrap-anywhere">{r ? r.title : 'Bug report'}</SheetPrimitive.Title>
-              <SheetPrimitive.Description className="text-sm text-muted">
-                {r ? `Reported ${formatWhen(r.created_at)} by ${r.reporter_email ?? 'an anonymous visitor'}` : report.isError ? 'Not loaded' : 'Loading...'}
-              </SheetPrimitive.Description>
-            </div>
-            <SheetPrimitive.Close className="rounded-full p-2 hover:bg-paper-dark focus-visible:ring-4 focus-visible:ring-brand-200 focus-visible:outline-none" aria-label="Close">
-              <X className="size-5" aria-hidden="true" />
-            </SheetPrimitive.Close>
+    <SideSheet open={id !== null} onClose={onClose} title={r ? r.title : 'Bug report'} titleClassName="wrap-anywhere" description={r ? `Reported ${formatWhen(r.created_at)} by ${r.reporter_email ?? 'an anonymous visitor'}` : report.isError ? 'Not loaded' : 'Loading...'}>
+        {report.isError ? (
+          <Notice tone="error" title="This report did not load">
+            {report.error.message} Close the panel and open it again, or reload the page.
+          </Notice>
+        ) : r ? (
+          <Details report={r} />
+        ) : (
+          <div className="grid gap-3" aria-busy="true" aria-label="Loading the report">
+            <Skeleton className="h-8 w-40" />
+            <Skeleton className="h-36" />
+            <Skeleton className="h-56" />
+            <Skeleton className="h-40" />
           </div>
-          <div className="flex-1 overflow-y-auto px-5 py-5">
-            {report.isError ? (
-              <Notice tone="error" title="This report did not load">
-                {report.error.message} Close the panel and open it again, or reload the page.
-              </Notice>
-            ) : r ? (
-              <Details report={r} />
-            ) : (
-              <div className="grid gap-3" aria-busy="true" aria-label="Loading the report">
-                <Skeleton className="h-8 w-40" />
-                <Skeleton className="h-36" />
-                <Skeleton className="h-56" />
-                <Skeleton className="h-40" />
-              </div>
-            )}
-          </div>
-        </SheetPrimitive.Content>
-      </SheetPrimitive.Portal>
-    </SheetPrimitive.Root>
+        )}
+    </SideSheet>
   );
 }

@@ -1,5 +1,4 @@
-import * as SheetPrimitive from '@radix-ui/react-dialog';
-import { Ban, MailPlus, Undo2, X } from 'lucide-react';
+import { Ban, MailPlus, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { hrefs } from '@/contract/paths';
@@ -8,6 +7,7 @@ import { ORDER_STATUS_LABELS } from '@/contract/shop-constants';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
 import { Notice } from '@/web/components/ui/notice';
+import { SideSheet } from '@/web/components/admin/side-sheet';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { TextField } from '@/web/components/ui/text-field';
 import { toast } from '@/web/components/ui/use-toast';
@@ -278,38 +278,20 @@ export function OrderSheet({ id, onClose }: { id: string | null; onClose(): void
   const order = useAdminOrder(id);
   const o = order.data;
   return (
-    <SheetPrimitive.Root open={id !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <SheetPrimitive.Portal>
-        <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px]" />
-        <SheetPrimitive.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-xl flex-col bg-paper shadow-2xl focus:outline-none motion-safe:animate-rise">
-          <div className="flex items-start justify-between gap-3 border-b border-line bg-white px-5 py-4">
-            <div className="min-w-0">
-              <SheetPrimitive.Title className="font-display text-2xl font-semibold">{o ? `Order ${o.number}` : 'Order'}</SheetPrimitive.Title>
-              <SheetPrimitive.Description className="text-sm text-muted">
-                {o ? `Placed ${when.format(new Date(o.created_at))}` : 'Loading...'}
-              </SheetPrimitive.Description>
-            </div>
-            <SheetPrimitive.Close className="rounded-full p-2 hover:bg-paper-dark focus-visible:ring-4 focus-visible:ring-brand-200 focus-visible:outline-none" aria-label="Close">
-              <X className="size-5" aria-hidden="true" />
-            </SheetPrimitive.Close>
+    <SideSheet open={id !== null} onClose={onClose} width="xl" title={o ? `Order ${o.number}` : 'Order'} description={o ? `Placed ${when.format(new Date(o.created_at))}` : 'Loading...'}>
+        {order.isError ? (
+          <Notice tone="error" title="This order did not load">
+            {order.error.message}
+          </Notice>
+        ) : o ? (
+          <Details order={o} />
+        ) : (
+          <div className="grid gap-3" aria-busy="true" aria-label="Loading the order">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-40" />
+            <Skeleton className="h-40" />
           </div>
-          <div className="flex-1 overflow-y-auto px-5 py-5">
-            {order.isError ? (
-              <Notice tone="error" title="This order did not load">
-                {order.error.message}
-              </Notice>
-            ) : o ? (
-              <Details order={o} />
-            ) : (
-              <div className="grid gap-3" aria-busy="true" aria-label="Loading the order">
-                <Skeleton className="h-10" />
-                <Skeleton className="h-40" />
-                <Skeleton className="h-40" />
-              </div>
-            )}
-          </div>
-        </SheetPrimitive.Content>
-      </SheetPrimitive.Portal>
-    </SheetPrimitive.Root>
+        )}
+    </SideSheet>
   );
 }

@@ -1,5 +1,4 @@
-import * as SheetPrimitive from '@radix-ui/react-dialog';
-import { ExternalLink, EyeOff, Eye, MailPlus, Trash2, X } from 'lucide-react';
+import { ExternalLink, EyeOff, Eye, MailPlus, Trash2 } from 'lucide-react';
 import { useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import type { AdminNomination } from '@/contract/nominations';
@@ -11,6 +10,7 @@ import { StatusBadge } from '@/web/components/certificates/status-badge';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
 import { Notice } from '@/web/components/ui/notice';
+import { SideSheet } from '@/web/components/admin/side-sheet';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { TextAreaField } from '@/web/components/ui/text-area-field';
 import { toast } from '@/web/components/ui/use-toast';
@@ -301,35 +301,19 @@ export function AdminNominationSheet({ id, onClose }: { id: string | null; onClo
   const query = useAdminNomination(id);
   const n = query.data;
   return (
-    <SheetPrimitive.Root open={id !== null} onOpenChange={(o) => (o ? undefined : onClose())}>
-      <SheetPrimitive.Portal>
-        <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px]" />
-        <SheetPrimitive.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-xl flex-col bg-paper shadow-2xl focus:outline-none motion-safe:animate-rise">
-          <div className="flex items-start justify-between gap-3 border-b border-line bg-white px-5 py-4">
-            <div className="min-w-0">
-              <SheetPrimitive.Title className="font-display text-2xl font-semibold wrap-anywhere">{n ? n.nominee_name : 'Nomination'}</SheetPrimitive.Title>
-              <SheetPrimitive.Description className="text-sm text-muted">{n ? n.award.title : 'Loading...'}</SheetPrimitive.Description>
-            </div>
-            <SheetPrimitive.Close aria-label="Close" className="rounded-full p-1.5 text-muted hover:bg-paper-dark hover:text-ink">
-              <X className="size-5" aria-hidden="true" />
-            </SheetPrimitive.Close>
+    <SideSheet open={id !== null} onClose={onClose} width="xl" title={n ? n.nominee_name : 'Nomination'} titleClassName="wrap-anywhere" description={n ? n.award.title : 'Loading...'}>
+        {query.isPending ? (
+          <div className="space-y-3">
+            <Skeleton className="aspect-[297/210] w-full rounded-lg" />
+            <Skeleton className="h-40 w-full rounded-2xl" />
           </div>
-          <div className="flex-1 overflow-y-auto px-5 py-5">
-            {query.isPending ? (
-              <div className="space-y-3">
-                <Skeleton className="aspect-[297/210] w-full rounded-lg" />
-                <Skeleton className="h-40 w-full rounded-2xl" />
-              </div>
-            ) : null}
-            {query.isError ? (
-              <Notice tone="error" title="This nomination did not load">
-                {query.error.message}
-              </Notice>
-            ) : null}
-            {n ? <Detail n={n} onClose={onClose} /> : null}
-          </div>
-        </SheetPrimitive.Content>
-      </SheetPrimitive.Portal>
-    </SheetPrimitive.Root>
+        ) : null}
+        {query.isError ? (
+          <Notice tone="error" title="This nomination did not load">
+            {query.error.message}
+          </Notice>
+        ) : null}
+        {n ? <Detail n={n} onClose={onClose} /> : null}
+    </SideSheet>
   );
 }
