@@ -153,7 +153,9 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
   app.addHook('onReady', async () => jobs.start());
   // Before anything closes: stop taking jobs and let running ones finish (graceful shutdown).
   app.addHook('preClose', async () => jobs.stop());
-  const rendering = createCertificateRendering(config, app.log);
+  app.decorate('storage', await createObjectStorage(config));
+  app.addHook('onClose', async () => app.storage.close?.());
+  const rendering = createCertificateRendering(config, app.log, app.storage);
   app.decorate('renderer', rendering.renderer);
   app.decorate('emblems', rendering.emblems);
   app.addHook('onClose', async () => rendering.renderer.close());
@@ -163,8 +165,6 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
   registerPageInvalidation(app);
   app.decorate('payments', createPaymentProvider(config, database.db, authSecret));
   app.decorate('fulfilment', createFulfilmentProvider(config, database.db, authSecret));
-  app.decorate('storage', await createObjectStorage(config));
-  app.addHook('onClose', async () => app.storage.close?.());
   app.decorate('shippingRates', new ShippingRateQuoter(app.fulfilment, app.log));
 
   await app.register(fastifyHelmet, {

@@ -19,9 +19,9 @@ import {
   moveAwardBodySchema,
 } from '@/contract/admin-awards';
 import { apiErrorSchema } from '@/contract/errors';
-import type { ObjectStorage } from '@/server/adapters/storage/object-storage';
 import { oneImageLimits, readImageUpload } from '@/server/lib/image-upload';
 import * as service from './admin-awards.service';
+import { awardImageKey, isOwnAwardUpload } from './award-image';
 import { stringifyAwards } from './awards-csv';
 import { commitImport, previewImport } from './awards-import.service';
 
@@ -29,15 +29,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 const MB = 1024 * 1024;
 /** An award's picture: the form field `image`, at most AWARD_LIMITS.imageMaxBytes. */
 const IMAGE_UPLOAD = { field: 'image', maxBytes: AWARD_LIMITS.imageMaxBytes };
-
-/** The key of an award's uploaded picture: one per award, replaced by the next upload (upsert). */
-export const awardImageKey = (awardId: string) => `awards/${awardId}/image`;
-
-/** Whether an image URL is this award's own upload (so deleting the award or the picture deletes the file). */
-function isOwnUpload(storage: ObjectStorage, awardId: string, url: string | null): boolean {
-  if (!url) return false;
-  return url.split('?', 1)[0] === storage.publicUrl('award-images', awardImageKey(awardId));
-}
 
 /**
  * /api/admin/awards… (issue 14, docs/decisions/101): the admin's list, one award, create, change, delete, bulk
@@ -206,7 +197,7 @@ export const adminAwardsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const before = await service.deleteAward(app.db, await app.auth.requireActor(request), request.params.id);
-      if (isOwnUpload(app.storage, before.id, before.imageUrl)) await app.storage.delete('award-images', awardImageKey(before.id)).catch((err: unknown) => request.log.warn({ err }, 'award image not deleted'));
+      if (isOwnAwardUpload(app.storage, before.id, before.imageUrl)) await app.storage.delete('award-images', awardImageKey(before.id)).catch((err: unknown) => request.log.warn({ err }, 'award image not deleted'));
       return changed({ deleted: true as const });
     },
   );
@@ -260,7 +251,7 @@ export const adminAwardsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { award, previous } = await service.setAwardImage(app.db, await app.auth.requireActor(request), request.params.id, null);
-      if (isOwnUpload(app.storage, award.id, previous)) await app.storage.delete('award-images', awardImageKey(award.id)).catch((err: unknown) => request.log.warn({ err }, 'award image not deleted'));
+      if (isOwnAwardUpload(app.storage, award.id, previous)) await app.storage.delete('award-images', awardImageKey(award.id)).catch((err: unknown) => request.log.warn({ err }, 'award image not deleted'));
       return changed(award);
     },
   );

@@ -7,6 +7,7 @@ import type { Award } from '@/contract/awards';
 import { auditLog, awards, awardsAudit } from '@/server/db/schema/index';
 import { signedInClient, TestClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { pngSize } from '../certificates/raster';
 import { freshClient, nominate } from '../nominations/test-support';
 
 const UPNG = (createRequire(import.meta.url)('@pdf-lib/upng') as { default: typeof UpngModule }).default;
@@ -229,6 +230,61 @@ describe('/api/admin/awards', () => {
     const removed = await api().delete(`/api/admin/awards/${award.id}/image`);
     expect((removed.json() as AdminAward).image_url).toBeNull();
     expect((await new TestClient(t.app).get(url2)).statusCode).toBe(404);
+  });
+});
+
+describe('an uploaded picture on the certificate', () => {
+  /** A WebP header (VP8L, 40 × 30): a picture the upload takes but resvg 2.6 cannot draw. */
+  function webpBytes(): Buffer {
+    const vp8l = Buffer.alloc(5 + 16);
+    vp8l[0] = 0x2f;
+    vp8l.writeUInt32LE((40 - 1) | ((30 - 1) << 14), 1);
+    const chunk = Buffer.concat([Buffer.from('VP8L'), Buffer.from(Uint32Array.of(vp8l.length).buffer), vp8l]);
+    return Buffer.concat([Buffer.from('RIFF'), Buffer.from(Uint32Array.of(4 + chunk.length).buffer), Buffer.from('WEBP'), chunk]);
+  }
+  const preview = async (awardId: string) => {
+    const res = await new TestClient(t.app).get(`/api/certificates/preview.svg?award_id=${awardId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.body;
+  };
+  const drawnPicture = (svg: string) => /href="data:image\/png;base64,([A-Za-z0-9+/=]+)"/.exec(svg)?.[1];
+
+  it("draws an award's own upload as a 512 px PNG, follows a new upload, and keeps the medal for a picture it cannot draw", async () => {
+    const award = await create({ title: 'Framed Portrait Award' });
+    const medal = await preview(award.id);
+    expect(drawnPicture(medal)).toBeUndefined();
+
+    expect((await upload(award.id, pngBytes(5))).statusCode).toBe(200);
+    const first = drawnPicture(await preview(award.id));
+    expect(first).toBeDefined();
+    const png = Buffer.from(first!, 'base64');
+    expect(pngSize(png)).toEqual({ width: 512, height: 512 });
+    // The 8 × 6 picture scaled to fit: opaque in the middle, transparent above and below it.
+    const decoded = UPNG.decode(png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength) as ArrayBuffer);
+    const rgba = new Uint8Array(UPNG.toRGBA8(decoded)[0]!);
+    const alphaAt = (x: number, y: number) => rgba[(y * 512 + x) * 4 + 3];
+    expect(alphaAt(256, 256)).toBe(255);
+    expect(alphaAt(256, 10)).toBe(0);
+
+    // A new upload is a new picture (its URL's ?v= changes), not the one remembered.
+    expect((await upload(award.id, pngBytes(90))).statusCode).toBe(200);
+    const second = drawnPicture(await preview(award.id));
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+
+    expect((await upload(award.id, webpBytes(), 'image/webp')).statusCode).toBe(200);
+    expect(drawnPicture(await preview(award.id))).toBeUndefined();
+  });
+
+  it("draws nothing that is not the award's own upload: another award's picture keeps the medal", async () => {
+    const owner = await create({ title: 'Picture Owner Award' });
+    const borrower = await create({ title: 'Picture Borrower Award' });
+    const uploaded = await upload(owner.id, pngBytes(7));
+    const url = (uploaded.json() as AdminAward).image_url!;
+    const changed = await api().patch(`/api/admin/awards/${borrower.id}`, { image_url: url });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(drawnPicture(await preview(owner.id))).toBeDefined();
+    expect(drawnPicture(await preview(borrower.id))).toBeUndefined();
   });
 });
 

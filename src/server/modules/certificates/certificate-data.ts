@@ -1,7 +1,7 @@
 /**
  * What a certificate shows, and its normalised form for drawing.
  */
-import { emblemDataUri } from './emblem';
+import { emblemDataUri, pictureDataUri } from './emblem';
 import { cleanText, smartQuotes } from './xml';
 
 /** Cleaned text with typographic quotes, for everything a person reads on the certificate. */
@@ -15,6 +15,11 @@ export interface CertificateData {
   awardDescription: string;
   /** Full SVG text of the award's emblem; sanitised and embedded as an image. */
   awardEmblemSvg: string | null;
+  /**
+   * The admin's uploaded award picture as the render pool drew it (award-picture.ts): a 512 px PNG, base64. Drawn
+   * when there is no emblem; absent or null → the emblem, or the medal.
+   */
+  awardPicturePng?: string | null;
   nomineeName: string;
   /** The nominator's custom line; may be empty (then the award description is the citation). */
   reason: string;
@@ -56,7 +61,7 @@ export interface CertificateView {
   verifyUrl: string;
   /** Host shown under the QR code ("certifiable.example"). */
   verifyHost: string;
-  /** data: URI of the sanitised emblem, or null (a built-in medal is drawn instead). */
+  /** data: URI of the emblem or of the drawn award picture, or null (a built-in medal is drawn instead). */
   emblemHref: string | null;
 }
 
@@ -97,6 +102,6 @@ export function toView(data: CertificateData): CertificateView {
     dateIso: issued.toISOString().slice(0, 10),
     verifyUrl: data.verifyUrl,
     verifyHost: cleanText(verifyHost),
-    emblemHref: emblemDataUri(data.awardEmblemSvg),
+    emblemHref: emblemDataUri(data.awardEmblemSvg) ?? pictureDataUri(data.awardPicturePng),
   };
 }

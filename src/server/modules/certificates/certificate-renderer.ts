@@ -87,6 +87,7 @@ export function certificateCacheKey(kind: RenderKind, data: CertificateData, tem
     data.awardTagline,
     data.awardDescription,
     data.awardEmblemSvg,
+    data.awardPicturePng ?? null,
     data.nomineeName,
     data.reason,
     data.issuedAt instanceof Date && !Number.isNaN(data.issuedAt.getTime()) ? data.issuedAt.toISOString() : String(data.issuedAt),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ObjectStorage } from '@/server/adapters/storage/object-storage';
 import type { Config } from '@/server/config';
 import { nominationsContext } from '../nominations/context';
 import { CERTIFICATE_PAGE, certificateHead } from './certificate-head';
@@ -12,11 +13,15 @@ import { EmblemLoader } from './emblem-loader';
 import { RenderPool } from './render-pool';
 
 /** The certificate renderer and emblems, created once per app (app.ts) and shared with fulfilment. */
-export function createCertificateRendering(config: Config, log: FastifyBaseLogger): { renderer: CertificateRenderer; emblems: EmblemLoader } {
-  // PNGs and PDFs are drawn in a bounded pool of render processes (docs/decisions/021).
+export function createCertificateRendering(
+  config: Config,
+  log: FastifyBaseLogger,
+  storage: ObjectStorage,
+): { renderer: CertificateRenderer; emblems: EmblemLoader } {
+  // PNGs and PDFs, and the admin's award pictures, are drawn in a bounded pool of render processes (docs/decisions/021).
   const pool = new RenderPool({ ...config.render, log });
   return {
-    emblems: new EmblemLoader(config.webDistDir),
+    emblems: new EmblemLoader({ webDistDir: config.webDistDir, storage, pool, log }),
     // Renders survive restarts in DATA_DIR, within RENDER_CACHE_MAX_MB (tests keep them in memory only).
     // The memory layer stays small: PNGs and PDFs are a few MB each, and the disk copy is one read away.
     renderer: new CertificateRenderer({

@@ -3,13 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { certificatePreviewBodySchema, certificatePreviewQuerySchema, certificateSchema, shareIdParamsSchema } from '@/contract/nominations';
-import { HttpError } from '@/server/lib/http-errors';
 import { voterOf } from '../community/visitor';
 import { isListed, requireVisibleByShareId, toCertificates, type LoadedNomination } from '../nominations/nominations.service';
 import { enforceLimit } from '../nominations/rate-limits';
 import { certificateCacheKey, type RenderKind } from './certificate-renderer';
 import { certificateDataFor, previewSvg, type CertificatesContext } from './certificates.service';
-import { RenderBusyError, RenderFailedError } from './render-pool';
+import { renderUnavailable } from './render-pool';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 410: apiErrorSchema, 429: apiErrorSchema };
 
@@ -186,18 +185,3 @@ async function serveFile(ctx: CertificatesContext, request: FastifyRequest, repl
   return reply.send(body);
 }
 
-/**
- * The render pool is full or a render was killed (time or memory budget, crash): 503 with Retry-After
- * (docs/decisions/021); like every error answer it is no-store. Anything else stays an error.
- */
-export function renderUnavailable(error: unknown): unknown {
-  if (!(error instanceof RenderBusyError) && !(error instanceof RenderFailedError)) return error;
-  const headers = { 'retry-after': String(error.retryAfterSeconds) };
-  if (error instanceof RenderBusyError) {
-    return new HttpError(503, 'RENDER_BUSY', 'We are drawing a lot of certificates right now. Please try again in a few seconds.', undefined, headers);
-  }
-  if (error.reason === 'timeout') {
-    return new HttpError(503, 'RENDER_TIMEOUT', 'Drawing this certificate took too long. Please try again in a minute.', undefined, headers);
-  }
-  return new HttpError(503, 'RENDER_FAILED', 'We could not draw this certificate just now. Please try again in a minute.', undefined, headers);
-}

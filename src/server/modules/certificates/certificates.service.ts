@@ -16,13 +16,13 @@ export interface CertificatesContext extends NominationsContext {
 /** What the renderer draws for a stored nomination. */
 export async function certificateDataFor(ctx: CertificatesContext, loaded: LoadedNomination): Promise<CertificateData> {
   const { nomination: n, award } = loaded;
-  const [settings, emblem] = await Promise.all([ctx.settings.getPublic(), ctx.emblems.get(award.imageUrl)]);
+  const [settings, emblem] = await Promise.all([ctx.settings.getPublic(), ctx.emblems.get(award)]);
   return {
     certificateNumber: n.certificateNumber,
     awardTitle: award.title,
     awardTagline: award.tagline,
     awardDescription: award.description,
-    awardEmblemSvg: emblem,
+    ...emblem,
     nomineeName: n.nomineeName,
     reason: n.reason,
     issuedAt: n.createdAt,
@@ -42,7 +42,7 @@ export async function previewSvg(ctx: CertificatesContext, body: z.output<typeof
     reason: body.reason,
     nominator_name: body.nominator_name,
   });
-  const [settings, emblem] = await Promise.all([ctx.settings.getPublic(), ctx.emblems.get(award.imageUrl)]);
+  const [settings, emblem] = await Promise.all([ctx.settings.getPublic(), ctx.emblems.get(award)]);
   const today = new Date();
   today.setUTCHours(0, 0, 0, 0);
   return renderCertificateSvg(
@@ -51,7 +51,7 @@ export async function previewSvg(ctx: CertificatesContext, body: z.output<typeof
       awardTitle: award.title,
       awardTagline: award.tagline,
       awardDescription: award.description,
-      awardEmblemSvg: emblem,
+      ...emblem,
       nomineeName: text.nomineeName,
       reason: text.reason,
       issuedAt: today,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emblemDataUri } from './emblem';
-import { EmblemLoader } from './emblem-loader';
+import { EmblemLoader, NO_EMBLEM } from './emblem-loader';
 
 const shippedDir = join(import.meta.dirname, '../../../web/public/awards');
 const shipped = readdirSync(shippedDir)
@@ -53,14 +53,15 @@ describe('EmblemLoader', () => {
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
   it('reads our emblem files from the built app, falling back to src/web/public before a build', async () => {
-    const loader = new EmblemLoader(dist);
-    expect(await loader.get('/awards/built-only.svg')).toBe(art);
-    expect(await loader.get(`/awards/${shipped[0]!.file}`)).toBe(shipped[0]!.svg);
-    expect(await loader.get('/awards/no-such-award.svg')).toBeNull();
+    const loader = new EmblemLoader({ webDistDir: dist });
+    const svgOf = async (imageUrl: string) => (await loader.get({ id: 'a', imageUrl })).awardEmblemSvg;
+    expect(await svgOf('/awards/built-only.svg')).toBe(art);
+    expect(await svgOf(`/awards/${shipped[0]!.file}`)).toBe(shipped[0]!.svg);
+    expect(await svgOf('/awards/no-such-award.svg')).toBeNull();
   });
 
   it('reads nothing but /awards/{slug}.svg: no URL, upload, other folder or path trick', async () => {
-    const loader = new EmblemLoader(dist);
+    const loader = new EmblemLoader({ webDistDir: dist });
     for (const url of [
       null,
       '',
@@ -74,7 +75,7 @@ describe('EmblemLoader', () => {
       '/awards/built-only.svg?x=1',
       '/awards/built-only.png',
     ]) {
-      expect(await loader.get(url), String(url)).toBeNull();
+      expect(await loader.get({ id: 'a', imageUrl: url }), String(url)).toEqual(NO_EMBLEM);
     }
   });
 });

@@ -3,6 +3,7 @@ import { awards, templates, type orderLines, type orders } from '@/server/db/sch
 import { requireVisibleByShareId } from '../nominations/nominations.service';
 import type { CertificateData } from './certificate-renderer';
 import { certificateDataFor, type CertificatesContext } from './certificates.service';
+import { NO_EMBLEM } from './emblem-loader';
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
@@ -26,7 +27,7 @@ export async function lineCertificate(ctx: CertificatesContext, order: OrderRow,
       awardTitle: line.design.awardTitle,
       awardTagline: award?.tagline ?? null,
       awardDescription: award?.description ?? '',
-      awardEmblemSvg: award ? await ctx.emblems.get(award.imageUrl) : null,
+      ...(award ? await ctx.emblems.get(award) : NO_EMBLEM),
       nomineeName: line.design.recipientName || 'The Bearer of This Certificate',
       reason: '',
       issuedAt: order.paidAt ?? order.createdAt,

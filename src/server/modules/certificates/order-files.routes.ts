@@ -6,7 +6,7 @@ import { orderQuerySchema } from '@/contract/shop';
 import { orderLines } from '@/server/db/schema/index';
 import { HttpError, notFound, unauthorized } from '@/server/lib/http-errors';
 import { findOrder, PAID_STATUSES, verifyOrderToken } from '../orders/orders.service';
-import { renderUnavailable } from './certificates.routes';
+import { renderUnavailable } from './render-pool';
 import type { CertificatesContext } from './certificates.service';
 import { lineCertificate } from './line-certificate';
 

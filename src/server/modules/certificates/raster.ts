@@ -36,9 +36,13 @@ export async function svgToPng(svg: string, width: number): Promise<Buffer> {
  */
 export async function svgToPalettePng(svg: string, width: number): Promise<Buffer> {
   const image = await rasterize(svg, width);
-  const pixels = image.pixels;
+  return palettePng(image.width, image.height, image.pixels);
+}
+
+/** RGBA pixels (read once from resvg's `pixels`, which copies on every access) as a 256-colour PNG. */
+export function palettePng(width: number, height: number, pixels: Uint8Array): Buffer {
   const rgba = pixels.buffer.slice(pixels.byteOffset, pixels.byteOffset + pixels.byteLength) as ArrayBuffer;
-  return Buffer.from(UPNG.encode([rgba], image.width, image.height, 256));
+  return Buffer.from(UPNG.encode([rgba], width, height, 256));
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderSharePng } from './certificate-renderer';
 import { isPng, pngSize } from './raster';
-import { RenderBusyError, RenderFailedError, RenderPool, type RenderPoolOptions, type RenderTask } from './render-pool';
+import { RenderBusyError, RenderFailedError, RenderPool, type CertificateRenderTask, type RenderPoolOptions } from './render-pool';
 import { sampleCertificate } from './test-support';
 
 // Real render processes (the TypeScript worker entry under tsx): each test starts its own small pool.
@@ -15,8 +15,8 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
 
-const print = (name = 'Dana Whitfield'): RenderTask => ({ kind: 'print-png', data: sampleCertificate({ nomineeName: name }), template: 'gold-foil' });
-const share = (name = 'Dana Whitfield'): RenderTask => ({ kind: 'share-png', data: sampleCertificate({ nomineeName: name }), template: 'retro' });
+const print = (name = 'Dana Whitfield'): CertificateRenderTask => ({ kind: 'print-png', data: sampleCertificate({ nomineeName: name }), template: 'gold-foil' });
+const share = (name = 'Dana Whitfield'): CertificateRenderTask => ({ kind: 'share-png', data: sampleCertificate({ nomineeName: name }), template: 'retro' });
 
 function alive(pid: number): boolean {
   try {

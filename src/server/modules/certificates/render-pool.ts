@@ -1,6 +1,7 @@
 /**
  * A bounded pool of render processes for the heavy outputs (share PNG, print
- * PNG, PDF): resvg, PNG encoding and pdf-lib never run in the server process.
+ * PNG, PDF, and the decoding of uploaded award pictures): resvg, PNG encoding
+ * and pdf-lib never run in the server process.
  *
  * Child processes, not worker threads (docs/decisions/021): resvg 2.6.2
  * aborts the whole process on some inputs (a Rust panic → abort()), which a
@@ -24,11 +25,14 @@ import { readFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HttpError } from '@/server/lib/http-errors';
 import type { CertificateData } from './certificate-data';
 
 export type PoolRenderKind = 'share-png' | 'print-png' | 'pdf';
 
-export interface RenderTask {
+/** A certificate to draw, or an admin's uploaded award picture to make drawable (award-picture.ts). */
+export type RenderTask = CertificateRenderTask | { kind: 'award-picture'; image: Uint8Array };
+export interface CertificateRenderTask {
   kind: PoolRenderKind;
   data: CertificateData;
   template: string;
@@ -338,4 +342,20 @@ export class RenderPool {
     if (this.#memoryTimer) clearInterval(this.#memoryTimer);
     this.#memoryTimer = null;
   }
+}
+
+/**
+ * The render pool is full or a render was killed (time or memory budget, crash): 503 with Retry-After
+ * (docs/decisions/021); like every error answer it is no-store. Anything else stays an error.
+ */
+export function renderUnavailable(error: unknown): unknown {
+  if (!(error instanceof RenderBusyError) && !(error instanceof RenderFailedError)) return error;
+  const headers = { 'retry-after': String(error.retryAfterSeconds) };
+  if (error instanceof RenderBusyError) {
+    return new HttpError(503, 'RENDER_BUSY', 'We are drawing a lot of certificates right now. Please try again in a few seconds.', undefined, headers);
+  }
+  if (error.reason === 'timeout') {
+    return new HttpError(503, 'RENDER_TIMEOUT', 'Drawing this certificate took too long. Please try again in a minute.', undefined, headers);
+  }
+  return new HttpError(503, 'RENDER_FAILED', 'We could not draw this certificate just now. Please try again in a minute.', undefined, headers);
 }

@@ -3,6 +3,7 @@
  * time over IPC and answers with the bytes. Its own process, so a resvg abort
  * or an out-of-memory kill costs one render, never the server.
  */
+import { awardPicturePng } from './award-picture';
 import { renderCertificateSvg, renderPdf, renderPrintPng, renderSharePng } from './certificate-renderer';
 import type { WorkerReply, WorkerRequest } from './render-pool';
 
@@ -18,7 +19,7 @@ process.on('disconnect', () => process.exit(0));
 process.on('message', (request: WorkerRequest) => {
   void (async () => {
     try {
-      const bytes = await RENDER[request.kind](request.data, request.template);
+      const bytes = request.kind === 'award-picture' ? await awardPicturePng(request.image) : await RENDER[request.kind](request.data, request.template);
       // Drop the pixel buffers now: resvg's images are freed only when V8 collects them.
       globalThis.gc?.();
       reply({ type: 'done', id: request.id, bytes, rss: process.memoryUsage.rss() });

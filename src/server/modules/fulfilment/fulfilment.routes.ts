@@ -12,7 +12,7 @@ import { orderLines, type PrintShopItem } from '@/server/db/schema/index';
 import { badRequest, conflict, HttpError, notFound } from '@/server/lib/http-errors';
 import { audited } from '../audit/audit.service';
 import { certificatesContext } from '../certificates/certificates.module';
-import { renderUnavailable } from '../certificates/certificates.routes';
+import { renderUnavailable } from '../certificates/render-pool';
 import { lineCertificate } from '../certificates/line-certificate';
 import { adminOrderView } from '../orders/admin-orders.service';
 import { shopContext } from '../orders/context';

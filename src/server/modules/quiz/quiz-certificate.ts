@@ -10,13 +10,13 @@ import type { LoadedResult } from './quiz.service';
  * Like an award bought without a nomination (certificates/line-certificate.ts), the citation is the award's own.
  */
 export async function quizCertificateData(ctx: QuizContext, { result, award }: LoadedResult): Promise<CertificateData> {
-  const [settings, emblem] = await Promise.all([ctx.settings.getPublic(), ctx.emblems.get(award.imageUrl)]);
+  const [settings, emblem] = await Promise.all([ctx.settings.getPublic(), ctx.emblems.get(award)]);
   return {
     certificateNumber: result.certificateNumber,
     awardTitle: award.title,
     awardTagline: award.tagline,
     awardDescription: award.description,
-    awardEmblemSvg: emblem,
+    ...emblem,
     nomineeName: result.takerName || QUIZ_ANONYMOUS_NAME,
     reason: '',
     issuedAt: result.createdAt,

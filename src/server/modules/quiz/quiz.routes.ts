@@ -15,7 +15,8 @@ import {
 } from '@/contract/quiz';
 import { sendCachedJson } from '@/server/lib/cache';
 import { certificateCacheKey } from '../certificates/certificate-renderer';
-import { matchesEtag, renderUnavailable } from '../certificates/certificates.routes';
+import { matchesEtag } from '../certificates/certificates.routes';
+import { renderUnavailable } from '../certificates/render-pool';
 import type { QuizContext } from './context';
 import { quizCertificateData } from './quiz-certificate';
 import { createQuizResult, galleryPage, leaveGallery, quizForVisitors, requireResult, toQuizResult } from './quiz.service';

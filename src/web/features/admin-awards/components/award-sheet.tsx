@@ -39,7 +39,7 @@ function PictureField({ current, pending, onPick, onRemove }: { current: string 
         Picture
       </p>
       <p className="text-xs text-muted" id={`${id}-hint`}>
-        PNG, JPEG, WebP or GIF, at most {AWARD_LIMITS.imageMaxBytes / MB} MB. Shown on the gallery card.
+        PNG, JPEG, WebP or GIF, at most {AWARD_LIMITS.imageMaxBytes / MB} MB. Shown on the gallery card and drawn on its certificates (a WebP only on the card).
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-4">
         <div className="flex size-24 items-center justify-center overflow-hidden rounded-xl border border-line bg-paper">
