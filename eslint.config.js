@@ -70,6 +70,11 @@ export default tseslint.config(
           selector: "JSXOpeningElement[name.name='textarea']",
           message: 'Use TextAreaField (src/web/components/ui/text-area-field.tsx), or FormTextArea in a useZodForm form.',
         },
+        {
+          // One bound select: a SelectField rendered by a react-hook-form Controller is FormSelectField's job.
+          selector: "JSXElement[openingElement.name.name='Controller'] JSXOpeningElement[name.name='SelectField']",
+          message: 'Use FormSelectField (src/web/components/ui/form.tsx) for a select in a useZodForm form.',
+        },
       ],
     },
   },

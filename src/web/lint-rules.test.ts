@@ -58,4 +58,15 @@ export const drop = (client: QueryClient) => client.invalidateQueries({ queryKey
     const field = "import { TextAreaField } from '@/web/components/ui/text-area-field';\nexport const Note = () => <TextAreaField label=\"Note\" />;\n";
     expect(await errors('src/web/features/admin-crm/components/contact-notes.tsx', field)).toEqual([]);
   });
+
+  it('sends a SelectField inside a Controller to FormSelectField', async () => {
+    const bound =
+      "import { Controller } from 'react-hook-form';\nimport { SelectField } from '@/web/components/ui/select-field';\n" +
+      "export const Pick = ({ control }: { control: never }) => <Controller control={control} name=\"x\" render={({ field }) => <SelectField label=\"X\" options={[]} {...field} />} />;\n";
+    expect(await errors('src/web/features/admin-settings/components/shop-sections.tsx', bound)).toEqual([
+      'no-restricted-syntax: Use FormSelectField (src/web/components/ui/form.tsx) for a select in a useZodForm form.',
+    ]);
+    const plain = "import { SelectField } from '@/web/components/ui/select-field';\nexport const Pick = () => <SelectField label=\"X\" options={[]} />;\n";
+    expect(await errors('src/web/features/admin-settings/components/shop-sections.tsx', plain)).toEqual([]);
+  });
 });

@@ -14,6 +14,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiRequestError } from '@/web/lib/api-client';
+import { SelectField, type SelectFieldProps } from './select-field';
 import { TextAreaField, type TextAreaFieldProps } from './text-area-field';
 import { TextField, type TextFieldProps } from './text-field';
 
@@ -106,6 +107,27 @@ export function FormTextArea<TIn extends FieldValues, TOut>({ control, name, cou
       count={counted || props.advised !== undefined ? value.length : undefined}
       name={field.name}
       value={value}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      ref={field.ref}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+type FormSelectFieldProps<TIn extends FieldValues, TOut> = Omit<SelectFieldProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'ref'> & {
+  control: Control<TIn, unknown, TOut>;
+  name: FieldPath<TIn>;
+};
+
+/** A SelectField bound to one field of a useZodForm form, like FormTextField (an empty value shows the placeholder). */
+export function FormSelectField<TIn extends FieldValues, TOut>({ control, name, ...props }: FormSelectFieldProps<TIn, TOut>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <SelectField
+      {...props}
+      name={field.name}
+      value={(field.value as string | null | undefined) ?? ''}
       onChange={field.onChange}
       onBlur={field.onBlur}
       ref={field.ref}

@@ -1,12 +1,11 @@
 import { ImagePlus, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { AWARD_LIMITS, type AdminAward, type AdminCategory, type AwardBody } from '@/contract/admin-awards';
 import { ConfirmDialog } from '@/web/components/admin/confirm-dialog';
 import { Button } from '@/web/components/ui/button';
-import { Form, FormTextArea, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
+import { Form, FormSelectField, FormTextArea, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
-import { SelectField } from '@/web/components/ui/select-field';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Switch } from '@/web/components/ui/switch';
 import { toast } from '@/web/components/ui/use-toast';
@@ -112,6 +111,7 @@ function StatsField({ form }: { form: UseFormReturn<AwardFormValues, unknown, Aw
 
 function AwardForm({ award, categories, onSaved, onClose }: { award: AdminAward | null; categories: AdminCategory[]; onSaved(award: AdminAward): void; onClose(): void }) {
   const form = useZodForm(awardFormSchema, { defaultValues: awardFormValues(award) });
+  const category = useWatch({ control: form.control, name: 'category' });
   const change = useAwardChange();
   const [picture, setPicture] = useState<File | undefined>();
   const picked = useBlobUrl(picture);
@@ -193,24 +193,16 @@ function AwardForm({ award, categories, onSaved, onClose }: { award: AdminAward 
         <FormTextArea control={form.control} name="description" label="Description" rows={4} maxLength={AWARD_LIMITS.description} />
         <FormTextField control={form.control} name="tagline" label="Tagline" maxLength={AWARD_LIMITS.tagline} autoComplete="off" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Controller
+          <FormSelectField
             control={form.control}
             name="category"
-            render={({ field }) => (
-              <SelectField
-                label="Category"
-                description={field.value === AUTO_CATEGORY ? 'Picked from the title by the categories’ keywords.' : undefined}
-                options={[
-                  ...(isNew ? [{ value: AUTO_CATEGORY, label: 'Choose automatically' }] : []),
-                  { value: NO_CATEGORY, label: 'None (Other Awards)' },
-                  ...categories.map((c) => ({ value: c.id, label: c.is_active ? c.name : `${c.name} (hidden)` })),
-                ]}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-            )}
+            label="Category"
+            description={category === AUTO_CATEGORY ? 'Picked from the title by the categories’ keywords.' : undefined}
+            options={[
+              ...(isNew ? [{ value: AUTO_CATEGORY, label: 'Choose automatically' }] : []),
+              { value: NO_CATEGORY, label: 'None (Other Awards)' },
+              ...categories.map((c) => ({ value: c.id, label: c.is_active ? c.name : `${c.name} (hidden)` })),
+            ]}
           />
           <FormTextField control={form.control} name="sort_order" label="Sort order" inputMode="numeric" description="Lower comes first in its category." />
         </div>

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowLeft, ArrowUp, Eye, ExternalLink, ImageUp, Pencil, Plus, Send, Trash2, Undo2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { Controller, useFieldArray, useFormState, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import { useFieldArray, useFormState, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import {
   LANDING_CTA_KIND_LABELS,
@@ -17,9 +17,8 @@ import { ConfirmDialog } from '@/web/components/admin/confirm-dialog';
 import { UnsavedChangesGuard } from '@/web/components/admin/unsaved-changes-guard';
 import { LandingPageView } from '@/web/components/landing-pages/landing-page-view';
 import { Button, buttonVariants } from '@/web/components/ui/button';
-import { Form, FormTextArea, FormTextField, useZodForm } from '@/web/components/ui/form';
+import { Form, FormSelectField, FormTextArea, FormTextField, useZodForm } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
-import { SelectField } from '@/web/components/ui/select-field';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { toast } from '@/web/components/ui/use-toast';
 import { useDebouncedValue } from '@/web/hooks/use-debounced-value';
@@ -497,45 +496,20 @@ function CtaCard({ form }: { form: Editor }) {
     <EditorCard title="Call to action" lead="The button in the hero and again at the end of the page.">
       <FormTextField control={form.control} name="cta_label" label="Button text" description="Say what happens: “Nominate a colleague”, “Print it”." />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
-          control={form.control}
-          name="cta_kind"
-          render={({ field, fieldState }) => (
-            <SelectField
-              label="Leads to"
-              options={LANDING_CTA_KINDS.map((k) => ({ value: k, label: LANDING_CTA_KIND_LABELS[k] }))}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <FormSelectField control={form.control} name="cta_kind" label="Leads to" options={LANDING_CTA_KINDS.map((k) => ({ value: k, label: LANDING_CTA_KIND_LABELS[k] }))} />
         {targets.isError ? (
           <Notice tone="error" title="The awards and products did not load">
             {targets.error.message}
           </Notice>
         ) : (
-          <Controller
+          <FormSelectField
             key={kind === 'product' ? 'product' : 'award'}
             control={form.control}
             name={kind === 'product' ? 'cta_product_id' : 'cta_award_id'}
-            render={({ field, fieldState }) => (
-              <SelectField
-                label={kind === 'product' ? 'Product' : 'Award'}
-                placeholder={targets.isPending ? 'Loading...' : kind === 'product' ? 'Choose a product' : 'Choose an award'}
-                options={kind === 'product' ? productOptions : awardOptions}
-                description={kind === 'award_store' ? 'The store opens with this award chosen.' : kind === 'product' ? 'The button opens the store.' : 'The nomination form opens with this award chosen.'}
-                name={field.name}
-                value={(field.value as string | null | undefined) ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
+            label={kind === 'product' ? 'Product' : 'Award'}
+            placeholder={targets.isPending ? 'Loading...' : kind === 'product' ? 'Choose a product' : 'Choose an award'}
+            options={kind === 'product' ? productOptions : awardOptions}
+            description={kind === 'award_store' ? 'The store opens with this award chosen.' : kind === 'product' ? 'The button opens the store.' : 'The nomination form opens with this award chosen.'}
           />
         )}
       </div>

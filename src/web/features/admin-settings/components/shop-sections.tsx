@@ -2,8 +2,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { COUNTRY_OPTIONS } from '@/contract/address';
 import { Button } from '@/web/components/ui/button';
-import { Form, FormTextArea, FormTextField, useZodForm } from '@/web/components/ui/form';
-import { SelectField } from '@/web/components/ui/select-field';
+import { Form, FormSelectField, FormTextArea, FormTextField, useZodForm } from '@/web/components/ui/form';
 import { Switch } from '@/web/components/ui/switch';
 import { useAwards } from '@/web/lib/api/get-awards';
 import { useTemplates } from '@/web/lib/api/get-templates';
@@ -30,19 +29,13 @@ export function ShopSection({ settings, onDirty }: SectionProps) {
       description="What the store and checkout charge: the currency, shipping prices and delivery promises (also quoted on the home page, the footer and order pages), and tax by shipping country. Orders already placed keep their own prices and currency."
     >
       <Form form={form} onSubmit={submit}>
-        <Controller
+        <FormSelectField
           control={form.control}
           name="currency"
-          render={({ field, fieldState }) => (
-            <SelectField
-              label="Currency"
-              description="Only currencies the catalogue has prices in: the store lists the variants priced in this one."
-              options={currencies.map((c) => ({ value: c, label: c }))}
-              className="max-w-xs"
-              error={fieldState.error?.message}
-              {...field}
-            />
-          )}
+          label="Currency"
+          description="Only currencies the catalogue has prices in: the store lists the variants priced in this one."
+          options={currencies.map((c) => ({ value: c, label: c }))}
+          className="max-w-xs"
         />
 
         <div className="mt-6 grid gap-4 lg:grid-cols-2">
@@ -83,13 +76,7 @@ export function ShopSection({ settings, onDirty }: SectionProps) {
               {taxes.fields.map((f, i) => (
                 <tr key={f.id} className="align-top">
                   <td className="py-2 pr-3">
-                    <Controller
-                      control={form.control}
-                      name={`tax_rates.${i}.country`}
-                      render={({ field, fieldState }) => (
-                        <SelectField label={`Country ${i + 1}`} className="[&>label]:sr-only" placeholder="Choose a country" options={COUNTRY_OPTIONS.map((c) => ({ value: c.code, label: c.name }))} error={fieldState.error?.message} {...field} />
-                      )}
-                    />
+                    <FormSelectField control={form.control} name={`tax_rates.${i}.country`} label={`Country ${i + 1}`} className="[&>label]:sr-only" placeholder="Choose a country" options={COUNTRY_OPTIONS.map((c) => ({ value: c.code, label: c.name }))} />
                   </td>
                   <td className="py-2 pr-3">
                     <FormTextField control={form.control} name={`tax_rates.${i}.rate`} label={`Rate ${i + 1} (%)`} className="[&>label]:sr-only" inputMode="decimal" />
@@ -125,13 +112,7 @@ export function FunnelSection({ settings, onDirty }: SectionProps) {
     .filter((v) => v.is_active && v.currency === shopCurrency)
     .map((v) => ({ value: v.sku, label: `${v.product_name} — ${v.name} (${v.sku}) · ${formatMoney(v.price, v.currency)}` }));
   const skuSelect = (name: 'hero.variant_sku' | 'oto1.variant_sku' | 'downsell.variant_sku', label: string, description?: string) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <SelectField label={label} description={description} placeholder="Choose a product" options={variantOptions} error={fieldState.error?.message} {...field} />
-      )}
-    />
+    <FormSelectField control={form.control} name={name} label={label} description={description} placeholder="Choose a product" options={variantOptions} />
   );
   return (
     <SectionCard
@@ -159,32 +140,8 @@ export function FunnelSection({ settings, onDirty }: SectionProps) {
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-lg font-semibold">Hero product</legend>
           {skuSelect('hero.variant_sku', 'Product', `Variants priced in ${shopCurrency}.`)}
-          <Controller
-            control={form.control}
-            name="hero.award_id"
-            render={({ field, fieldState }) => (
-              <SelectField
-                label="Award printed by default"
-                placeholder="The gallery’s first award"
-                options={(awards.data ?? []).map((a) => ({ value: a.id, label: a.title }))}
-                error={fieldState.error?.message}
-                {...field}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="hero.template_slug"
-            render={({ field, fieldState }) => (
-              <SelectField
-                label="Design"
-                placeholder="The award’s own design"
-                options={(templates.data ?? []).map((t) => ({ value: t.slug, label: t.name }))}
-                error={fieldState.error?.message}
-                {...field}
-              />
-            )}
-          />
+          <FormSelectField control={form.control} name="hero.award_id" label="Award printed by default" placeholder="The gallery’s first award" options={(awards.data ?? []).map((a) => ({ value: a.id, label: a.title }))} />
+          <FormSelectField control={form.control} name="hero.template_slug" label="Design" placeholder="The award’s own design" options={(templates.data ?? []).map((t) => ({ value: t.slug, label: t.name }))} />
           <FormTextField control={form.control} name="offer_minutes" label="Offers stay open (minutes)" description="From payment until the order goes to print: the real deadline the countdown shows." inputMode="numeric" />
           <FormTextField control={form.control} name="hero.headline" label="Headline" maxLength={120} className="sm:col-span-2" />
           <div className="sm:col-span-2">
