@@ -14,7 +14,7 @@ const NOT_ON_POSTGRES = [
   'src/server/adapters/fulfilment/printful.test.ts',
   'src/server/adapters/payments/stripe.test.ts',
   'src/server/modules/auth/sign-in-failures.test.ts',
-  'src/server/modules/certificates/{certificate-renderer,certificate-svg,emblem,qr-code,raster,render-cache,render-pool,text-fit,xml}.test.ts',
+  'src/server/modules/certificates/{award-picture,certificate-renderer,certificate-svg,emblem,qr-code,raster,render-cache,render-pool,text-fit,xml}.test.ts',
   'src/server/modules/seo/page-cache.test.ts',
   'src/server/modules/store/{pricing,shipping-rates}.test.ts',
 ];
@@ -26,6 +26,8 @@ export default defineConfig({
     // *.pg.test.ts need a PostgreSQL server (several processes share it): the PostgreSQL suite only.
     exclude: process.env.TEST_DATABASE_URL ? [...configDefaults.exclude, ...NOT_ON_POSTGRES] : [...configDefaults.exclude, '**/*.pg.test.ts'],
     setupFiles: ['./src/test-setup.ts'],
+    // One migrated PGlite, copied by every embedded test database instead of running initdb again.
+    globalSetup: ['./src/test-global-setup.ts'],
     // Two cores: a little parallelism, not a stampede of PGlite instances.
     maxWorkers: 2,
     testTimeout: 30_000,

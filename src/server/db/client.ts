@@ -39,6 +39,11 @@ export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   /** Directory for PGlite data; omit for an in-memory database (tests). */
   pgliteDir?: string | undefined;
+  /**
+   * An in-memory database starts as a copy of this one (a `dumpDataDir` tarball) instead of running initdb: tests
+   * start from an already migrated template (src/server/test/test-database.ts).
+   */
+  pgliteTemplate?: Blob | undefined;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -81,7 +86,7 @@ export async function openDatabase(opts: {
       throw err;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {});
   }
   const db = drizzlePglite(client, { schema });
   return {
