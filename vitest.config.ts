@@ -22,15 +22,35 @@ const NOT_ON_POSTGRES = [
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
     // *.pg.test.ts need a PostgreSQL server (several processes share it): the PostgreSQL suite only.
     exclude: process.env.TEST_DATABASE_URL ? [...configDefaults.exclude, ...NOT_ON_POSTGRES] : [...configDefaults.exclude, '**/*.pg.test.ts'],
     setupFiles: ['./src/test-setup.ts'],
-    // One migrated PGlite, copied by every embedded test database instead of running initdb again.
-    globalSetup: ['./src/test-global-setup.ts'],
     // Two cores: a little parallelism, not a stampede of PGlite instances.
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // One migrated PGlite, copied by every embedded test database instead of running initdb again.
+          globalSetup: ['./src/test-global-setup.ts'],
+          // Server files share a process's loaded modules: each builds its own app, database and stores, and
+          // nothing of ours keeps state in a module but the template above. About 80 s less importing (decision 059).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.ts', 'src/web/**/*.test.tsx'],
+          // Component tests keep a fresh module graph each: the toast store and the query client are module state.
+          isolate: true,
+        },
+      },
+    ],
   },
 });
