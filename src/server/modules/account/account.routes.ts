@@ -103,7 +103,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = await app.auth.requireUser(request);
-      await deleteAccount(app.db, app.auth.service, user, request.body, callerOf(request));
+      await deleteAccount(app.db, app.auth.service, user, request.body, callerOf(request), (await app.settings.getShop()).currency);
       reply.clearCookie(AUTH_COOKIES.session, { path: '/' });
       return { ok: true as const };
     },

@@ -10,6 +10,7 @@ import { countActiveAdmins, isAdmin, rolesOf, withAdminRoleLock } from '../roles
 import { exportNominationsOf, forgetUserInNominations } from '../nominations/integration';
 import { exportOrdersOf } from '../orders/orders.service';
 import { forgetBugReporter } from '../bug-reports/bug-reports.service';
+import { forgetOrRefreshContact } from '../crm/crm-sync';
 
 export async function getAccount(db: Db, auth: AuthService, user: SessionUser): Promise<Account> {
   const [row] = await db.select().from(users).where(eq(users.id, user.id));
@@ -107,6 +108,8 @@ export async function deleteAccount(
   user: SessionUser,
   input: { confirm_email: string; password?: string | undefined },
   caller: Caller,
+  /** The shop's currency: the CRM contact of the address is recounted in it. */
+  currency: string,
 ): Promise<void> {
   if (input.confirm_email.toLowerCase() !== user.email.toLowerCase()) {
     throw badRequest('Type the email address of this account to confirm.', 'confirm_email');
@@ -127,6 +130,8 @@ export async function deleteAccount(
       ip: caller.ip,
     });
     await removeAccount(tx, user);
+    // Its nominations and bug reports no longer carry the address: the CRM forgets them now, not at its nightly run.
+    await forgetOrRefreshContact(tx, user.email, currency);
   });
 }
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CLAIM_ERROR_CODES, type Certificate } from '@/contract/nominations';
 import { claimTokens, nominations, reactions } from '@/server/db/schema/index';
 import { HttpError, notFound } from '@/server/lib/http-errors';
+import { forgetOrRefreshContact } from '../crm/crm-sync';
 import { revokeClaimTokens } from '../nominations/claim-links';
 import type { NominationsContext } from '../nominations/context';
 import { CLAIM_TOKEN_PATTERN, hashClaimToken } from '../nominations/ids';
@@ -80,6 +81,8 @@ export async function acceptClaim(ctx: NominationsContext, token: string, userId
 export async function declineClaim(ctx: NominationsContext, token: string): Promise<{ status: 'declined' }> {
   const { tokenId, loaded } = await lookup(ctx, token);
   const id = loaded.nomination.id;
+  const erased = loaded.nomination.nomineeEmail;
+  const { currency } = await ctx.settings.getShop();
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(nominations)
@@ -98,6 +101,8 @@ export async function declineClaim(ctx: NominationsContext, token: string): Prom
       .set({ usedAt: sql`coalesce(${claimTokens.usedAt}, now())` })
       .where(eq(claimTokens.id, tokenId));
     await revokeClaimTokens(tx, id, tokenId);
+    // The address is gone from the nomination: the CRM forgets it now, not at its nightly run.
+    if (erased) await forgetOrRefreshContact(tx, erased, currency);
   });
   return { status: 'declined' };
 }

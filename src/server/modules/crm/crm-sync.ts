@@ -166,7 +166,15 @@ export async function syncContacts(db: Db, opts: { currency: string; full?: bool
 
 /** Brings one address's contact up to date at once (the contact page reads its counts fresh). */
 export async function syncAddress(db: Db, email: string, currency: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await apply(tx, currency, [email.toLowerCase()]);
-  });
+  await db.transaction((tx) => forgetOrRefreshContact(tx, email, currency));
+}
+
+/**
+ * Brings one address's contact up to date on the caller's transaction, for a change that leaves no trace of the
+ * address in its sources — a declined nomination's erased nominee address, a deleted account's nominations and bug
+ * reports — which no quick run could find again. The contact loses those counts, or goes when nothing is left and no
+ * admin gave it tags, consent or notes, in the same commit as the change (docs/decisions/103).
+ */
+export async function forgetOrRefreshContact(tx: Tx, email: string, currency: string): Promise<void> {
+  await apply(tx, currency, [email.toLowerCase()]);
 }

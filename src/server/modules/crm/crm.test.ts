@@ -5,7 +5,7 @@ import { auditLog, bugReports, claimTokens, crmContacts, mailOutbox, nominations
 import { signedInClient, TestClient, uniqueEmail } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { checkoutBody, pay, placeOrder, shopCatalogue } from '../checkout/test-support';
-import { catalogue, freshClient, nominate } from '../nominations/test-support';
+import { catalogue, freshClient, nominate, tokenOf } from '../nominations/test-support';
 import { ERASED_ORDER_EMAIL } from '../orders/order-erasure';
 import { syncContacts } from './crm-sync';
 
@@ -367,6 +367,23 @@ describe('/api/admin/crm', () => {
     // Nothing changed.
     expect((await byEmail(shipping))!.id).toBe(s.id);
     expect((await t.database.db.select().from(orders).where(eq(orders.email, shipping))).length).toBe(1);
+  });
+
+  it('forgets what leaves no trace at once: a declined nomination\'s address, a deleted account\'s nominations', async () => {
+    const contactRow = async (email: string) => (await t.database.db.select().from(crmContacts).where(eq(crmContacts.email, email)))[0];
+    const decliner = uniqueEmail('decliner');
+    const { claim_url } = await nominate(freshClient(t.app), { award_id: awardId, nominee_email: decliner, nominee_name: 'Dee Cliner' });
+    const { client: member, user } = await signedInClient(t.app);
+    await nominate(member, { award_id: awardId, nominator_email: user.email, nominator_name: 'Mem Ber', nominee_name: 'Someone' });
+    await sync();
+    expect(await contactRow(decliner)).toMatchObject({ nominationsReceived: 1 });
+    expect(await contactRow(user.email)).toMatchObject({ nominationsSent: 1 });
+
+    // No sync run in between: the change itself takes the contact along.
+    expect((await new TestClient(t.app).post(`/api/claims/${tokenOf(claim_url)}/decline`)).statusCode).toBe(200);
+    expect(await contactRow(decliner)).toBeUndefined();
+    expect((await member.delete('/api/account', { confirm_email: user.email, password: user.password })).statusCode).toBe(200);
+    expect(await contactRow(user.email)).toBeUndefined();
   });
 
   it('a full run drops a contact whose sources are gone, unless an admin gave it tags, consent or notes', async () => {
