@@ -16,7 +16,9 @@
  *  6. analytics queries (bench/analytics-queries.ts): one million events over a year in a fresh embedded PGlite,
  *     rolled up; the year report's p50 against the same numbers from raw events and a count(*) (budget 1 s);
  *  7. CRM contacts (bench/crm-contacts.ts): 100,000 orders and 100,000 nominations in a fresh embedded PGlite; the
- *     contact sync, list pages and a contact page against contacts computed on read (budget 250 ms a first page).
+ *     contact sync, list pages and a contact page against contacts computed on read (budget 250 ms a first page);
+ *  8. the audit log (bench/audit-list.ts): 50,000 admin changes and 300,000 security events in a fresh embedded PGlite;
+ *     list pages against the first page sorted from the whole log (budget 250 ms a first page).
  * Exits non-zero when a budget is exceeded, an order is lost or doubled, or a measured answer is an error or non-2xx.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -24,6 +26,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { analyticsQueries } from './analytics-queries';
+import { auditList } from './audit-list';
 import { crmContacts } from './crm-contacts';
 import { checkoutUnderLoad } from './checkout-load';
 import { publicPages } from './public-pages';
@@ -82,7 +85,7 @@ async function main() {
     bare?.kill();
   }
   // After the catalogue servers are gone: the sections below want the cores to themselves.
-  for (const section of [ssrThroughput, publicPages, renderUnderLoad, checkoutUnderLoad, analyticsQueries, crmContacts]) {
+  for (const section of [ssrThroughput, publicPages, renderUnderLoad, checkoutUnderLoad, analyticsQueries, crmContacts, auditList]) {
     const result = await section();
     console.log(`${result.lines.join('\n')}\n`);
     failed ||= result.failed;
