@@ -13,11 +13,10 @@ import { openDatabase } from '../src/server/db/client';
 import { addDays, eachDay, rollUpFinishedDays, rollupRows, utcDay } from '../src/server/modules/analytics/analytics-rollup';
 import { analyticsReport } from '../src/server/modules/analytics/analytics-report.service';
 import { trackEvents } from '../src/server/modules/analytics/analytics.service';
-import { percentile, runWhenMain, type BenchSection } from './support';
+import { p50, P50_RUNS, percentile, runWhenMain, type BenchSection } from './support';
 
 const EVENTS = Number(process.env.BENCH_ANALYTICS_EVENTS ?? 1_000_000);
 const BUDGET_MS = Number(process.env.BENCH_ANALYTICS_BUDGET_MS ?? 1000);
-const RUNS = 7;
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const started = performance.now();
@@ -25,12 +24,6 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }>
   return { ms: performance.now() - started, value };
 }
 
-async function p50(fn: () => Promise<unknown>): Promise<number> {
-  await fn(); // warm-up: plans and caches
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) times.push((await timed(fn)).ms);
-  return percentile(times, 50);
-}
 
 export async function analyticsQueries(): Promise<BenchSection> {
   const database = await openDatabase({});
@@ -99,7 +92,7 @@ export async function analyticsQueries(): Promise<BenchSection> {
       failed,
       lines: [
         `analytics embedded PGlite: seeded ${EVENTS.toLocaleString('en')} events over 365 days in ${f(seed.ms / 1000, 1)} s (+ 5,000 orders in ${f(orders.ms)} ms); roll-up of ${rollup.value.length} days in ${f(rollup.ms / 1000, 1)} s → ${rolledRows.toLocaleString('en')} rows`,
-        `analytics year report (366 days, today live) p50 ${f(reportMs, 1)} ms over ${RUNS} runs; budget ${BUDGET_MS} ms ${reportMs > BUDGET_MS ? 'EXCEEDED' : 'met'}; totals ${report.totals.visitors.toLocaleString('en')} visitors, ${report.totals.page_views.toLocaleString('en')} page views, ${report.totals.events.toLocaleString('en')} events, ${report.totals.orders} orders`,
+        `analytics year report (366 days, today live) p50 ${f(reportMs, 1)} ms over ${P50_RUNS} runs; budget ${BUDGET_MS} ms ${reportMs > BUDGET_MS ? 'EXCEEDED' : 'met'}; totals ${report.totals.visitors.toLocaleString('en')} visitors, ${report.totals.page_views.toLocaleString('en')} page views, ${report.totals.events.toLocaleString('en')} events, ${report.totals.orders} orders`,
         `analytics baseline: same numbers from raw events ${f(rawMs, 1)} ms (one run) (report is ${f(rawMs / reportMs, 1)}× faster); count(*) of the events p50 ${f(countMs, 1)} ms (ratio report/count ${f(reportMs / countMs, 2)})`,
         `analytics tracking: one batch of 10 events (rate limit + one insert) p50 ${f(percentile(trackTimes, 50), 2)} ms, p99 ${f(percentile(trackTimes, 99), 2)} ms`,
       ],

@@ -10,23 +10,12 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client';
 import { entries, listAudit } from '../src/server/modules/audit/admin-audit.service';
-import { percentile, runWhenMain, type BenchSection } from './support';
+import { p50, P50_RUNS, runWhenMain, type BenchSection } from './support';
 
 const ADMIN_ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 50_000);
 const SECURITY_ROWS = ADMIN_ROWS * 6;
 const BUDGET_MS = Number(process.env.BENCH_AUDIT_BUDGET_MS ?? 250);
-const RUNS = 7;
 
-async function p50(fn: () => Promise<unknown>): Promise<number> {
-  await fn();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await fn();
-    times.push(performance.now() - started);
-  }
-  return percentile(times, 50);
-}
 
 export async function auditList(): Promise<BenchSection> {
   const database = await openDatabase({});
@@ -66,7 +55,7 @@ export async function auditList(): Promise<BenchSection> {
       failed: worst > BUDGET_MS,
       lines: [
         `audit log embedded PGlite: ${ADMIN_ROWS.toLocaleString('en')} admin changes + ${SECURITY_ROWS.toLocaleString('en')} security events`,
-        `audit list p50 over ${RUNS} runs (page, count and filters): first page ${f(times.first)} ms, admin changes ${f(times.admin)} ms, by actor ${f(times.actor)} ms, page 50 ${f(times.deep)} ms; budget for the first two ${BUDGET_MS} ms ${worst > BUDGET_MS ? 'EXCEEDED' : 'met'}`,
+        `audit list p50 over ${P50_RUNS} runs (page, count and filters): first page ${f(times.first)} ms, admin changes ${f(times.admin)} ms, by actor ${f(times.actor)} ms, page 50 ${f(times.deep)} ms; budget for the first two ${BUDGET_MS} ms ${worst > BUDGET_MS ? 'EXCEEDED' : 'met'}`,
         `audit baseline: the first page's query sorting the whole log ${f(whole)} ms; with each source cut to its newest rows ${f(cut)} ms (${f(whole / cut)}× faster)`,
       ],
     };

@@ -13,11 +13,10 @@ import { openDatabase } from '../src/server/db/client';
 import { seedDatabase } from '../src/server/db/seed/seed';
 import { aggregate, syncContacts } from '../src/server/modules/crm/crm-sync';
 import { getContact, listContacts } from '../src/server/modules/crm/crm.service';
-import { percentile, runWhenMain, type BenchSection } from './support';
+import { p50, P50_RUNS, runWhenMain, type BenchSection } from './support';
 
 const ROWS = Number(process.env.BENCH_CRM_ROWS ?? 100_000);
 const BUDGET_MS = Number(process.env.BENCH_CRM_BUDGET_MS ?? 250);
-const RUNS = 7;
 
 /** Wall time, and this process's CPU time (PGlite runs in it): on a busy shared machine the CPU time is the steadier figure. */
 async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; cpuMs: number; value: T }> {
@@ -26,12 +25,6 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; cpuMs: numb
   const value = await fn();
   const used = process.cpuUsage(cpu);
   return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, value };
-}
-async function p50(fn: () => Promise<unknown>): Promise<number> {
-  await fn();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) times.push((await timed(fn)).ms);
-  return percentile(times, 50);
 }
 
 export async function crmContacts(): Promise<BenchSection> {
@@ -97,7 +90,7 @@ export async function crmContacts(): Promise<BenchSection> {
       lines: [
         `crm embedded PGlite: seeded ${ROWS.toLocaleString('en')} orders + ${ROWS.toLocaleString('en')} nominations + ${(ROWS / 20).toLocaleString('en')} bug reports in ${f(seed.ms / 1000)} s; first full sync ${f(full.ms / 1000, 2)} s (CPU ${f(full.cpuMs / 1000, 2)} s) → ${contacts.toLocaleString('en')} contacts`,
         `crm quick sync when the list opens: nothing changed p50 ${f(quiet)} ms; after 100 new orders ${f(after100.ms)} ms (CPU ${f(after100.cpuMs)} ms; ${after100.value.upserted} contacts written)`,
-        `crm list p50 over ${RUNS} runs: newest ${f(times.newest)} ms, by LTV ${f(times.ltv)} ms, search ${f(times.search)} ms, tag ${f(times.tag)} ms, page 2000 ${f(times.deep)} ms; contact page ${f(detail)} ms; budget for first pages ${BUDGET_MS} ms ${worst > BUDGET_MS ? 'EXCEEDED' : 'met'}`,
+        `crm list p50 over ${P50_RUNS} runs: newest ${f(times.newest)} ms, by LTV ${f(times.ltv)} ms, search ${f(times.search)} ms, tag ${f(times.tag)} ms, page 2000 ${f(times.deep)} ms; contact page ${f(detail)} ms; budget for first pages ${BUDGET_MS} ms ${worst > BUDGET_MS ? 'EXCEEDED' : 'met'}`,
         `crm baseline: one page by LTV computed on read from the sources ${f(onRead.ms)} ms (CPU ${f(onRead.cpuMs)} ms; stored contacts are ${f(onRead.ms / times.ltv)}× faster)`,
       ],
     };

@@ -67,6 +67,21 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** How many timed calls `p50` makes (after its warm-up). */
+export const P50_RUNS = 7;
+
+/** Median wall time of P50_RUNS calls after one warm-up call (plans and caches), in ms. */
+export async function p50(fn: () => Promise<unknown>, runs = P50_RUNS): Promise<number> {
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await fn();
+    times.push(performance.now() - started);
+  }
+  return percentile(times, 50);
+}
+
 export async function stopServer(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null || server.signalCode !== null) return;
   const exited = new Promise((resolve) => server.once('exit', resolve));

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@/server/config';
 import { createObjectStorage } from './index';
 import { LocalDiskStorage } from './local-disk';
-import { InvalidObjectKeyError } from './object-storage';
-import { describeObjectStorage, readAll } from './storage-behaviour';
+import { InvalidObjectKeyError, readAll } from './object-storage';
+import { describeObjectStorage } from './storage-behaviour';
 
 let dataDir: string;
 let storage: LocalDiskStorage;

@@ -143,6 +143,13 @@ export interface ObjectStorage {
   close?(): void;
 }
 
+/** The whole body of a stored object (or of any byte stream) as one Buffer. */
+export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
 /** The check() of every store: writes, reads back and deletes a probe object; throws saying which step failed. */
 export async function checkStorage(storage: ObjectStorage, bucket: BucketName): Promise<void> {
   const key = `_check/${randomUUID()}.txt`;
@@ -151,9 +158,7 @@ export async function checkStorage(storage: ObjectStorage, bucket: BucketName): 
   try {
     const object = await storage.get(bucket, key);
     if (!object) throw new Error(`storage check: ${bucket}/${key} was written but cannot be read back`);
-    const chunks: Buffer[] = [];
-    for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
-    if (!Buffer.concat(chunks).equals(bytes)) throw new Error(`storage check: ${bucket}/${key} read back different bytes`);
+    if (!(await readAll(object.body)).equals(bytes)) throw new Error(`storage check: ${bucket}/${key} read back different bytes`);
   } finally {
     await storage.delete(bucket, key);
   }

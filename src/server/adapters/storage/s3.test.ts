@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@/server/config';
 import { startS3Server, type S3Server } from '@/server/test/loopback/s3-server';
 import { createObjectStorage } from './index';
-import { ObjectExistsError } from './object-storage';
+import { ObjectExistsError, readAll } from './object-storage';
 import { S3ObjectStorage, type S3StorageOptions } from './s3';
-import { describeObjectStorage, readAll } from './storage-behaviour';
+import { describeObjectStorage } from './storage-behaviour';
 
 const BUCKET = 'certifiable-files';
 const ACCESS_KEY_ID = 'AKIALOOPBACKEXAMPLE1';

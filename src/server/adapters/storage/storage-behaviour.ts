@@ -5,6 +5,7 @@ import {
   ObjectExistsError,
   RangeNotSatisfiableError,
   contentAddressedKey,
+  readAll,
   type ObjectStorage,
 } from './object-storage';
 
@@ -152,10 +153,4 @@ export function describeObjectStorage(name: string, store: () => ObjectStorage) 
       await expect(store().check('award-images')).resolves.toBeUndefined();
     });
   });
-}
-
-export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
 }

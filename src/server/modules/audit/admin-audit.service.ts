@@ -112,13 +112,13 @@ export async function listAudit(db: Db, q: ListQuery): Promise<AuditList> {
   const entityTypes = rowsOf<{ v: string }>(await db.execute(sql`select distinct entity_type as v from audit_log order by 1`));
   // Security events have a closed set of types: listed from the schema, not found again in every row of the log.
   const adminActions = rowsOf<{ v: string }>(await db.execute(sql`select distinct action as v from audit_log`)).map((r) => r.v);
-  const actions = [...new Set([...adminActions, ...SECURITY_EVENT_TYPES])].sort().map((v) => ({ v }));
+  const actions = [...new Set([...adminActions, ...SECURITY_EVENT_TYPES])].sort();
   return {
     entries: rows.map(summary),
     total: Number(totalRow?.n ?? 0),
     page: q.page,
     page_size: AUDIT_PAGE_SIZE,
-    facets: { entity_types: entityTypes.map((r) => r.v), actions: actions.map((r) => r.v) },
+    facets: { entity_types: entityTypes.map((r) => r.v), actions },
   };
 }
 

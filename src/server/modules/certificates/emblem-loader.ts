@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { AWARD_LIMITS } from '@/contract/admin-awards';
-import type { ObjectStorage } from '@/server/adapters/storage/object-storage';
+import { readAll, type ObjectStorage } from '@/server/adapters/storage/object-storage';
 import { projectRoot } from '@/server/config';
 import { awardImageKey, isOwnAwardUpload } from '../awards/award-image';
 import type { CertificateData } from './certificate-data';
@@ -96,10 +96,9 @@ export class EmblemLoader {
       object.body.resume?.();
       return null; // not one our upload route wrote
     }
-    const chunks: Buffer[] = [];
-    for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    const image = new Uint8Array(await readAll(object.body));
     try {
-      const png = await pool.run({ kind: 'award-picture', image: new Uint8Array(Buffer.concat(chunks)) }, { timeoutMs: this.#options.pictureTimeoutMs ?? 10_000 });
+      const png = await pool.run({ kind: 'award-picture', image }, { timeoutMs: this.#options.pictureTimeoutMs ?? 10_000 });
       return png.toString('base64');
     } catch (error) {
       const pictureAtFault = !(error instanceof RenderBusyError) && !(error instanceof RenderFailedError && error.reason !== 'timeout' && error.reason !== 'memory');

@@ -63,6 +63,22 @@ export function Form<TIn extends FieldValues, TOut>({ form, onSubmit, onInvalid,
   );
 }
 
+/**
+ * What a field component needs from one field of a useZodForm form: its name, its value (an absent or null value as
+ * ''), the handlers, the ref to focus, and the schema's or the server's error.
+ */
+function useBoundField<TIn extends FieldValues, TOut>(control: Control<TIn, unknown, TOut>, name: FieldPath<TIn>) {
+  const { field, fieldState } = useController({ control, name });
+  return {
+    name: field.name,
+    value: (field.value as string | null | undefined) ?? '',
+    onChange: field.onChange,
+    onBlur: field.onBlur,
+    ref: field.ref,
+    error: fieldState.error?.message,
+  };
+}
+
 type FormTextFieldProps<TIn extends FieldValues, TOut> = Omit<
   TextFieldProps,
   'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'ref'
@@ -73,18 +89,7 @@ type FormTextFieldProps<TIn extends FieldValues, TOut> = Omit<
 
 /** A TextField bound to one field of a useZodForm form: its value, and its error in place of the hint. */
 export function FormTextField<TIn extends FieldValues, TOut>({ control, name, ...props }: FormTextFieldProps<TIn, TOut>) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <TextField
-      {...props}
-      name={field.name}
-      value={(field.value as string | undefined) ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      ref={field.ref}
-      error={fieldState.error?.message}
-    />
-  );
+  return <TextField {...props} {...useBoundField(control, name)} />;
 }
 
 type FormTextAreaProps<TIn extends FieldValues, TOut> = Omit<
@@ -99,20 +104,8 @@ type FormTextAreaProps<TIn extends FieldValues, TOut> = Omit<
 
 /** A TextAreaField bound to one field of a useZodForm form, like FormTextField; it counts what was typed. */
 export function FormTextArea<TIn extends FieldValues, TOut>({ control, name, counted, ...props }: FormTextAreaProps<TIn, TOut>) {
-  const { field, fieldState } = useController({ control, name });
-  const value = (field.value as string | undefined) ?? '';
-  return (
-    <TextAreaField
-      {...props}
-      count={counted || props.advised !== undefined ? value.length : undefined}
-      name={field.name}
-      value={value}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      ref={field.ref}
-      error={fieldState.error?.message}
-    />
-  );
+  const bound = useBoundField(control, name);
+  return <TextAreaField {...props} count={counted || props.advised !== undefined ? bound.value.length : undefined} {...bound} />;
 }
 
 type FormSelectFieldProps<TIn extends FieldValues, TOut> = Omit<SelectFieldProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'ref'> & {
@@ -122,18 +115,7 @@ type FormSelectFieldProps<TIn extends FieldValues, TOut> = Omit<SelectFieldProps
 
 /** A SelectField bound to one field of a useZodForm form, like FormTextField (an empty value shows the placeholder). */
 export function FormSelectField<TIn extends FieldValues, TOut>({ control, name, ...props }: FormSelectFieldProps<TIn, TOut>) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <SelectField
-      {...props}
-      name={field.name}
-      value={(field.value as string | null | undefined) ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      ref={field.ref}
-      error={fieldState.error?.message}
-    />
-  );
+  return <SelectField {...props} {...useBoundField(control, name)} />;
 }
 
 /** Whether `values` has the field the server named: `name`, or a dotted path into nested groups (`shipping.express.price`). */
