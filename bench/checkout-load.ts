@@ -13,8 +13,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { percentile, request, SERVER, startServer, stopServer, type Answer, runWhenMain, type BenchSection } from './support';
+import { percentile, postgresDatabase, request, SERVER, startServer, stopServer, type Answer, runWhenMain, type BenchSection } from './support';
 
 const SHOPPERS = Number(process.env.BENCH_CHECKOUTS ?? 200);
 /** The server allows 30 checkout requests per client address an hour; a double click is two: 10 shoppers share an address. */
@@ -125,32 +124,6 @@ async function onDatabase(label: string, port: number, env: Record<string, strin
     await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** A fresh database on the PostgreSQL server, dropped afterwards; null when no server answers. */
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `certifiable_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-  } catch {
-    return null;
-  } finally {
-    await admin.end().catch(() => undefined);
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    },
-  };
 }
 
 export async function checkoutUnderLoad(port = 4304): Promise<BenchSection> {

@@ -18,8 +18,14 @@
  *  7. CRM contacts (bench/crm-contacts.ts): 100,000 orders and 100,000 nominations in a fresh embedded PGlite; the
  *     contact sync, list pages and a contact page against contacts computed on read (budget 250 ms a first page);
  *  8. the audit log (bench/audit-list.ts): 50,000 admin changes and 300,000 security events in a fresh embedded PGlite;
- *     list pages against the first page sorted from the whole log (budget 250 ms a first page).
- * Exits non-zero when a budget is exceeded, an order is lost or doubled, or a measured answer is an error or non-2xx.
+ *     list pages against the first page sorted from the whole log (budget 250 ms a first page);
+ *  9. the back office (bench/back-office.ts): on PGlite and on PostgreSQL, the built server with a loopback SMTP sink and
+ *     a loopback Printful; 5 paid orders/s for 3 minutes, then a burst of 40 — payment → receipt p50/p99 (goal p99
+ *     < 10 s) against a direct SMTP send, the backlog every 10 s and until it is zero after the load (goal ≤ 60 s),
+ *     the burst until all are mailed and at the printer (goal ≤ 30 s); goals reported, not enforced
+ *     (BENCH_BACKOFFICE_SECONDS=0 skips the sustained part, BENCH_BACKOFFICE_DATABASES=pglite picks a database).
+ * Exits non-zero when a budget is exceeded, an order is lost or doubled, a paid order's receipt or printer hand-off
+ * is missing, or a measured answer is an error or non-2xx.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,6 +33,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { analyticsQueries } from './analytics-queries';
 import { auditList } from './audit-list';
+import { backOffice } from './back-office';
 import { crmContacts } from './crm-contacts';
 import { checkoutUnderLoad } from './checkout-load';
 import { publicPages } from './public-pages';
@@ -85,7 +92,7 @@ async function main() {
     bare?.kill();
   }
   // After the catalogue servers are gone: the sections below want the cores to themselves.
-  for (const section of [ssrThroughput, publicPages, renderUnderLoad, checkoutUnderLoad, analyticsQueries, crmContacts, auditList]) {
+  for (const section of [ssrThroughput, publicPages, renderUnderLoad, checkoutUnderLoad, analyticsQueries, crmContacts, auditList, backOffice]) {
     const result = await section();
     console.log(`${result.lines.join('\n')}\n`);
     failed ||= result.failed;

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
+import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const SERVER = path.join(root, 'dist', 'server', 'server.mjs');
@@ -120,6 +121,39 @@ export async function startServer(port: number, dataDir: string, env: Record<str
     }
     throw new Error('server did not start within 120 s');
   })();
-  return Promise.race([ready, exited]);
+  // A server that never became healthy is not left running behind the bench.
+  return Promise.race([ready, exited]).catch((err: unknown) => {
+    child.kill('SIGKILL');
+    throw err;
+  });
+}
+
+/**
+ * A fresh database on the PostgreSQL server (BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres as
+ * the maintenance database), dropped by `drop()`; null when no server answers.
+ */
+export async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `certifiable_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+  } catch {
+    return null;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
 }
 

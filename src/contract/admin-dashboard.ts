@@ -59,6 +59,8 @@ export const dashboardSchema = z.object({
     fulfilment_problems: attention(orderItem),
     fulfilment_late: attention(orderItem),
     payment_failures: attention(orderItem),
+    /** Payments the provider took whose event never reached us, found and applied by the reconciliation (last 7 days). */
+    payments_reconciled: attention(orderItem),
     bug_reports: attention(
       z.object({ id: z.uuid(), title: z.string(), severity: z.string(), status: z.string(), created_at: z.string() }),
     ),

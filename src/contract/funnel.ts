@@ -123,6 +123,8 @@ export const funnelOrderSchema = z.object({
   /** The last four digits of the card an offer is charged to, when the provider says. */
   card_last4: z.string().nullable(),
   offers: z.array(funnelOfferSchema),
+  /** Something the buyer must be told on the next page: "Your card was declined for the extra; your order is unchanged." */
+  notice: z.string().nullable(),
   order: orderSchema,
 });
 export type FunnelOrder = z.infer<typeof funnelOrderSchema>;

@@ -3,30 +3,8 @@
  * order's status or caps a quantity (the store, the cart line) does not load the shop's schemas and every
  * country's address rules with them.
  */
-export const ORDER_STATUS_VALUES = [
-  'pending_payment',
-  'payment_failed',
-  'paid',
-  'in_production',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'partially_refunded',
-  'refunded',
-] as const;
-
-/** How each status reads to a customer (and in admin badges). */
-export const ORDER_STATUS_LABELS: Record<(typeof ORDER_STATUS_VALUES)[number], string> = {
-  pending_payment: 'Waiting for payment',
-  payment_failed: 'Payment declined',
-  paid: 'Paid',
-  in_production: 'Being printed',
-  shipped: 'On its way',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  partially_refunded: 'Partly refunded',
-  refunded: 'Refunded',
-};
+// The order's statuses and their words live with the three machines they come from.
+export { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from './order-status';
 
 /** What one cart or order may hold (the server enforces the same through shop.ts). */
 export const SHOP_LIMITS = {

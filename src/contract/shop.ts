@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { shippingAddressSchema } from './address';
 import { calendarDate, int4 } from './fields';
-import { ORDER_STATUS_VALUES, SHOP_LIMITS } from './shop-constants';
+import { FULFILMENT_STATUSES, LIFECYCLE_STATUSES, ORDER_STATUS_VALUES, PAYMENT_STATUSES } from './order-status';
+import { SHOP_LIMITS } from './shop-constants';
 
 export { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES, SHOP_LIMITS } from './shop-constants';
 
@@ -261,9 +262,20 @@ export const orderAddressSchema = z.object({
   phone: z.string(),
 });
 
+/** The three machines' statuses of an order (src/contract/order-status.ts). */
+export const orderStatesSchema = z.object({
+  lifecycle: z.enum(LIFECYCLE_STATUSES),
+  payment: z.enum(PAYMENT_STATUSES),
+  fulfilment: z.enum(FULFILMENT_STATUSES),
+});
+
+/** One entry of an order's history: a change of one of its three machines, or a note (from = to). */
 export const orderEventSchema = z.object({
-  from_status: orderStatusSchema.nullable(),
-  to_status: orderStatusSchema,
+  machine: z.enum(['order', 'payment', 'fulfilment']),
+  from_status: z.string().nullable(),
+  to_status: z.string(),
+  /** What the entry reads as: the new status's words ("Being printed"). */
+  label: z.string(),
   actor: z.string(),
   reason: z.string(),
   at: z.string(),
@@ -271,10 +283,16 @@ export const orderEventSchema = z.object({
 
 export const refundSchema = z.object({ id: z.uuid(), amount: z.number().int(), reason: z.string(), at: z.string() });
 
+export const shipmentSchema = z.object({ number: z.string(), url: z.string().nullable(), carrier: z.string().nullable(), shipped_at: z.string().nullable() });
+
 export const orderSchema = z.object({
   id: z.uuid(),
   number: z.string(),
+  /** The one word for the order, derived from its three machines (describeOrder). */
   status: orderStatusSchema,
+  /** What it reads as: "On its way · partly refunded". */
+  status_label: z.string(),
+  states: orderStatesSchema,
   email: z.string(),
   currency: z.string(),
   subtotal: z.number().int(),
@@ -295,7 +313,9 @@ export const orderSchema = z.object({
     failure_message: z.string().nullable(),
     paid_at: z.string().nullable(),
   }),
-  tracking: z.object({ number: z.string(), url: z.string().nullable(), carrier: z.string().nullable(), shipped_at: z.string().nullable() }).nullable(),
+  /** The latest shipment's tracking; `shipments` lists every parcel when an order ships in parts. */
+  tracking: shipmentSchema.nullable(),
+  shipments: z.array(shipmentSchema),
   timeline: z.array(orderEventSchema),
   refunds: z.array(refundSchema),
   /** Where to pay while the order still waits for payment. */
@@ -308,6 +328,7 @@ export const orderSummarySchema = z.object({
   id: z.uuid(),
   number: z.string(),
   status: orderStatusSchema,
+  status_label: z.string(),
   email: z.string(),
   currency: z.string(),
   total: z.number().int(),
@@ -335,6 +356,7 @@ export const adminOrdersQuerySchema = z.object({
 export const adminOrderSummarySchema = orderSummarySchema.extend({
   customer_name: z.string().nullable(),
   refunded_total: z.number().int(),
+  states: orderStatesSchema,
 });
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
 export const adminOrderListSchema = z.object({
@@ -363,10 +385,12 @@ export const adminOrderSchema = orderSchema.extend({
   /** What may still be refunded. */
   refundable: z.number().int(),
   can_cancel: z.boolean(),
-  /** The hand-off to the printer (docs/decisions/083). */
+  /** Refunds asked of the provider that have not answered yet (finished by a job). */
+  refunds_pending: z.number().int(),
+  /** The hand-off to the printer (docs/decisions/083, 108): the order's first (or least advanced) one. */
   fulfilment: z.object({
     /** none: nothing to print (or not paid yet); pending: waiting to be sent; submitted: at the printer; problem: an admin must look. */
-    status: z.enum(['none', 'pending', 'submitted', 'problem']),
+    status: z.enum(FULFILMENT_STATUSES),
     provider: z.string().nullable(),
     /** The provider's order id. */
     id: z.string().nullable(),

@@ -51,9 +51,10 @@ import { compressPage, pickEncoding } from './modules/seo/page-compression';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { buildServiceWorker, shellAssets } from './modules/seo/service-worker';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { createMailer, registerMailJob, type Mailer } from './modules/mail/mail.service';
+import { createMailer, type Mailer } from './modules/mail/mail.service';
 import { JobQueue } from './modules/jobs/job-queue';
-import { registerRetentionJob } from './modules/jobs/retention';
+import { registerJobs } from './jobs';
+import { adminDiscountsRoutes } from './modules/discounts';
 import { SettingsService } from './modules/settings/settings.service';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -140,8 +141,6 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
   const jobs = new JobQueue(database, config.jobs, app.log);
   app.decorate('jobs', jobs);
   const mailer = createMailer({ db: database.db, jobs, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl });
-  registerMailJob(jobs, mailer);
-  registerRetentionJob(jobs, database.db, app.log);
   app.decorate('authSecret', authSecret);
   app.decorate('mailer', mailer);
   app.decorate(
@@ -149,7 +148,7 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
     new AuthHttp(new AuthService({ config, db: database.db, log: app.log, mailer, settings: app.settings, secret: authSecret })),
   );
   app.addHook('onClose', async () => mailer.close());
-  // Queues are declared by the modules as they register; the workers start once all of them have.
+  // Queues are registered at the end of this function (src/server/jobs.ts); the workers start once the app is ready.
   app.addHook('onReady', async () => jobs.start());
   // Before anything closes: stop taking jobs and let running ones finish (graceful shutdown).
   app.addHook('preClose', async () => jobs.stop());
@@ -163,8 +162,8 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
   // A catalogue change shows on pages too; and so may any write this instance answers (docs/decisions/092).
   app.decorate('catalogCache', new ResponseCache({ ttlMs: 10_000, maxEntries: 500, onClear: () => app.pageCache.invalidate() }));
   registerPageInvalidation(app);
-  app.decorate('payments', createPaymentProvider(config, database.db, authSecret));
-  app.decorate('fulfilment', createFulfilmentProvider(config, database.db, authSecret));
+  app.decorate('payments', createPaymentProvider(config, database.db, authSecret, jobs));
+  app.decorate('fulfilment', createFulfilmentProvider(config, database.db, authSecret, jobs));
   app.decorate('shippingRates', new ShippingRateQuoter(app.fulfilment, app.log));
 
   await app.register(fastifyHelmet, {
@@ -260,9 +259,12 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
   await app.register(cartRoutes);
   await app.register(checkoutRoutes);
   await app.register(paymentsRoutes);
+  // A provider that runs inside the shop serves its own pages (the test card processor's card form).
+  if (app.payments.local) await app.register(app.payments.local.routes);
   await app.register(ordersRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(adminProductsRoutes);
+  await app.register(adminDiscountsRoutes);
   // Printing and shipping (issue 10).
   await app.register(fulfilmentRoutes);
   // Public files: award images (issue 12).
@@ -286,6 +288,9 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
   await app.register(adminAuditRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(dashboardRoutes);
+
+  // Every job of every module, in one place (src/server/jobs.ts); the workers start when the app is ready.
+  registerJobs(app);
 
   if (app.shell.built) {
     await app.register(fastifyStatic, {

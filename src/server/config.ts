@@ -92,6 +92,15 @@ const envSchema = z.object({
   JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** A job whose process stops sending heartbeats for this long is retried elsewhere (pg-boss minimum 10). */
   JOBS_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+  /** 'workers' runs jobs in the background; 'manual' runs them only when a test drains the queue. */
+  JOBS_MODE: z.enum(['workers', 'manual'], { message: 'must be workers or manual' }).default('workers'),
+  // The order pipeline (docs/decisions/108).
+  /** How long a payment page stays open before its unpaid order is abandoned (Stripe allows 30 minutes to 24 hours). */
+  ORDER_PAYMENT_MINUTES: z.coerce.number().int().min(30).max(1440).default(60),
+  /** A checkout whose payment page could not be opened is abandoned after this long (unless tried again). */
+  ORDER_UNOPENED_MINUTES: z.coerce.number().min(0).max(60).default(5),
+  /** The reconciliation asks the provider about a payment left unsettled (no event) this long. */
+  RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -175,7 +184,9 @@ export interface Config {
   /** The local print shop's pace: minutes per step (submitted → in production → shipped); 0 = by an admin only. */
   printShopStepMinutes: number;
   /** The job queue (pg-boss, docs/decisions/085). */
-  jobs: { pollSeconds: number; retryDelaySeconds: number; heartbeatSeconds: number };
+  jobs: { pollSeconds: number; retryDelaySeconds: number; heartbeatSeconds: number; mode: 'workers' | 'manual' };
+  /** The order pipeline's clocks (docs/decisions/108). */
+  orders: { paymentMinutes: number; unopenedMinutes: number; reconcileAfterSeconds: number };
   /** S3-compatible file storage; null → files under DATA_DIR/storage (docs/decisions/093). */
   s3: S3Config | null;
 }
@@ -286,7 +297,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { token: e.PRINTFUL_API_TOKEN, webhookSecret: e.PRINTFUL_WEBHOOK_SECRET, storeId: e.PRINTFUL_STORE_ID, apiUrl: e.PRINTFUL_API_URL }
         : null,
     printShopStepMinutes: e.PRINT_SHOP_STEP_MINUTES,
-    jobs: { pollSeconds: e.JOBS_POLL_SECONDS, retryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS, heartbeatSeconds: e.JOBS_HEARTBEAT_SECONDS },
+    jobs: { pollSeconds: e.JOBS_POLL_SECONDS, retryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS, heartbeatSeconds: e.JOBS_HEARTBEAT_SECONDS, mode: e.JOBS_MODE },
+    orders: { paymentMinutes: e.ORDER_PAYMENT_MINUTES, unopenedMinutes: e.ORDER_UNOPENED_MINUTES, reconcileAfterSeconds: e.RECONCILE_AFTER_SECONDS },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -13,12 +13,25 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /**
+   * Runs every job that is due — and what those jobs enqueue — until none is left (`delayed`: also those scheduled
+   * for later). With `jobs: 'manual'` this is the only way jobs run: deterministic, no polling. The built-in print
+   * shop's drawing of print files (seconds of rendering per order) runs only when asked: `drawFiles`.
+   */
+  drain(opts?: { delayed?: boolean; drawFiles?: boolean }): Promise<number>;
   close(): Promise<void>;
 }
 
 /** The real app on a fresh database (seeded unless told otherwise), for app.inject tests. */
 export async function createTestApp(
-  opts: { seed?: boolean; env?: Record<string, string>; logger?: FastifyServerOptions['logger']; ssr?: SsrRenderer | null } = {},
+  opts: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    logger?: FastifyServerOptions['logger'];
+    ssr?: SsrRenderer | null;
+    /** 'manual': no background workers; the test runs jobs with drain(). Default: workers, as in production. */
+    jobs?: 'workers' | 'manual';
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   // Files the app writes (the print shop's print files) go to a folder of this test's own.
@@ -33,6 +46,7 @@ export async function createTestApp(
     JOBS_RETRY_DELAY_SECONDS: '1',
     // The print shop moves only when a test (or an admin) says so.
     PRINT_SHOP_STEP_MINUTES: '0',
+    JOBS_MODE: opts.jobs ?? 'workers',
     ...opts.env,
   });
   // Pages are the empty shell unless a test passes the server renderer (whatever dist/ holds must not matter).
@@ -42,6 +56,7 @@ export async function createTestApp(
     app,
     database,
     config,
+    drain: (o = {}) => app.jobs.drain({ delayed: o.delayed ?? false, except: o.drawFiles ? [] : ['print-shop.draw'] }),
     async close() {
       await app.close();
       await database.close();

@@ -1,3 +1,5 @@
+import type { PrintShopItem } from '@/server/db/schema/fulfilment';
+import type { JobRegistration } from '@/server/modules/jobs/job-queue';
 /**
  * Print-on-demand fulfilment (ARCHITECTURE.md "External services"): one interface, two implementations.
  *  - printful.ts: Printful's v1 REST API (https://developers.printful.com/docs/), when PRINTFUL_API_TOKEN is set.
@@ -164,8 +166,29 @@ export class FulfilmentWebhookAuthError extends Error {
   }
 }
 
+/** What a printer that runs inside the shop needs from it: its print files drawn, and its webhooks delivered. */
+export interface LocalPrinterHooks {
+  /** Renders the 300 DPI PNG and the A4 PDF of each item into DATA_DIR; returns the items with their file paths. */
+  renderFiles(externalId: string, items: PrintShopItem[]): Promise<PrintShopItem[]>;
+  /** Posts a webhook body to the shop's own fulfilment webhook route (the same path Printful uses). */
+  deliver(body: string, token: string): Promise<boolean>;
+}
+
+/** What a provider that runs inside the shop adds (the built-in print shop): its jobs, and moving it by hand. */
+export interface LocalFulfilmentProvider {
+  /** The app connects it once it can draw files and take webhooks. */
+  connect(hooks: LocalPrinterHooks): void;
+  jobs(): JobRegistration[];
+  /** An admin's "next step": moves the provider's order on now; `reason` says why it could not. */
+  advanceByHand(externalId: string): Promise<{ moved: boolean; reason: string | null }>;
+  /** Whether "next step" can move the order on. */
+  canAdvance(externalId: string): Promise<boolean>;
+}
+
 export interface FulfilmentProvider {
   readonly name: 'printful' | 'local';
+  /** Present for a provider that runs inside the shop (the built-in print shop). */
+  readonly local?: LocalFulfilmentProvider;
   /** Templates and products for the admin template dashboard (fetch-all-printful-templates). */
   fetchTemplates(): Promise<{ templates: PrintTemplate[]; products: PrintProduct[] }>;
   /** The whole sellable catalogue, for sync-printful-products. */

@@ -1,13 +1,17 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '@/server/db/client';
-import { printShopOrders, type PrintShopItem } from '@/server/db/schema/index';
+import { printShopOrders, type PrintShopItem } from '@/server/db/schema/fulfilment';
 import { seedProducts } from '@/server/db/seed/shop-data';
+import { defineJob, handle, type JobQueue, type JobRegistration } from '@/server/modules/jobs/job-queue';
 import type {
   FulfilmentEvent,
   FulfilmentOrder,
   FulfilmentOrderInput,
   FulfilmentProvider,
+  LocalFulfilmentProvider,
+  LocalPrinterHooks,
   PrintProduct,
   PrintTemplate,
   ShippingRate,
@@ -15,17 +19,20 @@ import type {
 } from './fulfilment-provider';
 import { checkWebhookToken, parsePrintfulWebhook, type PrintfulWebhookBody } from './printful-webhook';
 
-/** What the print shop needs from the app: drawing files, delivering webhooks, scheduling its next step. */
-export interface PrintShopHooks {
-  /** Renders the 300 DPI PNG and the A4 PDF of each item into DATA_DIR; returns the items with their file paths. */
-  renderFiles(externalId: string, items: PrintShopItem[]): Promise<PrintShopItem[]>;
-  /** Posts a webhook body to our own fulfilment webhook route (the same path Printful uses). */
-  deliver(body: string, token: string): Promise<boolean>;
-  /** Runs advance(id, to) after this many seconds (a job); not called when the pace is 0 (admin only). */
-  schedule(providerOrderId: string, to: PrintShopStep, afterSeconds: number): Promise<void>;
-}
-
 export type PrintShopStep = 'inprocess' | 'fulfilled';
+
+/**
+ * The print shop draws an order's print files on a queue of its own, one order at a time (the render pool is
+ * small): accepting an order never waits for a drawing, like a real printer that fetches its files later.
+ */
+export const printShopDrawJob = defineJob('print-shop.draw', z.object({ id: z.string().min(1).max(40) }), { retryLimit: 20, expireInSeconds: 300, concurrency: 1 });
+/** Its next step (in production, shipped), on its pace. */
+export const printShopAdvanceJob = defineJob('print-shop.advance', z.object({ id: z.string().min(1).max(40), to: z.enum(['inprocess', 'fulfilled']) }), {
+  retryLimit: 20,
+  expireInSeconds: 120,
+  concurrency: 2,
+  batchSize: 10,
+});
 
 /** Carriers the print shop pretends to hand parcels to, with their tracking pages. */
 const CARRIERS = [
@@ -46,12 +53,37 @@ export class LocalPrintShop implements FulfilmentProvider {
   readonly #db: Db;
   readonly #token: string;
   readonly #stepSeconds: number;
-  hooks: PrintShopHooks | null = null;
+  readonly #jobs: JobQueue;
+  hooks: LocalPrinterHooks | null = null;
+  readonly local: LocalFulfilmentProvider;
 
-  constructor(db: Db, authSecret: string, stepMinutes: number) {
+  constructor(db: Db, authSecret: string, stepMinutes: number, jobs: JobQueue) {
     this.#db = db;
     this.#token = LocalPrintShop.webhookToken(authSecret);
     this.#stepSeconds = stepMinutes * 60;
+    this.#jobs = jobs;
+    this.local = {
+      connect: (hooks) => {
+        this.hooks = hooks;
+      },
+      jobs: (): JobRegistration[] => [
+        handle(printShopDrawJob, ({ id }) => this.drawFiles(id)),
+        handle(printShopAdvanceJob, async ({ id, to }) => {
+          await this.advance(id, to);
+        }),
+      ],
+      advanceByHand: async (externalId) => {
+        const row = await this.findByExternalId(externalId);
+        if (!row) return { moved: false, reason: 'The print shop has not received this order yet.' };
+        if (!row.filesReadyAt) return { moved: false, reason: 'The print shop is still preparing the print files. Try again in a moment.' };
+        if (row.status === 'fulfilled') return { moved: false, reason: 'The print shop has already shipped this order.' };
+        return { moved: (await this.advance(row.id)) !== null, reason: null };
+      },
+      canAdvance: async (externalId) => {
+        const row = await this.findByExternalId(externalId);
+        return row !== null && row.status !== 'fulfilled';
+      },
+    };
   }
 
   static webhookToken(authSecret: string): string {
@@ -98,37 +130,47 @@ export class LocalPrintShop implements FulfilmentProvider {
     );
   }
 
+  /**
+   * Accepts an order (one per external id, like Printful) and queues the drawing of its files in the same
+   * transaction; it answers at once.
+   */
   async submitOrder(input: FulfilmentOrderInput): Promise<FulfilmentOrder> {
     const [existing] = await this.#db.select().from(printShopOrders).where(eq(printShopOrders.externalId, input.externalId));
-    if (existing) {
-      // A retry after a crash may find the order accepted but its files not drawn yet.
-      if (!existing.filesReadyAt) await this.#prepare(existing.id, existing.externalId, existing.items);
-      return { id: existing.id, status: existing.status, existing: true };
-    }
+    if (existing) return { id: existing.id, status: existing.status, existing: true };
     const id = `LPS-${randomBytes(5).toString('hex').toUpperCase()}`;
     const items: PrintShopItem[] = input.items.map((i) => ({ externalId: i.externalId, sku: i.sku, name: i.name, quantity: i.quantity, printFile: null, pdfFile: null }));
-    const inserted = await this.#db
-      .insert(printShopOrders)
-      .values({
-        id,
-        externalId: input.externalId,
-        orderNumber: input.orderNumber,
-        shipping: input.shipping,
-        recipient: { ...input.recipient },
-        items,
-      })
-      .onConflictDoNothing({ target: printShopOrders.externalId })
-      .returning({ id: printShopOrders.id });
-    if (!inserted.length) return this.submitOrder(input); // another submission won the race: answer with its order
-    await this.#prepare(id, input.externalId, items);
+    const inserted = await this.#db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(printShopOrders)
+        .values({
+          id,
+          externalId: input.externalId,
+          orderNumber: input.orderNumber,
+          shipping: input.shipping,
+          recipient: { ...input.recipient },
+          items,
+        })
+        .onConflictDoNothing({ target: printShopOrders.externalId })
+        .returning({ id: printShopOrders.id });
+      if (rows.length) await this.#jobs.send(printShopDrawJob, { id }, { tx: tx as unknown as Db, singletonKey: id });
+      return rows.length > 0;
+    });
+    if (!inserted) return this.submitOrder(input); // another submission won the race: answer with its order
     return { id, status: 'pending', existing: false };
   }
 
-  async #prepare(id: string, externalId: string, items: PrintShopItem[]) {
+  /** The drawing job: renders the order's files into DATA_DIR, then the order goes on at the shop's pace. */
+  async drawFiles(id: string): Promise<void> {
+    const [row] = await this.#db.select().from(printShopOrders).where(eq(printShopOrders.id, id));
+    if (!row || row.filesReadyAt) return;
     if (!this.hooks) throw new Error('the print shop is not connected to the app');
-    const drawn = await this.hooks.renderFiles(externalId, items);
-    await this.#db.update(printShopOrders).set({ items: drawn, filesReadyAt: sql`now()`, updatedAt: sql`now()` }).where(eq(printShopOrders.id, id));
-    if (this.#stepSeconds > 0) await this.hooks.schedule(id, 'inprocess', this.#stepSeconds);
+    const drawn = await this.hooks.renderFiles(row.externalId, row.items);
+    await this.#db.transaction(async (tx) => {
+      await tx.update(printShopOrders).set({ items: drawn, filesReadyAt: sql`now()`, updatedAt: sql`now()` }).where(eq(printShopOrders.id, id));
+      if (this.#stepSeconds > 0) {
+        await this.#jobs.send(printShopAdvanceJob, { id, to: 'inprocess' }, { tx: tx as unknown as Db, startAfterSeconds: this.#stepSeconds, singletonKey: `${id}:inprocess` });
+      }
+    });
   }
 
   shippingRates(): Promise<ShippingRate[] | null> {
@@ -164,7 +206,9 @@ export class LocalPrintShop implements FulfilmentProvider {
       if (!moved.length) return null;
     }
     await this.#report(row.id, row.externalId, next, next === 'fulfilled' && tracking ? { ...pick, tracking } : null);
-    if (next === 'inprocess' && this.#stepSeconds > 0) await this.hooks?.schedule(id, 'fulfilled', this.#stepSeconds);
+    if (next === 'inprocess' && this.#stepSeconds > 0) {
+      await this.#jobs.send(printShopAdvanceJob, { id, to: 'fulfilled' }, { startAfterSeconds: this.#stepSeconds, singletonKey: `${id}:fulfilled` });
+    }
     return next;
   }
 

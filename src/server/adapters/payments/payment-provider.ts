@@ -1,3 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '@/server/db/client';
+import type { JobRegistration } from '@/server/modules/jobs/job-queue';
+
 /**
  * Card payments (ARCHITECTURE.md "External services"): one interface, two implementations.
  *  - stripe.ts: Stripe Checkout Sessions through the official `stripe` package, when STRIPE_SECRET_KEY and
@@ -7,6 +11,9 @@
  * Both verify and read webhooks with the same code (stripe-events.ts), so the default exercises the
  * production path. docs/decisions/074.
  */
+
+/** The shop's payment webhook: Stripe calls it, and the built-in test processor delivers to it the same way. */
+export const PAYMENT_WEBHOOK_PATH = '/api/webhooks/payments';
 
 export interface CheckoutLine {
   name: string;
@@ -29,6 +36,8 @@ export interface CreateCheckoutInput {
   cancelUrl: string;
   /** Same key → same session (a retried request never opens a second one). */
   idempotencyKey: string;
+  /** When the payment page closes unpaid (Stripe: 30 minutes to 24 hours from now); the provider's default when absent. */
+  expiresAt?: Date;
   /**
    * Keep the card for one-click additions to this order (the funnel's one-time offers, docs/decisions/099): Stripe
    * saves it on a Customer, and Checkout tells the shopper so.
@@ -110,6 +119,16 @@ export class PaymentDeclinedError extends PaymentProviderError {
   }
 }
 
+/** What the provider knows of a checkout session (the reconciliation asks). */
+export type ProviderSessionState =
+  | { status: 'paid'; paymentId: string | null; paymentMethodRef: string | null; amount: number | null; currency: string | null }
+  | { status: 'open' }
+  | { status: 'expired' }
+  | { status: 'unknown' };
+
+/** A transaction of the shop's database, for a provider that keeps its own records there (the test processor). */
+export type ProviderTx = Pick<Db, 'update'>;
+
 export interface PaymentProvider {
   readonly name: 'stripe' | 'test';
   /** True for the built-in test processor: every payment screen says "test mode". */
@@ -125,4 +144,32 @@ export interface PaymentProvider {
   cardLast4(paymentId: string): Promise<string | null>;
   /** Verifies the signature over the raw body and reads the event; throws WebhookSignatureError. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
+  /**
+   * Asks the provider how a checkout session stands (Stripe: retrieve the Checkout Session with its PaymentIntent):
+   * the reconciliation applies a payment whose event never arrived. Throws PaymentProviderError when it cannot tell.
+   */
+  retrieveCheckoutSession(sessionId: string): Promise<ProviderSessionState>;
+  /**
+   * Closes an open payment page so it can no longer be paid (an order abandoned or cancelled). Answers what the
+   * session is now: 'expired', or 'paid' when the shopper paid first (the caller then applies the payment).
+   */
+  expireCheckoutSession(sessionId: string): Promise<'expired' | 'paid'>;
+  /**
+   * An erased customer's orders (a privacy request): a provider that keeps its records in the shop's database
+   * forgets the address there, in the erasure's transaction. Stripe keeps its own and is not changed.
+   */
+  forgetCustomer(tx: ProviderTx, orderIds: string[]): Promise<void>;
+  /**
+   * Routes the provider serves on the shop's own server (the test processor's card page), jobs it runs (delivering
+   * its events), and how it learns the shop's webhook; absent for a provider hosted elsewhere.
+   */
+  readonly local?: LocalPaymentProvider;
+}
+
+/** What a provider that runs inside the shop adds (the built-in test card processor). */
+export interface LocalPaymentProvider {
+  /** Its HTTP routes (the card page's API), registered by the app. */
+  routes: FastifyPluginAsync;
+  /** Its jobs (event delivery), registered with the others at start. */
+  jobs(): JobRegistration[];
 }

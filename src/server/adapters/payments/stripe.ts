@@ -7,6 +7,7 @@ import {
   type CreateCheckoutInput,
   type PaymentEvent,
   type PaymentProvider,
+  type ProviderSessionState,
   type RefundInput,
   type RefundResult,
   type SavedCardCharge,
@@ -77,6 +78,7 @@ export class StripePaymentProvider implements PaymentProvider {
           ...(input.saveCard ? { customer_creation: 'always' as const } : {}),
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
+          ...(input.expiresAt ? { expires_at: Math.floor(input.expiresAt.getTime() / 1000) } : {}),
         },
         { idempotencyKey: input.idempotencyKey },
       );
@@ -112,6 +114,46 @@ export class StripePaymentProvider implements PaymentProvider {
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
     return verifyStripeEvent(rawBody, signatureHeader, this.webhookSecret);
   }
+
+  /** The reconciliation's question: retrieve the Checkout Session with its PaymentIntent. */
+  async retrieveCheckoutSession(sessionId: string): Promise<ProviderSessionState> {
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] });
+    } catch (err) {
+      throw providerError('Could not read the Stripe checkout', err);
+    }
+    if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {
+      const pi = session.payment_intent;
+      return {
+        status: 'paid',
+        paymentId: idOf(pi),
+        paymentMethodRef: pi && typeof pi === 'object' ? idOf(pi.payment_method) : null,
+        amount: session.amount_total,
+        currency: session.currency ? session.currency.toUpperCase() : null,
+      };
+    }
+    if (session.status === 'expired') return { status: 'expired' };
+    if (session.status === 'open') return { status: 'open' };
+    // Complete but not paid yet (a delayed payment method): its async_payment event decides.
+    return { status: 'unknown' };
+  }
+
+  /** Closes an open Checkout Session; one that was paid meanwhile says so. */
+  async expireCheckoutSession(sessionId: string): Promise<'expired' | 'paid'> {
+    try {
+      await this.stripe.checkout.sessions.expire(sessionId);
+      return 'expired';
+    } catch (err) {
+      const state = await this.retrieveCheckoutSession(sessionId);
+      if (state.status === 'paid') return 'paid';
+      if (state.status === 'expired') return 'expired';
+      throw providerError('Could not close the Stripe checkout', err);
+    }
+  }
+
+  /** Stripe keeps its own records of a customer (erased in Stripe's dashboard, not from here). */
+  async forgetCustomer(): Promise<void> {}
 
   /**
    * A one-time offer accepted with one click: a new PaymentIntent for the first payment's Customer and card,

@@ -1,27 +1,37 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import type { Db } from '@/server/db/client';
-import { testPaymentSessions } from '@/server/db/schema/index';
+import { testPaymentEvents, testPaymentSessions } from '@/server/db/schema/payments';
+import { defineJob, handle, type JobQueue } from '@/server/modules/jobs/job-queue';
 import {
   PaymentDeclinedError,
   PaymentProviderError,
   type CheckoutSession,
   type CreateCheckoutInput,
+  type LocalPaymentProvider,
   type PaymentEvent,
   type PaymentProvider,
+  type ProviderSessionState,
+  type ProviderTx,
   type RefundInput,
   type RefundResult,
   type SavedCardCharge,
   type SavedCardChargeInput,
 } from './payment-provider';
 import { verifyStripeEvent } from './stripe-events';
+import { testProcessorRoutes } from './test-processor-routes';
 
 /**
- * The built-in test card processor (docs/decisions/074): what Stripe's test mode does, served by our own
+ * The built-in test card processor (docs/decisions/074, 108): what Stripe's test mode does, served by our own
  * server, so the shop takes "payments" with no account and no network. It keeps its own records
  * (test_payment_sessions), shows its card form at /pay/test/{session}, and reports every result as a
  * Stripe-shaped event, signed with Stripe's scheme, to the one webhook route — the production path.
+ *
+ * Like Stripe, it records a payment and its event durably before it answers the shopper (one transaction), then
+ * delivers the event to the shop: at once, and — if the shop did not acknowledge it (a crash, a full disk) — by a
+ * job that retries until it does. A card it took is never lost to the shop.
  *
  * Cards (Stripe's own test numbers): 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined;
  * 4000 0025 0000 3155 asks for authentication, which the shopper can complete or fail; 4000 0000 0000 0341 pays,
@@ -47,6 +57,20 @@ function id(prefix: string): string {
 /** Delivers a signed event to the webhook route; true when the shop accepted it (2xx). */
 export type EventDelivery = (rawBody: string, signature: string) => Promise<boolean>;
 
+/**
+ * Delivers one stored event to the shop's webhook until it is acknowledged: about three days of backed-off
+ * retries (Stripe's own promise), ten fetched at a time.
+ */
+export const testPaymentEventJob = defineJob('test-payments.deliver', z.object({ eventId: z.string().min(1).max(100) }), {
+  retryLimit: 80,
+  expireInSeconds: 60,
+  concurrency: 4,
+  batchSize: 10,
+});
+
+/** The backstop delivery waits this long: the delivery right after the payment normally gets there first. */
+const BACKSTOP_SECONDS = 10;
+
 export type PayOutcome =
   | { status: 'succeeded'; success_url: string }
   | { status: 'requires_action' }
@@ -57,15 +81,22 @@ export type TestSession = typeof testPaymentSessions.$inferSelect;
 export class TestCardProcessor implements PaymentProvider {
   readonly name = 'test' as const;
   readonly testMode = true;
-  /** Set by the payments routes once the app exists: how events reach the webhook route. */
-  deliver: EventDelivery = async () => false;
+  /** Set by its routes once the app exists: how events reach the webhook route. */
+  deliverTo: EventDelivery | null = null;
+  readonly local: LocalPaymentProvider;
 
   constructor(
     private readonly db: Db,
     /** The signing secret of its webhook events (derived from AUTH_SECRET). */
     readonly webhookSecret: string,
     private readonly publicUrl: string,
-  ) {}
+    private readonly jobs: JobQueue,
+  ) {
+    this.local = {
+      routes: testProcessorRoutes(this),
+      jobs: () => [handle(testPaymentEventJob, ({ eventId }) => this.deliverEvent(eventId))],
+    };
+  }
 
   static secretFrom(authSecret: string): string {
     return `whsec_${createHmac('sha256', authSecret).update('test-card-processor-webhook').digest('base64url')}`;
@@ -82,6 +113,7 @@ export class TestCardProcessor implements PaymentProvider {
         id: id('cs_test'),
         paymentIntentId: id('pi_test'),
         reference: input.orderId,
+        orderNumber: input.orderNumber,
         amount: input.amount,
         currency: input.currency.toUpperCase(),
         email: input.email,
@@ -117,6 +149,38 @@ export class TestCardProcessor implements PaymentProvider {
     return verifyStripeEvent(rawBody, signatureHeader, this.webhookSecret);
   }
 
+  async retrieveCheckoutSession(sessionId: string): Promise<ProviderSessionState> {
+    const session = await this.getSession(sessionId);
+    if (!session) throw new PaymentProviderError(`The test processor has no session ${sessionId}.`);
+    if (session.paymentStatus === 'succeeded') {
+      return { status: 'paid', paymentId: session.paymentIntentId, paymentMethodRef: session.paymentMethodId, amount: session.amount, currency: session.currency };
+    }
+    return session.status === 'expired' ? { status: 'expired' } : { status: 'open' };
+  }
+
+  async expireCheckoutSession(sessionId: string): Promise<'expired' | 'paid'> {
+    const closed = await this.db
+      .update(testPaymentSessions)
+      .set({ status: 'expired', updatedAt: sql`now()` })
+      .where(and(eq(testPaymentSessions.id, sessionId), inArray(testPaymentSessions.status, ['open', 'requires_action'])))
+      .returning({ id: testPaymentSessions.id });
+    if (closed.length) return 'expired';
+    const session = await this.getSession(sessionId);
+    return session?.paymentStatus === 'succeeded' ? 'paid' : 'expired';
+  }
+
+  async forgetCustomer(tx: ProviderTx, orderIds: string[]): Promise<void> {
+    if (!orderIds.length) return;
+    await tx
+      .update(testPaymentSessions)
+      .set({
+        email: 'erased@erased.invalid',
+        status: sql`case when ${testPaymentSessions.status} in ('open', 'requires_action') then 'expired' else ${testPaymentSessions.status} end`,
+        updatedAt: sql`now()`,
+      })
+      .where(inArray(testPaymentSessions.reference, orderIds));
+  }
+
   /**
    * Charges the card of a paid session again, off session, as its own record (a PaymentIntent of its own, refunded
    * on its own). The idempotency key makes a retried charge answer with the first one — or its decline.
@@ -136,6 +200,7 @@ export class TestCardProcessor implements PaymentProvider {
         id: id('cs_test'),
         paymentIntentId: id('pi_test'),
         reference: input.orderId,
+        orderNumber: input.orderNumber,
         amount: input.amount,
         currency: input.currency.toUpperCase(),
         email: original.email,
@@ -172,14 +237,6 @@ export class TestCardProcessor implements PaymentProvider {
     return s ?? null;
   }
 
-  /** Marks an open session expired (the shop cancelled the order): it can no longer be paid. */
-  async expire(reference: string): Promise<void> {
-    await this.db
-      .update(testPaymentSessions)
-      .set({ status: 'expired', updatedAt: sql`now()` })
-      .where(sql`${testPaymentSessions.reference} = ${reference} and ${testPaymentSessions.status} in ('open', 'requires_action')`);
-  }
-
   /** A card entered on the form: decides like Stripe's test mode and reports the result to the shop. */
   async pay(session: TestSession, cardNumber: string): Promise<PayOutcome> {
     const last4 = cardNumber.slice(-4);
@@ -188,7 +245,7 @@ export class TestCardProcessor implements PaymentProvider {
       await this.db
         .update(testPaymentSessions)
         .set({ status: 'requires_action', paymentStatus: 'requires_action', last4, updatedAt: sql`now()` })
-        .where(eq(testPaymentSessions.id, session.id));
+        .where(and(eq(testPaymentSessions.id, session.id), inArray(testPaymentSessions.status, ['open', 'requires_action'])));
       return { status: 'requires_action' };
     }
     const message = cardNumber === TEST_CARDS.declined ? DECLINE_MESSAGE : NOT_A_TEST_CARD_MESSAGE;
@@ -201,57 +258,75 @@ export class TestCardProcessor implements PaymentProvider {
     return passed ? this.succeed(session, last4) : this.fail(session, last4, AUTH_FAILED_MESSAGE, 'payment_intent_authentication_failure');
   }
 
+  /**
+   * The card is charged: the session completes and its `checkout.session.completed` event is written in one
+   * transaction, with the job that delivers it. A session completed or expired meanwhile is left as it is (a double
+   * submit charges once).
+   */
   private async succeed(session: TestSession, last4: string): Promise<PayOutcome> {
     const paymentMethod = id('pm_test');
-    await this.db
-      .update(testPaymentSessions)
-      .set({ status: 'complete', paymentStatus: 'succeeded', last4, paymentMethodId: paymentMethod, updatedAt: sql`now()` })
-      .where(eq(testPaymentSessions.id, session.id));
-    await this.emit('checkout.session.completed', {
-      id: session.id,
-      object: 'checkout.session',
-      client_reference_id: session.reference,
-      customer_email: session.email,
-      amount_total: session.amount,
-      currency: session.currency.toLowerCase(),
-      mode: 'payment',
-      status: 'complete',
-      payment_status: 'paid',
-      metadata: { order_id: session.reference },
-      payment_intent: {
-        id: session.paymentIntentId,
-        object: 'payment_intent',
-        amount: session.amount,
+    const eventId = await this.db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(testPaymentSessions)
+        .set({ status: 'complete', paymentStatus: 'succeeded', last4, paymentMethodId: paymentMethod, failureMessage: null, updatedAt: sql`now()` })
+        .where(and(eq(testPaymentSessions.id, session.id), inArray(testPaymentSessions.status, ['open', 'requires_action'])))
+        .returning();
+      if (!done) return null;
+      return this.record(tx as unknown as Db, session.id, 'checkout.session.completed', {
+        id: session.id,
+        object: 'checkout.session',
+        client_reference_id: session.reference,
+        customer_email: session.email,
+        amount_total: session.amount,
         currency: session.currency.toLowerCase(),
-        status: 'succeeded',
-        payment_method: paymentMethod,
+        mode: 'payment',
+        status: 'complete',
+        payment_status: 'paid',
         metadata: { order_id: session.reference },
-      },
-      success_url: session.successUrl,
-      cancel_url: session.cancelUrl,
+        payment_intent: {
+          id: session.paymentIntentId,
+          object: 'payment_intent',
+          amount: session.amount,
+          currency: session.currency.toLowerCase(),
+          status: 'succeeded',
+          payment_method: paymentMethod,
+          metadata: { order_id: session.reference },
+        },
+        success_url: session.successUrl,
+        cancel_url: session.cancelUrl,
+      });
     });
+    if (eventId) await this.deliverSoon(eventId);
+    const now = await this.getSession(session.id);
+    if (now?.paymentStatus !== 'succeeded') return { status: 'failed', message: 'This payment page has expired: the order was cancelled.' };
     return { status: 'succeeded', success_url: session.successUrl };
   }
 
   private async fail(session: TestSession, last4: string, message: string, code: string): Promise<PayOutcome> {
-    await this.db
-      .update(testPaymentSessions)
-      // Like Stripe Checkout, the session stays open: the shopper may try another card.
-      .set({ status: 'open', paymentStatus: 'requires_payment_method', last4, updatedAt: sql`now()` })
-      .where(eq(testPaymentSessions.id, session.id));
-    await this.emit('payment_intent.payment_failed', {
-      id: session.paymentIntentId,
-      object: 'payment_intent',
-      amount: session.amount,
-      currency: session.currency.toLowerCase(),
-      status: 'requires_payment_method',
-      metadata: { order_id: session.reference },
-      last_payment_error: { type: 'card_error', code, message, payment_method: { card: { last4 } } },
+    const eventId = await this.db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(testPaymentSessions)
+        // Like Stripe Checkout, the session stays open: the shopper may try another card.
+        .set({ status: 'open', paymentStatus: 'requires_payment_method', last4, failureMessage: message, updatedAt: sql`now()` })
+        .where(and(eq(testPaymentSessions.id, session.id), inArray(testPaymentSessions.status, ['open', 'requires_action'])))
+        .returning();
+      if (!done) return null;
+      return this.record(tx as unknown as Db, session.id, 'payment_intent.payment_failed', {
+        id: session.paymentIntentId,
+        object: 'payment_intent',
+        amount: session.amount,
+        currency: session.currency.toLowerCase(),
+        status: 'requires_payment_method',
+        metadata: { order_id: session.reference },
+        last_payment_error: { type: 'card_error', code, message, payment_method: { card: { last4 } } },
+      });
     });
+    if (eventId) await this.deliverSoon(eventId);
     return { status: 'failed', message };
   }
 
-  private async emit(type: string, object: Record<string, unknown>): Promise<void> {
+  /** Writes a Stripe-shaped event and the job that delivers it, in the transaction that made it happen. */
+  private async record(tx: Db, sessionId: string, type: string, object: Record<string, unknown>): Promise<string> {
     const event = {
       id: id('evt_test'),
       object: 'event',
@@ -263,9 +338,32 @@ export class TestCardProcessor implements PaymentProvider {
       type,
       data: { object },
     };
-    const raw = JSON.stringify(event);
+    await tx.insert(testPaymentEvents).values({ id: event.id, type, sessionId, payload: event });
+    await this.jobs.send(testPaymentEventJob, { eventId: event.id }, { tx, startAfterSeconds: BACKSTOP_SECONDS, singletonKey: event.id });
+    return event.id;
+  }
+
+  /** Delivers at once; a failure is left to the job (the shopper's payment stands either way). */
+  private async deliverSoon(eventId: string): Promise<void> {
+    try {
+      await this.deliverEvent(eventId);
+    } catch {
+      // The event is stored; its job delivers it within seconds, retrying until the shop takes it.
+    }
+  }
+
+  /** Sends one stored event to the shop's webhook; throws until the shop acknowledges it (the job retries). */
+  async deliverEvent(eventId: string): Promise<void> {
+    const [event] = await this.db.select().from(testPaymentEvents).where(eq(testPaymentEvents.id, eventId));
+    if (!event || event.deliveredAt) return;
+    if (!this.deliverTo) throw new Error('the test processor is not connected to the shop yet');
+    const raw = JSON.stringify(event.payload);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload: raw, secret: this.webhookSecret });
-    const ok = await this.deliver(raw, signature);
-    if (!ok) throw new PaymentProviderError('The shop did not accept the payment result. Please try again.', true);
+    const ok = await this.deliverTo(raw, signature);
+    await this.db
+      .update(testPaymentEvents)
+      .set({ attempts: sql`${testPaymentEvents.attempts} + 1`, ...(ok ? { deliveredAt: sql`now()` } : {}) })
+      .where(eq(testPaymentEvents.id, eventId));
+    if (!ok) throw new Error(`the shop did not accept ${event.type} ${event.id}`);
   }
 }

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { orders } from './orders';
 
 export const DISCOUNT_KINDS = ['percent', 'fixed'] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
 /**
  * Discount codes (one per order). `value` is whole percent for 'percent', minor units for 'fixed'.
- * used_count is raised when an order using the code is paid, under the usage limit (docs/decisions/072).
+ * used_count counts the uses taken: reserved by a checkout (in its transaction, never past usage_limit) and kept when
+ * the order is paid; given back when the order is abandoned, cancelled or its payment fails (docs/decisions/072, 108).
  */
 export const discountCodes = pgTable(
   'discount_codes',
@@ -27,5 +29,28 @@ export const discountCodes = pgTable(
   (t) => [
     check('discount_codes_kind_check', sql`${t.kind} in ('percent', 'fixed')`),
     check('discount_codes_value_check', sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
+  ],
+);
+
+/** reserved: a checkout holds a use; redeemed: its order is paid; released: the use went back to the code. */
+export const DISCOUNT_REDEMPTION_STATUSES = ['reserved', 'redeemed', 'released'] as const;
+export type DiscountRedemptionStatus = (typeof DISCOUNT_REDEMPTION_STATUSES)[number];
+
+/** The use an order makes of its discount code (one code per order). */
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    codeId: uuid('code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    code: text('code').notNull(),
+    status: text('status').$type<DiscountRedemptionStatus>().notNull().default('reserved'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('discount_redemptions_code_idx').on(t.codeId),
+    check('discount_redemptions_status_check', sql`${t.status} in ('reserved', 'redeemed', 'released')`),
   ],
 );

@@ -1,7 +1,80 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { awards } from './awards';
 import { orders } from './orders';
+import { users } from './users';
+
+/**
+ * The fulfilment module's tables (docs/decisions/083, 108): only src/server/modules/fulfilment writes them.
+ *
+ * A fulfilment is one hand-off to the printer: one provider order (or, when an order ships in parts, one more
+ * shipment of it). Its machine:
+ *  pending → submitted | problem | shipped (marked by hand) | cancelled (refunded before it reached the printer);
+ *  submitted → in_production | shipped | problem;  in_production → shipped | problem;  shipped → delivered;
+ *  problem → pending (sent again) | submitted | in_production | shipped.
+ * An order with nothing to print has none: its fulfilment reads 'none'.
+ */
+export const FULFILMENT_STATUSES = ['pending', 'submitted', 'in_production', 'shipped', 'delivered', 'problem', 'cancelled'] as const;
+export type FulfilmentStatusValue = (typeof FULFILMENT_STATUSES)[number];
+/** An order's fulfilment as a whole: its least advanced hand-off, or 'none'. */
+export type OrderFulfilmentStatus = FulfilmentStatusValue | 'none';
+
+export const fulfilments = pgTable(
+  'fulfilments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 1 for the order's hand-off made at payment; 2, 3, … for further shipments the provider reports. */
+    part: integer('part').notNull().default(1),
+    /** 'local' | 'printful' | 'admin' (shipped by hand, outside any provider) */
+    provider: text('provider').notNull(),
+    status: text('status').$type<FulfilmentStatusValue>().notNull().default('pending'),
+    /** The provider's order id, once it accepted the order. */
+    providerOrderId: text('provider_order_id'),
+    /** Why it is waiting or stuck, in words an admin acts on. */
+    error: text('error'),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    /** The provider's shipment id (Printful: shipment.id), so a shipment reported twice is recognised. */
+    shipmentKey: text('shipment_key'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fulfilments_order_part_idx').on(t.orderId, t.part),
+    index('fulfilments_provider_order_idx').on(t.providerOrderId),
+    index('fulfilments_open_idx').on(t.status, t.updatedAt).where(sql`${t.status} in ('pending', 'problem')`),
+    check('fulfilments_status_check', sql`${t.status} in ('pending', 'submitted', 'in_production', 'shipped', 'delivered', 'problem', 'cancelled')`),
+  ],
+);
+
+/** Every change of a fulfilment's status: when, from what, to what, who and why. */
+export const fulfilmentTransitions = pgTable(
+  'fulfilment_transitions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fulfilmentId: uuid('fulfilment_id')
+      .notNull()
+      .references(() => fulfilments.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').$type<FulfilmentStatusValue>(),
+    toStatus: text('to_status').$type<FulfilmentStatusValue>().notNull(),
+    /** 'customer' | 'admin' | 'provider' | 'system' */
+    actor: text('actor').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('fulfilment_transitions_order_idx').on(t.orderId, t.createdAt)],
+);
 
 /**
  * An award mapped to a printed product (spec §3 "Award-product template mapping"): which product and variant it
@@ -79,5 +152,8 @@ export const printShopOrders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('print_shop_orders_status_check', sql`${t.status} in ('pending', 'inprocess', 'fulfilled')`)],
+  (t) => [
+    check('print_shop_orders_status_check', sql`${t.status} in ('pending', 'inprocess', 'fulfilled')`),
+    index('print_shop_orders_files_idx').on(t.createdAt).where(sql`${t.filesReadyAt} is null`),
+  ],
 );

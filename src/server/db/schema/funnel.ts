@@ -15,6 +15,25 @@ export const FUNNEL_OFFER_STATUSES = ['waiting', 'offered', 'accepting', 'accept
 export type FunnelOfferStatus = (typeof FUNNEL_OFFER_STATUSES)[number];
 
 /**
+ * A funnel order's window for its one-time offers (the funnel module's, docs/decisions/099): opened when its payment
+ * arrives, closed when the offers are settled — then its confirmation and printing go out.
+ */
+export const funnelSessions = pgTable(
+  'funnel_sessions',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** When the offers end and the order goes to print. */
+    offersCloseAt: timestamp('offers_close_at', { withTimezone: true }).notNull(),
+    /** When the offers were settled and the confirmation and printing released. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('funnel_sessions_open_idx').on(t.offersCloseAt).where(sql`${t.closedAt} is null`)],
+);
+
+/**
  * The one-time offers of a funnel order (docs/decisions/099), made when its payment arrives: what is offered and
  * its price, frozen from the catalogue and the funnel settings at that moment, and what became of it.
  */

@@ -20,6 +20,8 @@ export * from './products';
 export * from './discount-codes';
 export * from './carts';
 export * from './orders';
+export * from './payments';
+export * from './order-overview';
 export * from './fulfilment';
 export * from './bug-reports';
 export * from './analytics';

@@ -8,7 +8,7 @@ import type { AuthService, Caller, SessionUser } from '../auth/auth.service';
 import { toAuthUser } from '../auth/auth.service';
 import { countActiveAdmins, isAdmin, rolesOf, withAdminRoleLock } from '../roles/roles.service';
 import { exportNominationsOf, forgetUserInNominations } from '../nominations/integration';
-import { exportOrdersOf } from '../orders/orders.service';
+import { exportOrdersOf } from '../orders';
 import { forgetBugReporter } from '../bug-reports/bug-reports.service';
 import { forgetOrRefreshContact } from '../crm/crm-sync';
 

@@ -9,7 +9,7 @@ import {
   type AnalyticsRangeQuery,
 } from '@/contract/analytics';
 import type { Db } from '@/server/db/client';
-import type { OrderStatusValue } from '@/server/db/schema/orders';
+import type { PaymentStatus } from '@/contract/order-status';
 import { addDays, eachDay, missingDays, rollUpDays, rollupRows, utcDay, type RollupDimension } from './analytics-rollup';
 
 /**
@@ -19,11 +19,12 @@ import { addDays, eachDay, missingDays, rollUpDays, rollupRows, utcDay, type Rol
  */
 
 /**
- * Orders that count as sold: paid and not (wholly) refunded. Their amount is what was kept: total − refunded_total,
- * so a partial refund lowers the day's revenue and a full refund (status refunded) removes the order. Counted on
- * the UTC day of paid_at, in the shop's currency only (an order in another currency is not added to it).
+ * Orders that count as sold: their payment is paid and not (wholly) refunded (the order_overview view, docs/decisions/
+ * 108). Their amount is what was kept: everything charged − refunded, so a partial refund lowers the day's revenue
+ * and a full refund removes the order. Counted on the UTC day of paid_at, in the shop's currency only (an order in
+ * another currency is not added to it).
  */
-export const SOLD_STATUSES: readonly OrderStatusValue[] = ['paid', 'in_production', 'shipped', 'delivered', 'partially_refunded'];
+export const SOLD_PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'partially_refunded'];
 
 /** Rows per table in the report (top pages, referrers); the CSV export gives more. */
 export const REPORT_TOP = 20;
@@ -89,10 +90,10 @@ export async function analyticsReport(db: Db, range: AnalyticsRangeQuery, opts: 
 
   const revenueRows = rowsOf<{ day: string; orders: number | string; amount: number | string }>(
     await db.execute(sql`
-      select (paid_at at time zone 'UTC')::date::text as day, count(*) as orders, sum(total - refunded_total) as amount
-      from orders
+      select (paid_at at time zone 'UTC')::date::text as day, count(*) as orders, sum(captured_total - refunded_total) as amount
+      from order_overview
       where paid_at >= ${`${from}T00:00:00Z`}::timestamptz and paid_at < ${`${addDays(to, 1)}T00:00:00Z`}::timestamptz
-        and status = any(${sql.param([...SOLD_STATUSES])}::text[]) and currency = ${opts.currency}
+        and payment_status = any(${sql.param([...SOLD_PAYMENT_STATUSES])}::text[]) and currency = ${opts.currency}
       group by 1 order by 1`),
   );
 

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/server/db/client';
-import type { JobQueue } from '../jobs/job-queue';
+import { z } from 'zod';
+import { defineJob, handle, type JobRegistration } from '../jobs/job-queue';
 import { ANALYTICS_RETENTION_DAYS } from '../jobs/retention';
 
 /**
@@ -104,9 +105,13 @@ export async function rollUpFinishedDays(db: Db, now = new Date()): Promise<stri
 }
 
 /** Every night at 00:07 UTC, once across all instances (before the retention job at 03:17 deletes old events). */
-export function registerAnalyticsRollupJob(jobs: JobQueue, db: Db, log: FastifyBaseLogger): void {
-  jobs.register(ANALYTICS_ROLLUP_JOB, { retryLimit: 3, expireInSeconds: 900, cron: '7 0 * * *' }, async () => {
-    const days = await rollUpFinishedDays(db);
-    log.info({ days: days.length, from: days[0], to: days.at(-1) }, 'rolled up analytics');
-  });
+export const analyticsRollupJob = defineJob(ANALYTICS_ROLLUP_JOB, z.object({}), { retryLimit: 3, expireInSeconds: 900, cron: '7 0 * * *' });
+
+export function analyticsJobs(db: Db, log: FastifyBaseLogger): JobRegistration[] {
+  return [
+    handle(analyticsRollupJob, async () => {
+      const days = await rollUpFinishedDays(db);
+      log.info({ days: days.length, from: days[0], to: days.at(-1) }, 'rolled up analytics');
+    }),
+  ];
 }

@@ -18,7 +18,6 @@ import { apiErrorSchema } from '@/contract/errors';
 import { badRequest } from '@/server/lib/http-errors';
 import { validatorCompiler } from '@/server/lib/validation';
 import { csrfMatches } from '../auth/csrf';
-import { registerAnalyticsRollupJob } from './analytics-rollup';
 import { analyticsReport, csvFileName, EXPORT_TOP, reportCsv } from './analytics-report.service';
 import { ownHostsOf, trackEvents } from './analytics.service';
 
@@ -41,7 +40,6 @@ const trackBodyCompiler = <S>(routeDef: Parameters<FastifySchemaCompiler<S>>[0])
  * admin's report and CSV export. Not wrapped in fastify-plugin: the text/plain parser stays in here.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerAnalyticsRollupJob(app.jobs, app.db, app.log);
 
   // navigator.sendBeacon(url, string) sends text/plain: here that is JSON too.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {

@@ -1,5 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
-import type { JobQueue } from '@/server/modules/jobs/job-queue';
+import { z } from 'zod';
+import { defineJob, handle, type JobRegistration } from '@/server/modules/jobs/job-queue';
 import { bugReports } from '@/server/db/schema/index';
 import { BUG_BUCKET, type BugReportsContext } from './context';
 
@@ -33,9 +34,13 @@ export async function deleteExpiredBugReports(ctx: Pick<BugReportsContext, 'db' 
 }
 
 /** Every night at 03:37 UTC, once across all instances. */
-export function registerBugReportRetention(jobs: JobQueue, ctx: Pick<BugReportsContext, 'db' | 'storage' | 'log'>): void {
-  jobs.register(BUG_REPORT_RETENTION_JOB, { retryLimit: 3, expireInSeconds: 600, cron: '37 3 * * *' }, async () => {
-    const deleted = await deleteExpiredBugReports(ctx);
-    if (deleted) ctx.log.info({ deleted }, 'deleted expired bug reports');
-  });
+export const bugReportRetentionJob = defineJob(BUG_REPORT_RETENTION_JOB, z.object({}), { retryLimit: 3, expireInSeconds: 600, cron: '37 3 * * *' });
+
+export function bugReportJobs(ctx: Pick<BugReportsContext, 'db' | 'storage' | 'log'>): JobRegistration[] {
+  return [
+    handle(bugReportRetentionJob, async () => {
+      const deleted = await deleteExpiredBugReports(ctx);
+      if (deleted) ctx.log.info({ deleted }, 'deleted expired bug reports');
+    }),
+  ];
 }

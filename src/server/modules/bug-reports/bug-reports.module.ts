@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminBugReportsRoutes } from './admin-bug-reports.routes';
-import { registerBugReportRetention } from './bug-report-retention';
 import { bugReportsRoutes } from './bug-reports.routes';
 import { bugReportsContext } from './context';
 
@@ -11,7 +10,6 @@ import { bugReportsContext } from './context';
  */
 export const bugReportsModule: FastifyPluginAsyncZod = async (app) => {
   const ctx = bugReportsContext(app);
-  registerBugReportRetention(app.jobs, ctx);
   await app.register(bugReportsRoutes(ctx));
   await app.register(adminBugReportsRoutes(ctx));
 };

@@ -13,7 +13,13 @@ type LineRow = typeof orderLines.$inferSelect;
  * itself, or a certificate that has since been taken down — the award and design as they were bought, even if
  * retired since. Shared by the PDF download and the print files of fulfilment.
  */
-export async function lineCertificate(ctx: CertificatesContext, order: OrderRow, line: LineRow): Promise<{ data: CertificateData; template: string }> {
+export async function lineCertificate(
+  ctx: CertificatesContext,
+  order: Pick<OrderRow, 'number' | 'createdAt'>,
+  line: LineRow,
+  /** When it was paid for: the certificate's date. */
+  paidAt: Date | null,
+): Promise<{ data: CertificateData; template: string }> {
   if (line.design.shareId) {
     const loaded = await requireVisibleByShareId(ctx.db, line.design.shareId).catch(() => null);
     if (loaded) return { data: await certificateDataFor(ctx, loaded), template: loaded.template.slug };
@@ -30,7 +36,7 @@ export async function lineCertificate(ctx: CertificatesContext, order: OrderRow,
       ...(award ? await ctx.emblems.get(award) : NO_EMBLEM),
       nomineeName: line.design.recipientName || 'The Bearer of This Certificate',
       reason: '',
-      issuedAt: order.paidAt ?? order.createdAt,
+      issuedAt: paidAt ?? order.createdAt,
       nominatorName: null,
       verifyUrl: `${ctx.config.publicUrl}/`,
       brandName: settings.brand_name,

@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { orderQuerySchema } from '@/contract/shop';
-import { orderLines } from '@/server/db/schema/index';
 import { HttpError, notFound, unauthorized } from '@/server/lib/http-errors';
-import { findOrder, PAID_STATUSES, verifyOrderToken } from '../orders/orders.service';
+import { findOrder, isPaidFor, linesOf, verifyOrderToken } from '../orders';
+import { findPayment } from '../payments';
 import { renderUnavailable } from './render-pool';
 import type { CertificatesContext } from './certificates.service';
 import { lineCertificate } from './line-certificate';
@@ -42,11 +41,12 @@ export function orderFilesRoutes(ctx: CertificatesContext): FastifyPluginAsyncZo
           if (!user && !request.query.token) throw unauthorized('Please sign in to download your certificate.');
           if (!order || !user || (order.userId !== user.id && !isAdmin)) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
         }
-        const [line] = await ctx.db.select().from(orderLines).where(and(eq(orderLines.id, lineId), eq(orderLines.orderId, orderId)));
+        const line = (await linesOf(ctx.db, orderId)).find((l) => l.id === lineId);
         if (!line || line.requiresShipping) throw notFound('This order has no digital certificate with that id.', 'LINE_NOT_FOUND');
-        if (!PAID_STATUSES.includes(order!.status)) throw new HttpError(409, 'ORDER_NOT_PAID', 'The certificate can be downloaded once the order is paid.');
+        const payment = await findPayment(ctx.db, orderId);
+        if (!isPaidFor(payment)) throw new HttpError(409, 'ORDER_NOT_PAID', 'The certificate can be downloaded once the order is paid.');
 
-        const { data, template } = await lineCertificate(ctx, order!, line);
+        const { data, template } = await lineCertificate(ctx, order!, line, payment!.paidAt);
         let pdf: Buffer;
         try {
           pdf = await ctx.renderer.pdf(data, template);

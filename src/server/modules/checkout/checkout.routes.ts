@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { checkoutBodySchema, checkoutResultSchema } from '@/contract/shop';
 import { tooManyRequests } from '@/server/lib/http-errors';
-import { shopContext } from '../orders/context';
+import { shopDeps } from '@/server/workflows/deps';
+import { placeOrder } from '@/server/workflows/place-order';
 import { checkRateLimit, pruneRateLimitAttempts } from '../security/rate-limit.service';
-import { checkout } from './checkout.service';
 import { keepPagesOnEveryRoute } from '../seo/page-cache';
 
 /** Orders one address may start in an hour: plenty for a shopper, not for a script filling the database. */
@@ -18,10 +18,11 @@ export const idempotencyKeyHeaders = z.object({
     .regex(/^[\w-]{16,100}$/, { message: 'Idempotency-Key must be 16–100 letters, digits, - or _' }),
 });
 
-/** POST /api/checkout: an order from a cart, priced on the server (issue 9). */
+/** POST /api/checkout: an order from a cart, priced on the server (issue 9): the placeOrder workflow. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   // Rendered pages stay kept after these writes (an order is its buyer's alone; docs/decisions/092).
   keepPagesOnEveryRoute(app);
+  const deps = shopDeps(app);
   app.post(
     '/api/checkout',
     {
@@ -29,7 +30,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['store'],
         summary: 'Place an order: priced on the server, then pay at payment_url',
         description:
-          'Every amount is computed from the database. The same Idempotency-Key returns the same order (422 IDEMPOTENCY_KEY_REUSED with another body). 409 LINE_UNAVAILABLE names a line that can no longer be bought; 400 names the field. Per-IP limit (429).',
+          'Every amount is computed from the database. The same Idempotency-Key returns the same order (422 IDEMPOTENCY_KEY_REUSED with another body; 409 CHECKOUT_EXPIRED when its payment page has closed). 409 LINE_UNAVAILABLE names a line that can no longer be bought; 409 DISCOUNT_USED_UP names discount_code when its last use was taken; 400 names the field. A zero total (a 100 % discount) is paid at once: payment_url is the order page. Per-IP limit (429).',
         headers: idempotencyKeyHeaders,
         body: checkoutBodySchema,
         response: { 200: checkoutResultSchema, 400: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema },
@@ -37,11 +38,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = await app.auth.getAuth(request, reply);
-      const key = request.headers['idempotency-key'];
       const limit = await checkRateLimit(app.db, `ip:${request.ip}`, CHECKOUT_RATE_LIMIT, request.ip);
       await pruneRateLimitAttempts(app.db, CHECKOUT_RATE_LIMIT);
       if (!limit.allowed) throw tooManyRequests('That is a lot of orders from one place in an hour. Please wait a while and try again.', 'RATE_LIMITED', { retryAfterSeconds: 600 });
-      return checkout(shopContext(app), request.body, { idempotencyKey: key, userId: user?.id ?? null });
+      return placeOrder.run({ ...deps, log: request.log }, { checkout: request.body, idempotencyKey: request.headers['idempotency-key'], userId: user?.id ?? null, channel: 'shop' });
     },
   );
 };

@@ -8,7 +8,7 @@ import { type TestCardProcessor } from '@/server/adapters/payments/test-processo
 import type { Db } from '@/server/db/client';
 import { awards } from '@/server/db/schema/index';
 import type { TestClient } from '@/server/test/auth-client';
-import { WEBHOOK_PATH } from '../payments/payments.routes';
+import { PAYMENT_WEBHOOK_PATH as WEBHOOK_PATH } from '@/server/adapters/payments/payment-provider';
 
 /** Test helpers for the shop: the seeded catalogue, a valid checkout body, placing and paying orders. */
 

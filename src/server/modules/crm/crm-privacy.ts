@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { CrmContactExport, CrmErasureResult } from '@/contract/crm';
 import type { Db } from '@/server/db/client';
@@ -8,7 +9,9 @@ import { audited, type Actor } from '../audit/audit.service';
 import { forgetAddress, removeAccount } from '../account/account.service';
 import { forgetBugReporter } from '../bug-reports/bug-reports.service';
 import { eraseAddressInNominations } from '../nominations/integration';
-import { anonymiseOrdersOf, ordersOfAddress } from '../orders/order-erasure';
+import type { PaymentProvider } from '@/server/adapters/payments/payment-provider';
+import { eraseOrdersOf } from '@/server/workflows/erase-orders';
+import { ordersOfAddress } from '../orders';
 import { isAdmin, rolesOf, withAdminRoleLock } from '../roles/roles.service';
 import { findContact } from './crm.service';
 
@@ -135,7 +138,13 @@ const ERASED_MARK = '[erased address]';
  * - the contact and its notes: deleted; the CRM's earlier audit rows about it keep who and when, not what.
  * The erasure's own audit row holds the counts, never the address.
  */
-export async function eraseContact(db: Db, actor: Actor, id: string, confirmEmail: string): Promise<CrmErasureResult> {
+export async function eraseContact(
+  deps: { db: Db; log: FastifyBaseLogger; payments: PaymentProvider },
+  actor: Actor,
+  id: string,
+  confirmEmail: string,
+): Promise<CrmErasureResult> {
+  const { db } = deps;
   const contact = await findContact(db, id);
   if (confirmEmail.trim().toLowerCase() !== contact.email) {
     throw badRequest("Type the contact's email address exactly to confirm.", 'confirm_email');
@@ -145,7 +154,7 @@ export async function eraseContact(db: Db, actor: Actor, id: string, confirmEmai
     if (account && (await isAdmin(tx, account.id))) {
       throw conflict('This address belongs to an admin. Revoke the admin role at /admin/users first, then erase it.', undefined, 'ACCOUNT_IS_ADMIN');
     }
-    const ordersAnonymised = await anonymiseOrdersOf(tx, contact.email, actor.userId);
+    const ordersAnonymised = await eraseOrdersOf.within(tx as unknown as Db, deps, { email: contact.email, actorUserId: actor.userId });
     const noms = await eraseAddressInNominations(tx, contact.email, account?.id ?? null);
     const reports = await forgetBugReporter(tx, { id: account?.id ?? null, email: contact.email });
     const [{ n: notes } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(crmNotes).where(eq(crmNotes.contactId, id));

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { crmSyncState } from '@/server/db/schema/index';
-import { ERASED_ORDER_EMAIL } from '../orders/order-erasure';
+import { ERASED_ORDER_EMAIL } from '../orders';
 
 /**
  * Keeps crm_contacts in step with where addresses come from (docs/decisions/103): nominators, nominees with an
@@ -67,8 +67,8 @@ export function aggregate(currency: string, emails: string[] | null): SQL {
       union all
       select ${sourceOf.customer}, nullif(btrim(shipping_address->>'name'), ''), true, greatest(created_at, paid_at),
              0, 0, (paid_at is not null)::int,
-             case when paid_at is not null and currency = ${currency} then (total - refunded_total)::bigint else 0 end, 0
-        from orders where email not like ${ERASED}${scope(sourceOf.customer)}
+             case when paid_at is not null and currency = ${currency} then (captured_total - refunded_total)::bigint else 0 end, 0
+        from order_overview where email not like ${ERASED}${scope(sourceOf.customer)}
       union all
       select ${sourceOf.reporter}, null, false, created_at, 0, 0, 0, 0, 1
         from bug_reports where reporter_email is not null and reporter_email <> ''${scope(sourceOf.reporter)}
@@ -124,6 +124,7 @@ async function changedSince(tx: Tx, since: Date): Promise<string[]> {
         select ${sourceOf.nominator} as email from nominations where updated_at > ${at}::timestamptz and nominator_email is not null
         union select ${sourceOf.nominee} from nominations where updated_at > ${at}::timestamptz and nominee_email is not null
         union select ${sourceOf.customer} from orders where updated_at > ${at}::timestamptz and email not like ${ERASED}
+        union select ${sourceOf.customer} from order_overview where payment_updated_at > ${at}::timestamptz and email not like ${ERASED}
         union select ${sourceOf.reporter} from bug_reports where updated_at > ${at}::timestamptz and reporter_email is not null
       ) as changed
       limit ${INCREMENTAL_MAX + 1}`),

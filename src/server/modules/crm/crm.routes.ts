@@ -23,7 +23,6 @@ import { addNote, contactCsvRows, CSV_COLUMNS, deleteNote, getContact, listConta
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
-export const CRM_SYNC_JOB = 'crm.sync';
 /** The list syncs contacts with their sources when opened, at most this often (docs/decisions/103). */
 const LIST_SYNC_INTERVAL_MS = 5_000;
 
@@ -43,12 +42,6 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
       app.log.warn({ err }, 'CRM contact sync failed; the list shows what the last sync found');
     }
   };
-
-  // Every night, a full run catches what the quick runs cannot see (deleted sources, erased emails).
-  app.jobs.register(CRM_SYNC_JOB, { retryLimit: 3, expireInSeconds: 900, cron: '47 2 * * *' }, async () => {
-    const result = await syncContacts(app.db, { currency: await currency(), full: true });
-    app.log.info({ crm: result }, 'CRM contacts synced');
-  });
 
   app.get(
     '/api/admin/crm/contacts',
@@ -189,7 +182,7 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await eraseContact(app.db, await app.auth.requireActor(request), request.params.id, request.body.confirm_email);
+      const result = await eraseContact({ db: app.db, log: request.log, payments: app.payments }, await app.auth.requireActor(request), request.params.id, request.body.confirm_email);
       // Withdrawn certificates and anonymised nominator names show on public pages at once.
       app.catalogCache.clear();
       return result;

@@ -79,7 +79,7 @@ export async function dashboard(db: Db, period: DashboardPeriod, opts: Dashboard
     const rows = rowsOf<OrderRow>(
       await db.execute(sql`
         select id, number, email, total, currency, ${since} as since, ${detail} as detail, count(*) over () as n
-        from orders where ${where}
+        from order_overview where ${where}
         order by ${since} desc limit ${ATTENTION_LIMIT}`),
     );
     return {
@@ -88,19 +88,25 @@ export async function dashboard(db: Db, period: DashboardPeriod, opts: Dashboard
     };
   };
 
-  const [problems, late, failures] = [
-    await orderList(sql`fulfilment_status = 'problem'`, sql`updated_at`, sql`fulfilment_error`),
+  const [problems, late, failures, reconciled] = [
+    await orderList(sql`fulfilment_status = 'problem'`, sql`fulfilment_updated_at`, sql`fulfilment_error`),
     await orderList(
-      // Waiting for the printer well after it could go: paid, and a funnel order's offers settled.
-      sql`fulfilment_status = 'pending' and paid_at is not null and (channel <> 'funnel' or funnel_closed_at is not null)
-          and coalesce(funnel_closed_at, paid_at) < ${new Date(now.getTime() - FULFILMENT_LATE_HOURS * 3_600_000).toISOString()}::timestamptz`,
-      sql`coalesce(funnel_closed_at, paid_at)`,
+      // Waiting for the printer well after it was handed over (a paid order, its funnel offers settled).
+      sql`fulfilment_status = 'pending' and fulfilment_updated_at < ${new Date(now.getTime() - FULFILMENT_LATE_HOURS * 3_600_000).toISOString()}::timestamptz`,
+      sql`fulfilment_updated_at`,
       sql`fulfilment_error`,
     ),
     await orderList(
-      sql`status = 'payment_failed' and updated_at >= ${new Date(now.getTime() - PAYMENT_FAILURE_DAYS * 86_400_000).toISOString()}::timestamptz`,
-      sql`updated_at`,
+      sql`status = 'pending' and payment_status = 'failed' and payment_updated_at >= ${new Date(now.getTime() - PAYMENT_FAILURE_DAYS * 86_400_000).toISOString()}::timestamptz`,
+      sql`payment_updated_at`,
       sql`payment_failure_message`,
+    ),
+    // What the reconciliation fixed: the provider had the money, our webhook never got the event (docs/decisions/108).
+    await orderList(
+      sql`id in (select order_id from payment_transitions where actor = 'reconciliation'
+          and created_at >= ${new Date(now.getTime() - PAYMENT_FAILURE_DAYS * 86_400_000).toISOString()}::timestamptz)`,
+      sql`paid_at`,
+      sql`'Found paid at the provider by the reconciliation'::text`,
     ),
   ];
 
@@ -141,6 +147,7 @@ export async function dashboard(db: Db, period: DashboardPeriod, opts: Dashboard
       fulfilment_problems: problems,
       fulfilment_late: late,
       payment_failures: failures,
+      payments_reconciled: reconciled,
       bug_reports: {
         count: Number(bugRows[0]?.n ?? 0),
         items: bugRows.map((r) => ({ id: r.id, title: r.title, severity: r.severity, status: r.status, created_at: iso(r.created_at) })),

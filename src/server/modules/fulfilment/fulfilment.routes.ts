@@ -1,39 +1,27 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { fetchTemplatesResponseSchema, jobListSchema, jobParamsSchema, jobsQuerySchema, markShippedBodySchema, syncProductsResponseSchema } from '@/contract/fulfilment';
 import { adminOrderSchema, orderParamsSchema } from '@/contract/shop';
 import { FulfilmentProviderError, FulfilmentWebhookAuthError } from '@/server/adapters/fulfilment/fulfilment-provider';
-import { LocalPrintShop, type PrintShopStep } from '@/server/adapters/fulfilment/local-print-shop';
-import { orderLines, type PrintShopItem } from '@/server/db/schema/index';
+import type { PrintShopItem } from '@/server/db/schema/fulfilment';
 import { badRequest, conflict, HttpError, notFound } from '@/server/lib/http-errors';
+import { shopDeps } from '@/server/workflows/deps';
+import { advancePrintShop, markShipped, resubmitToPrinter } from '@/server/workflows/fulfilment-admin';
+import { shipmentUpdated } from '@/server/workflows/shipment-updated';
+import { syncCatalogue } from '@/server/workflows/sync-catalogue';
 import { audited } from '../audit/audit.service';
 import { certificatesContext } from '../certificates/certificates.module';
 import { renderUnavailable } from '../certificates/render-pool';
 import { lineCertificate } from '../certificates/line-certificate';
-import { adminOrderView } from '../orders/admin-orders.service';
-import { shopContext } from '../orders/context';
-import { findOrder, PAID_STATUSES } from '../orders/orders.service';
+import { adminOrderView, findOrder, isPaidFor, linesOf } from '../orders';
+import { findPayment } from '../payments';
 import { awardProductTemplatesRoutes } from './award-product-templates.routes';
-import {
-  applyFulfilmentEvent,
-  FULFIL_JOB,
-  fetchTemplates,
-  externalIdOf,
-  markShipped,
-  orderIdOf,
-  resubmit,
-  submitOrder,
-  syncCatalogue,
-  verifyPrintFileToken,
-  type FulfilmentContext,
-} from './fulfilment.service';
+import { fetchTemplates, orderIdOf, verifyPrintFileToken } from './fulfilment.service';
 
 export const FULFILMENT_WEBHOOK_PATH = '/api/webhooks/fulfilment';
-const PRINT_SHOP_JOB = 'print-shop.advance';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema };
 
@@ -44,34 +32,28 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
  */
 export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.fulfilment;
-  const ctx: FulfilmentContext = { db: app.db, jobs: app.jobs, provider, secret: app.authSecret, publicUrl: app.config.publicUrl, log: app.log };
+  const deps = shopDeps(app);
   const certificates = certificatesContext(app);
+  const view = (orderId: string) => adminOrderView(app.db, orderId, { testMode: app.payments.testMode, secret: app.authSecret, localPrintShop: !!provider.local });
 
-  // A provider that is down for an hour delays orders, never loses them: about a day of backed-off retries.
-  app.jobs.register<{ orderId: string }>(FULFIL_JOB, { retryLimit: 30, expireInSeconds: 600, concurrency: 2 }, async ({ orderId }) => {
-    await submitOrder(ctx, orderId);
-  });
-
-  // ---------- the built-in print shop: its files, its schedule, its webhooks ----------
-  if (provider instanceof LocalPrintShop) {
-    const shop = provider;
+  // ---------- the built-in print shop: how it draws its files and reaches our webhook ----------
+  if (provider.local) {
     const filesDir = path.join(app.config.dataDir, 'print-shop');
-    app.jobs.register<{ id: string; to: PrintShopStep }>(PRINT_SHOP_JOB, { retryLimit: 20, expireInSeconds: 120 }, async ({ id, to }) => {
-      await shop.advance(id, to);
-    });
-    shop.hooks = {
-      async renderFiles(externalId, items): Promise<PrintShopItem[]> {
+    provider.local.connect({
+      async renderFiles(externalId: string, items: PrintShopItem[]): Promise<PrintShopItem[]> {
         const orderId = orderIdOf(externalId);
         const order = orderId ? await findOrder(app.db, orderId) : null;
         if (!order) throw new Error(`order ${externalId} not found`);
+        const lines = await linesOf(app.db, order.id);
+        const paidAt = (await findPayment(app.db, order.id))?.paidAt ?? null;
         const dir = path.join(filesDir, order.number);
         await fs.mkdir(dir, { recursive: true });
         const drawn: PrintShopItem[] = [];
         for (const item of items) {
-          const [line] = await app.db.select().from(orderLines).where(and(eq(orderLines.id, item.externalId), eq(orderLines.orderId, order.id)));
+          const line = lines.find((l) => l.id === item.externalId);
           if (!line) throw new Error(`order line ${item.externalId} not found`);
-          const { data, template } = await lineCertificate(certificates, order, line);
-          // 300 DPI A4 print file and the A4 PDF, written whole or not at all (a temp file renamed into place).
+          const { data, template } = await lineCertificate(certificates, order, line, paidAt);
+          // 300 DPI A4 print file and the A4 PDF, drawn in the render pool, written whole or not at all.
           const png = await app.renderer.printPng(data, template);
           const pdf = await app.renderer.pdf(data, template);
           const base = `line-${line.position + 1}`;
@@ -84,47 +66,33 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return drawn;
       },
-      async deliver(body, token) {
+      async deliver(body: string, token: string) {
         const res = await app.inject({ method: 'POST', url: `${FULFILMENT_WEBHOOK_PATH}?token=${encodeURIComponent(token)}`, headers: { 'content-type': 'application/json' }, payload: body });
         return res.statusCode >= 200 && res.statusCode < 300;
       },
-      async schedule(id, to, afterSeconds) {
-        await app.jobs.send(PRINT_SHOP_JOB, { id, to }, { startAfterSeconds: afterSeconds, singletonKey: `${id}:${to}` });
-      },
-    };
-
-    app.post(
-      '/api/admin/orders/:orderId/fulfilment/advance',
-      {
-        config: { admin: true },
-        schema: {
-          tags: ['admin'],
-          summary: 'Built-in print shop: move the order to its next step now (audited)',
-          description: 'Submitted → in production → shipped, reported through the same webhook as Printful.',
-          params: orderParamsSchema,
-          response: { 200: adminOrderSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const actor = await app.auth.requireActor(request);
-        const order = await findOrder(app.db, request.params.orderId);
-        if (!order) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
-        const shopOrder = await shop.findByExternalId(externalIdOf(order.id));
-        if (!shopOrder || !shopOrder.filesReadyAt) throw conflict('The print shop has not received this order yet.', 'fulfilment', 'NOT_AT_PRINT_SHOP');
-        if (shopOrder.status === 'fulfilled') throw conflict('The print shop has already shipped this order.', 'fulfilment', 'ALREADY_SHIPPED');
-        await app.db.transaction((tx) =>
-          audited(
-            tx,
-            actor,
-            { action: 'order.print_shop_advanced', entityType: 'order', entityId: order.id, before: { print_shop_status: shopOrder.status }, after: null },
-            async () => undefined,
-          ),
-        );
-        await shop.advance(shopOrder.id);
-        return adminOrderView(shopContext(app), order.id);
-      },
-    );
+    });
   }
+
+  app.post(
+    '/api/admin/orders/:orderId/fulfilment/advance',
+    {
+      config: { admin: true },
+      schema: {
+        tags: ['admin'],
+        summary: 'Built-in print shop: move the order to its next step now (audited)',
+        description: 'Submitted → in production → shipped, reported through the same webhook as Printful. 409 for any other provider.',
+        params: orderParamsSchema,
+        response: { 200: adminOrderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await app.auth.requireActor(request);
+      const order = await findOrder(app.db, request.params.orderId);
+      if (!order) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
+      await advancePrintShop.run({ ...deps, log: request.log }, { orderId: order.id, actor });
+      return view(order.id);
+    },
+  );
 
   // ---------- the shipment webhook (Printful's v1 format, for both providers) ----------
   await app.register(async (raw) => {
@@ -152,7 +120,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
           if (err instanceof FulfilmentWebhookAuthError) throw new HttpError(401, 'BAD_WEBHOOK_TOKEN', `Webhook authentication failed: ${err.message}.`);
           throw badRequest('The event could not be read.', 'body', 'BAD_EVENT');
         }
-        const outcome = await applyFulfilmentEvent(ctx, provider.name, event, JSON.parse(body.toString('utf8')));
+        const outcome = await shipmentUpdated.run({ ...deps, log: request.log }, { provider: provider.name, event, payload: JSON.parse(body.toString('utf8')), actor: { kind: 'provider' } });
         request.log.info({ event: event.key, outcome }, 'fulfilment webhook');
         return { received: true as const, outcome };
       },
@@ -176,9 +144,10 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { orderId, lineId } = request.params;
       if (!verifyPrintFileToken(app.authSecret, orderId, lineId, request.query.token)) throw notFound('No such print file.', 'PRINT_FILE_NOT_FOUND');
       const order = await findOrder(app.db, orderId);
-      const [line] = order ? await app.db.select().from(orderLines).where(and(eq(orderLines.id, lineId), eq(orderLines.orderId, orderId))) : [];
-      if (!order || !line || !line.requiresShipping || !PAID_STATUSES.includes(order.status)) throw notFound('No such print file.', 'PRINT_FILE_NOT_FOUND');
-      const { data, template } = await lineCertificate(certificates, order, line);
+      const line = order ? (await linesOf(app.db, orderId)).find((l) => l.id === lineId) : undefined;
+      const payment = order ? await findPayment(app.db, orderId) : null;
+      if (!order || !line || !line.requiresShipping || !isPaidFor(payment)) throw notFound('No such print file.', 'PRINT_FILE_NOT_FOUND');
+      const { data, template } = await lineCertificate(certificates, order, line, payment!.paidAt);
       let png: Buffer;
       try {
         png = await app.renderer.printPng(data, template);
@@ -207,7 +176,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       try {
-        return await fetchTemplates(ctx);
+        return await fetchTemplates({ provider });
       } catch (err) {
         throw providerError(err);
       }
@@ -228,7 +197,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = await app.auth.requireActor(request);
       try {
-        const result = await syncCatalogue(ctx, actor);
+        const result = await syncCatalogue.run({ ...deps, provider, log: request.log }, { actor });
         app.catalogCache.clear();
         return { message: result.message };
       } catch (err) {
@@ -248,13 +217,8 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await app.auth.requireActor(request);
       const order = await findOrder(app.db, request.params.orderId);
       if (!order) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
-      if (!['paid', 'partially_refunded', 'in_production'].includes(order.status)) {
-        throw conflict('Only a paid order that has not shipped can be sent to the printer.', 'status', 'NOT_PRINTABLE');
-      }
-      const [shippable] = await app.db.select({ id: orderLines.id }).from(orderLines).where(and(eq(orderLines.orderId, order.id), eq(orderLines.requiresShipping, true))).limit(1);
-      if (!shippable) throw conflict('This order has nothing to print.', 'fulfilment', 'NOTHING_TO_PRINT');
-      await resubmit(ctx, actor, order);
-      return adminOrderView(shopContext(app), order.id);
+      await resubmitToPrinter.run({ ...deps, log: request.log }, { orderId: order.id, actor });
+      return view(order.id);
     },
   );
 
@@ -274,11 +238,11 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await app.auth.requireActor(request);
       const order = await findOrder(app.db, request.params.orderId);
       if (!order) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
-      if (!['paid', 'partially_refunded', 'in_production'].includes(order.status) || order.shippedAt) {
-        throw conflict(order.shippedAt ? 'This order has already shipped.' : 'Only a paid order can be marked shipped.', 'status', 'NOT_SHIPPABLE');
-      }
-      await markShipped(ctx, actor, order.id, request.body);
-      return adminOrderView(shopContext(app), order.id);
+      await markShipped.run(
+        { ...deps, log: request.log },
+        { orderId: order.id, actor, carrier: request.body.carrier, trackingNumber: request.body.tracking_number, trackingUrl: request.body.tracking_url },
+      );
+      return view(order.id);
     },
   );
 

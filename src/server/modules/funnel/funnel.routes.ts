@@ -14,21 +14,15 @@ import {
 import { checkoutResultSchema } from '@/contract/shop';
 import { sendCachedJson } from '@/server/lib/cache';
 import { tooManyRequests } from '@/server/lib/http-errors';
+import { HttpError } from '@/server/lib/http-errors';
+import { acceptOffer, freshOrder } from '@/server/workflows/accept-offer';
+import { declineOffer } from '@/server/workflows/close-funnel';
+import { shopDeps } from '@/server/workflows/deps';
+import { placeOrder } from '@/server/workflows/place-order';
 import { CHECKOUT_RATE_LIMIT, idempotencyKeyHeaders } from '../checkout/checkout.routes';
-import { shopContext } from '../orders/context';
 import { checkRateLimit, pruneRateLimitAttempts } from '../security/rate-limit.service';
 import { keepPagesOnEveryRoute } from '../seo/page-cache';
-import {
-  acceptOffer,
-  declineOffer,
-  FUNNEL_CLOSE_JOB,
-  funnelCheckout,
-  funnelOrderView,
-  getFunnel,
-  requireFunnelOrder,
-  runFunnelClose,
-  type FunnelContext,
-} from './funnel.service';
+import { funnelOrderView, getFunnel, requireFunnelOrder, type FunnelReadDeps } from './funnel.service';
 
 const errors = { 400: apiErrorSchema, 402: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema };
 
@@ -36,10 +30,9 @@ const errors = { 400: apiErrorSchema, 402: apiErrorSchema, 404: apiErrorSchema, 
 export const funnelRoutes: FastifyPluginAsyncZod = async (app) => {
   // Rendered pages stay kept after these writes (a funnel order is its buyer's alone; docs/decisions/092).
   keepPagesOnEveryRoute(app);
-  const ctx = (): FunnelContext => ({ ...shopContext(app), jobs: app.jobs });
-
-  // When the offers' time is up: settle them and release the confirmation and the printing (once across instances).
-  app.jobs.register<{ orderId: string }>(FUNNEL_CLOSE_JOB, { retryLimit: 20, expireInSeconds: 120 }, async ({ orderId }) => runFunnelClose(ctx(), orderId));
+  const deps = shopDeps(app);
+  const reads: FunnelReadDeps = { db: app.db, settings: app.settings, payments: app.payments, secret: app.authSecret };
+  const ctx = () => reads;
 
   app.get(
     '/api/funnel',
@@ -77,7 +70,25 @@ export const funnelRoutes: FastifyPluginAsyncZod = async (app) => {
       const limit = await checkRateLimit(app.db, `ip:${request.ip}`, CHECKOUT_RATE_LIMIT, request.ip);
       await pruneRateLimitAttempts(app.db, CHECKOUT_RATE_LIMIT);
       if (!limit.allowed) throw tooManyRequests('That is a lot of orders from one place in an hour. Please wait a while and try again.', 'RATE_LIMITED', { retryAfterSeconds: 600 });
-      return funnelCheckout(ctx(), request.body, { idempotencyKey: request.headers['idempotency-key'], userId: user?.id ?? null });
+      // The hero product with the name to print, through the shop's own checkout (the one pricing path, the
+      // Idempotency-Key, the payment adapter); its payment returns to the timer screen and keeps the card.
+      const funnel = await getFunnel(reads, request.body.award_id);
+      if (!funnel.available || !funnel.hero) throw new HttpError(409, 'FUNNEL_UNAVAILABLE', 'This offer is not available right now. The store has everything else.');
+      const { hero } = funnel;
+      return placeOrder.run(
+        { ...deps, log: request.log },
+        {
+          checkout: {
+            email: request.body.email,
+            lines: [{ variant_id: hero.variant_id, quantity: 1, design: { award_id: hero.award.id, template_id: hero.template_id, recipient_name: request.body.recipient_name } }],
+            shipping_address: request.body.shipping_address ?? null,
+            shipping_method: request.body.shipping_method ?? null,
+          },
+          idempotencyKey: request.headers['idempotency-key'],
+          userId: user?.id ?? null,
+          channel: 'funnel',
+        },
+      );
     },
   );
 
@@ -103,13 +114,17 @@ export const funnelRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['funnel'],
         summary: 'Yes: add the offer to the paid order, charged to the same card',
         description:
-          'The price comes from the offer as it was made; the browser sends only the token. 409 when the offer was already decided or has ended (the order went to print); 402 CARD_DECLINED when the card refuses (nothing charged); 502 when the provider cannot be reached (try again).',
+          'The price comes from the offer as it was made; the browser sends only the token. 409 when the offer was already decided or has ended (the order went to print); a card that refuses the extra answers 200 with the offer failed and `notice` saying so (nothing charged, the order goes on unchanged); 502 when the provider cannot be reached (try again).',
         params: funnelOfferParamsSchema,
         body: funnelDecisionBodySchema,
         response: { 200: funnelOrderSchema, ...errors },
       },
     },
-    async (request) => acceptOffer(ctx(), await requireFunnelOrder(ctx(), request.params.orderId, request.body.token), request.params.kind),
+    async (request) => {
+      const order = await requireFunnelOrder(reads, request.params.orderId, request.body.token);
+      await acceptOffer.run({ ...deps, log: request.log }, { order, kind: request.params.kind });
+      return funnelOrderView(reads, await freshOrder(deps, order.id));
+    },
   );
 
   app.post(
@@ -123,6 +138,10 @@ export const funnelRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: funnelOrderSchema, ...errors },
       },
     },
-    async (request) => declineOffer(ctx(), await requireFunnelOrder(ctx(), request.params.orderId, request.body.token), request.params.kind),
+    async (request) => {
+      const order = await requireFunnelOrder(reads, request.params.orderId, request.body.token);
+      await declineOffer.run({ ...deps, log: request.log }, { orderId: order.id, kind: request.params.kind });
+      return funnelOrderView(reads, await freshOrder(deps, order.id));
+    },
   );
 };

@@ -1,18 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Funnel, FunnelCheckoutInput, FunnelOffer, FunnelOfferKind, FunnelOfferPreview, FunnelOrder, FunnelStep } from '@/contract/funnel';
-import type { CheckoutResult } from '@/contract/shop';
-import { PaymentDeclinedError, PaymentProviderError } from '@/server/adapters/payments/payment-provider';
+import type { Funnel, FunnelOffer, FunnelOfferKind, FunnelOfferPreview, FunnelOrder, FunnelStep } from '@/contract/funnel';
+import type { PaymentProvider } from '@/server/adapters/payments/payment-provider';
 import type { Db } from '@/server/db/client';
-import { awards, funnelOffers, orderEvents, orderLines, orderPayments, orders, products, templates, variants } from '@/server/db/schema/index';
+import { awards, funnelOffers, funnelSessions, products, templates, variants } from '@/server/db/schema/index';
 import type { FunnelOfferStatus } from '@/server/db/schema/index';
-import { badRequest, conflict, HttpError, notFound } from '@/server/lib/http-errors';
-import { checkout } from '../checkout/checkout.service';
-import { queueFulfilment } from '../fulfilment/fulfilment.service';
-import type { JobQueue } from '../jobs/job-queue';
-import { lockOrder } from '../orders/order-status';
-import { findOrder, ORDER_MAIL_JOB, orderView, PAID_STATUSES, verifyOrderToken, type OrderRow, type ShopContext } from '../orders/orders.service';
+import { badRequest, conflict, notFound } from '@/server/lib/http-errors';
+import { findOrder, orderParts, orderView, verifyOrderToken, type OrderParts, type OrderRow } from '../orders';
+import type { SettingsService } from '../settings/settings.service';
 import { shippingMethods } from '../store/store.service';
-import { formatMoney, taxAmount } from '../store/pricing';
+import { taxAmount } from '../store/pricing';
 import { readFunnelSettings, type FunnelOfferSettings, type FunnelSettings } from './funnel-settings';
 
 /**
@@ -24,15 +20,17 @@ import { readFunnelSettings, type FunnelOfferSettings, type FunnelSettings } fro
  * browser only says yes or no, with the order's access token.
  */
 
-/** Closes a funnel order's offers when their time is up (and resumes a charge a crash interrupted). */
-export const FUNNEL_CLOSE_JOB = 'funnel.close';
-
-export interface FunnelContext extends ShopContext {
-  jobs: JobQueue;
+/** What the funnel's reads need. */
+export interface FunnelReadDeps {
+  db: Db;
+  settings: SettingsService;
+  payments: Pick<PaymentProvider, 'testMode' | 'cardLast4'>;
+  secret: string;
 }
 
 type Tx = Pick<Db, 'select' | 'update' | 'insert' | 'execute'>;
-type OfferRow = typeof funnelOffers.$inferSelect;
+export type OfferRow = typeof funnelOffers.$inferSelect;
+export type FunnelSessionRow = typeof funnelSessions.$inferSelect;
 
 /** The order (its print, its confirmation) waits for the offers; they must be worth a card charge. */
 const MIN_CHARGE = 50;
@@ -92,7 +90,7 @@ async function funnelAward(db: Pick<Db, 'select'>, settings: FunnelSettings, ask
 }
 
 /** GET /api/funnel: the hero product, its award and what the offers will be — the same for every visitor. */
-export async function getFunnel(ctx: Pick<ShopContext, 'db' | 'settings' | 'payments'>, awardId?: string): Promise<Funnel> {
+export async function getFunnel(ctx: Pick<FunnelReadDeps, 'db' | 'settings' | 'payments'>, awardId?: string): Promise<Funnel> {
   const [settings, shop] = await Promise.all([ctx.settings.getFunnel(), ctx.settings.getShop()]);
   const [catalogue, award, templateRows] = await Promise.all([
     variantsBySku(ctx.db, [settings.hero.variant_sku, settings.oto1.variant_sku, settings.downsell.variant_sku], shop.currency),
@@ -133,51 +131,27 @@ export async function getFunnel(ctx: Pick<ShopContext, 'db' | 'settings' | 'paym
   };
 }
 
-/**
- * POST /api/funnel/checkout: the hero product with the name to print, through the shop's own checkout (the one
- * pricing path, the Idempotency-Key, the payment adapter). The order is a funnel order: its payment returns to the
- * timer screen and keeps the card for the offers.
- */
-export async function funnelCheckout(
-  ctx: ShopContext,
-  body: FunnelCheckoutInput,
-  opts: { idempotencyKey: string; userId: string | null },
-): Promise<CheckoutResult> {
-  const funnel = await getFunnel(ctx, body.award_id);
-  if (!funnel.available || !funnel.hero) {
-    throw new HttpError(409, 'FUNNEL_UNAVAILABLE', 'This offer is not available right now. The store has everything else.');
-  }
-  const { hero } = funnel;
-  return checkout(
-    ctx,
-    {
-      email: body.email,
-      lines: [{ variant_id: hero.variant_id, quantity: 1, design: { award_id: hero.award.id, template_id: hero.template_id, recipient_name: body.recipient_name } }],
-      shipping_address: body.shipping_address ?? null,
-      shipping_method: body.shipping_method ?? null,
-    },
-    { ...opts, channel: 'funnel' },
-  );
-}
-
 // ---------- when the payment arrives ----------
 
 /**
  * In the payment's transaction, for a funnel order: makes its offers (offer 1 on screen, the downsell waiting) at
- * today's catalogue prices less the offers' discounts, taxed at the order's rate, and sets when the order goes to
- * print. The confirmation and printing wait for closeFunnel — at once when there is nothing to offer.
- * Returns false for any other order (the caller releases it as usual).
+ * today's catalogue prices less the offers' discounts, taxed at the order's rate, and opens the window in which they
+ * may be taken. Returns when the window closes — or null when there is nothing to offer (no card kept, the funnel
+ * off, no offer worth a charge): the caller then releases the order at once. A replayed payment finds the window
+ * already open.
  */
-export async function openFunnelOffers(tx: Tx, ctx: Pick<FunnelContext, 'jobs'>, orderId: string): Promise<boolean> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || order.channel !== 'funnel') return false;
-  if (order.funnelClosedAt || order.offersCloseAt) return true; // already opened (a replayed event)
+export async function openOffers(
+  tx: Tx,
+  order: Pick<OrderRow, 'id' | 'currency' | 'taxRateBps'>,
+  canChargeAgain: boolean,
+): Promise<{ closesAt: Date; offered: boolean; opened: boolean }> {
+  const [existing] = await tx.select().from(funnelSessions).where(eq(funnelSessions.orderId, order.id));
+  if (existing) return { closesAt: existing.offersCloseAt, offered: existing.closedAt === null, opened: false };
   // Through the transaction: on the embedded database a read beside it would wait for it to end.
   const settings = await readFunnelSettings(tx);
-  const [heroLine] = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position)).limit(1);
   const catalogue = await variantsBySku(tx, [settings.oto1.variant_sku, settings.downsell.variant_sku], order.currency);
   const made: { kind: FunnelOfferKind; s: FunnelOfferSettings; v: CatalogueVariant; price: number }[] = [];
-  if (heroLine && settings.enabled) {
+  if (settings.enabled && canChargeAgain) {
     for (const [kind, s] of [['oto1', settings.oto1], ['downsell', settings.downsell]] as const) {
       const v = catalogue.get(s.variant_sku);
       if (!v) continue;
@@ -189,84 +163,165 @@ export async function openFunnelOffers(tx: Tx, ctx: Pick<FunnelContext, 'jobs'>,
   const [{ closeAt }] = (
     (await tx.execute(sql`select (now() + make_interval(mins => ${settings.offer_minutes}::int)) as "closeAt"`)) as unknown as { rows: { closeAt: string | Date }[] }
   ).rows as [{ closeAt: string | Date }];
-  await tx.update(orders).set({ offersCloseAt: new Date(closeAt), updatedAt: sql`now()` }).where(eq(orders.id, orderId));
-  if (!made.length) {
-    await closeFunnel(tx, ctx.jobs, orderId);
-    return true;
+  const closesAt = new Date(closeAt);
+  await tx.insert(funnelSessions).values({ orderId: order.id, offersCloseAt: closesAt, closedAt: made.length ? null : sql`now()` });
+  if (made.length) {
+    await tx
+      .insert(funnelOffers)
+      .values(
+        made.map((m, i) => ({
+          orderId: order.id,
+          kind: m.kind,
+          // The first offer is on screen; the second waits for a "no thanks".
+          status: (i === 0 ? 'offered' : 'waiting') as FunnelOfferStatus,
+          variantId: m.v.variant.id,
+          productId: m.v.product.id,
+          sku: m.v.variant.sku,
+          productName: m.v.product.name,
+          variantName: m.v.variant.name,
+          requiresShipping: m.v.variant.requiresShipping,
+          headline: m.s.headline,
+          pitch: m.s.pitch,
+          listPrice: m.v.variant.price,
+          unitPrice: m.price,
+          tax: taxAmount(m.price, order.taxRateBps),
+        })),
+      )
+      .onConflictDoNothing();
   }
-  await tx
-    .insert(funnelOffers)
-    .values(
-      made.map((m, i) => ({
-        orderId,
-        kind: m.kind,
-        // The first offer is on screen; the second waits for a "no thanks".
-        status: (i === 0 ? 'offered' : 'waiting') as FunnelOfferStatus,
-        variantId: m.v.variant.id,
-        productId: m.v.product.id,
-        sku: m.v.variant.sku,
-        productName: m.v.product.name,
-        variantName: m.v.variant.name,
-        requiresShipping: m.v.variant.requiresShipping,
-        headline: m.s.headline,
-        pitch: m.s.pitch,
-        listPrice: m.v.variant.price,
-        unitPrice: m.price,
-        tax: taxAmount(m.price, order.taxRateBps),
-      })),
-    )
-    .onConflictDoNothing();
-  await ctx.jobs.send(FUNNEL_CLOSE_JOB, { orderId }, { tx, singletonKey: `funnel-close:${orderId}`, startAfterSeconds: settings.offer_minutes * 60 + 2 });
-  return true;
+  return { closesAt, offered: made.length > 0, opened: true };
+}
+
+export async function funnelSessionOf(db: Pick<Db, 'select'>, orderId: string): Promise<FunnelSessionRow | null> {
+  const [row] = await db.select().from(funnelSessions).where(eq(funnelSessions.orderId, orderId));
+  return row ?? null;
 }
 
 /**
- * Settles a funnel order: offers still on screen have expired, waiting ones are skipped, and the confirmation mail
- * and the hand-off to the printer — held since the payment — go out, in this transaction. Not while a charge is under
- * way (the accept that started it closes the funnel when it finishes). Returns whether it closed it now.
+ * Settles a funnel order's offers: those still on screen have expired, waiting ones are skipped, and the window is
+ * closed. Not while a charge is under way (the accept that started it closes the window when it finishes). Returns
+ * whether it closed the window now (the caller then releases the order to its mail and the printer).
  */
-export async function closeFunnel(tx: Tx, jobs: JobQueue, orderId: string): Promise<boolean> {
-  const order = await lockOrder(tx, orderId);
-  if (!order || order.channel !== 'funnel' || order.funnelClosedAt) return false;
+export async function closeOffers(tx: Tx, orderId: string): Promise<boolean> {
+  const [session] = await tx.select().from(funnelSessions).where(eq(funnelSessions.orderId, orderId)).for('update');
+  if (!session || session.closedAt) return false;
   const offers = await tx.select().from(funnelOffers).where(eq(funnelOffers.orderId, orderId));
   if (offers.some((o) => o.status === 'accepting')) return false;
   await tx
     .update(funnelOffers)
     .set({ status: sql`case when ${funnelOffers.status} = 'offered' then 'expired' else 'skipped' end`, updatedAt: sql`now()` })
     .where(and(eq(funnelOffers.orderId, orderId), inArray(funnelOffers.status, ['offered', 'waiting'])));
-  await tx.update(orders).set({ funnelClosedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
-  if (order.paidAt) {
-    await jobs.send(ORDER_MAIL_JOB, { orderId, kind: 'confirmation' }, { tx, singletonKey: `${orderId}:confirmation` });
-    await queueFulfilment(tx, jobs, orderId);
-  }
+  await tx.update(funnelSessions).set({ closedAt: sql`now()` }).where(eq(funnelSessions.orderId, orderId));
   return true;
 }
 
-/** The close job: finishes any charge a crash left half-way (same idempotency key: never a second charge), then closes. */
-export async function runFunnelClose(ctx: FunnelContext, orderId: string): Promise<void> {
-  const stuck = await ctx.db.select().from(funnelOffers).where(and(eq(funnelOffers.orderId, orderId), eq(funnelOffers.status, 'accepting')));
-  for (const offer of stuck) {
-    const order = await findOrder(ctx.db, orderId);
-    if (order) await chargeAndRecord(ctx, order, offer).catch((err: unknown) => ctx.log.warn({ err, orderId }, 'resuming a funnel offer charge failed'));
-  }
-  const closed = await ctx.db.transaction(async (tx) => {
-    if (await closeFunnel(tx, ctx.jobs, orderId)) return true;
-    const [row] = await tx.select({ closedAt: orders.funnelClosedAt, channel: orders.channel }).from(orders).where(eq(orders.id, orderId));
-    return !row || row.channel !== 'funnel' || row.closedAt !== null;
-  });
-  // A charge still under way keeps the order from printing: fail, so the queue tries again shortly.
-  if (!closed) throw new Error(`funnel order ${orderId}: an offer charge is still under way; closing again later`);
+/** Whether the order's window is closed (or it is no funnel order with a window at all). */
+export async function offersClosed(db: Pick<Db, 'select'>, orderId: string): Promise<boolean> {
+  const session = await funnelSessionOf(db, orderId);
+  return !session || session.closedAt !== null;
 }
 
-// ---------- the visitor's side: the order, yes, no thanks ----------
+/** Offers whose charge a crash interrupted (the close job finishes them with the same idempotency key). */
+export async function chargesUnderWay(db: Pick<Db, 'select'>, orderId: string): Promise<OfferRow[]> {
+  return db.select().from(funnelOffers).where(and(eq(funnelOffers.orderId, orderId), eq(funnelOffers.status, 'accepting')));
+}
+
+// ---------- the visitor's side: yes, no thanks ----------
+
+/** The order's offers are open by the database's clock (one clock for every instance). */
+const windowOpen = (orderId: string) =>
+  sql`exists (select 1 from funnel_sessions fs where fs.order_id = ${orderId} and fs.closed_at is null and fs.offers_close_at > now())`;
+
+const DECIDED: Partial<Record<FunnelOfferStatus, string>> = {
+  accepted: 'You already said yes to this offer: it is on your order.',
+  declined: 'You already said no thanks to this offer.',
+  failed: 'Your card refused this offer, so it was not added. Your order is safe.',
+  expired: 'This offer has ended: your order has gone to print.',
+  skipped: 'This offer is no longer open.',
+  waiting: 'This offer is not open yet.',
+  accepting: 'This offer is being added to your order already.',
+};
+
+/** "Yes": claims the offer (offered → accepting) while the window is open, by the database's clock. */
+export async function claimOffer(tx: Tx, orderId: string, kind: FunnelOfferKind): Promise<OfferRow> {
+  const [row] = await tx.select().from(funnelOffers).where(and(eq(funnelOffers.orderId, orderId), eq(funnelOffers.kind, kind))).for('update');
+  if (!row) throw notFound('This order has no such offer.', 'OFFER_NOT_FOUND');
+  if (row.status !== 'offered') throw conflict(DECIDED[row.status] ?? 'This offer is no longer open.', 'kind', `OFFER_${row.status.toUpperCase()}`);
+  const claimed = await tx
+    .update(funnelOffers)
+    .set({ status: 'accepting', decidedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(funnelOffers.id, row.id), windowOpen(orderId)))
+    .returning();
+  if (!claimed.length) throw conflict(DECIDED.expired!, 'kind', 'OFFER_EXPIRED');
+  return claimed[0]!;
+}
+
+/** The claim's undo: the provider could not be reached, nothing was charged, the offer is on screen again. */
+export async function reopenOffer(db: Pick<Db, 'update'>, offerId: string): Promise<void> {
+  await db
+    .update(funnelOffers)
+    .set({ status: 'offered', decidedAt: null, updatedAt: sql`now()` })
+    .where(and(eq(funnelOffers.id, offerId), eq(funnelOffers.status, 'accepting')));
+}
+
+/** The card refused the offer's charge: nothing was charged, and nothing more is offered. Returns false if settled already. */
+export async function failOffer(tx: Pick<Db, 'update'>, offerId: string, message: string): Promise<boolean> {
+  const rows = await tx
+    .update(funnelOffers)
+    .set({ status: 'failed', failureMessage: message, updatedAt: sql`now()` })
+    .where(and(eq(funnelOffers.id, offerId), eq(funnelOffers.status, 'accepting')))
+    .returning({ id: funnelOffers.id });
+  return rows.length > 0;
+}
+
+/** Locks a claimed offer to record its charge; null when it was recorded already (a job finished it). */
+export async function lockClaimedOffer(tx: Pick<Db, 'select'>, offerId: string): Promise<OfferRow | null> {
+  const [row] = await tx.select().from(funnelOffers).where(eq(funnelOffers.id, offerId)).for('update');
+  return row && row.status === 'accepting' ? row : null;
+}
+
+/** The offer was charged and added to the order as a line: offer 1 taken, the downsell is not shown. */
+export async function acceptedOffer(tx: Pick<Db, 'update'>, offer: OfferRow, r: { lineId: string; providerPaymentId: string }): Promise<void> {
+  await tx
+    .update(funnelOffers)
+    .set({ status: 'accepted', orderLineId: r.lineId, providerPaymentId: r.providerPaymentId, updatedAt: sql`now()` })
+    .where(eq(funnelOffers.id, offer.id));
+  await tx
+    .update(funnelOffers)
+    .set({ status: 'skipped', updatedAt: sql`now()` })
+    .where(and(eq(funnelOffers.orderId, offer.orderId), eq(funnelOffers.status, 'waiting')));
+}
+
+/**
+ * "No thanks": offer 1 declined puts the downsell on screen (while the window is open). Returns whether nothing is
+ * left on offer (the caller then closes the window).
+ */
+export async function declineOfferRow(tx: Tx, orderId: string, kind: FunnelOfferKind): Promise<{ nothingLeft: boolean; already: boolean }> {
+  const [row] = await tx.select().from(funnelOffers).where(and(eq(funnelOffers.orderId, orderId), eq(funnelOffers.kind, kind))).for('update');
+  if (!row) throw notFound('This order has no such offer.', 'OFFER_NOT_FOUND');
+  if (row.status === 'declined') return { nothingLeft: false, already: true }; // said twice
+  if (row.status !== 'offered') throw conflict(DECIDED[row.status] ?? 'This offer is no longer open.', 'kind', `OFFER_${row.status.toUpperCase()}`);
+  await tx.update(funnelOffers).set({ status: 'declined', decidedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(funnelOffers.id, row.id));
+  const shown = await tx
+    .update(funnelOffers)
+    .set({ status: 'offered', updatedAt: sql`now()` })
+    .where(and(eq(funnelOffers.orderId, orderId), eq(funnelOffers.status, 'waiting'), windowOpen(orderId)))
+    .returning({ id: funnelOffers.id });
+  return { nothingLeft: shown.length === 0, already: false };
+}
+
+// ---------- the funnel order as its buyer sees it ----------
 
 const OPEN: readonly FunnelOfferStatus[] = ['offered', 'accepting'];
 
-function nextStep(order: OrderRow, offers: OfferRow[], now: Date): FunnelStep {
-  if (order.status === 'pending_payment' || order.status === 'payment_failed') return 'timer';
-  if (!order.paidAt) return 'checkout'; // cancelled unpaid: start again
+/** What the thank-you page says when an extra's card was declined. */
+export const DECLINED_EXTRA_NOTICE = 'Your card was declined for the extra; your order is unchanged.';
+
+function nextStep(parts: OrderParts, session: FunnelSessionRow | null, offers: OfferRow[], now: Date): FunnelStep {
+  const { states } = parts;
+  if (states.payment === 'unpaid' || states.payment === 'failed') return states.lifecycle === 'pending' ? 'timer' : 'checkout';
   // Closed, or its time is up (the close job follows within seconds): nothing more is offered.
-  if (order.funnelClosedAt || (order.offersCloseAt && order.offersCloseAt <= now)) return 'thank_you';
+  if (!session || session.closedAt || session.offersCloseAt <= now) return 'thank_you';
   const oto1 = offers.find((o) => o.kind === 'oto1');
   const downsell = offers.find((o) => o.kind === 'downsell');
   if (oto1 && OPEN.includes(oto1.status)) return 'oto1';
@@ -293,11 +348,15 @@ function offerOut(o: OfferRow, imageOf: Map<string, string | null>): FunnelOffer
 }
 
 /** A funnel order as its buyer sees it: where they belong, the offers, the countdown and the order itself. */
-export async function funnelOrderView(ctx: ShopContext, order: OrderRow): Promise<FunnelOrder> {
-  const offers = await ctx.db.select().from(funnelOffers).where(eq(funnelOffers.orderId, order.id)).orderBy(asc(funnelOffers.createdAt), asc(funnelOffers.kind));
+export async function funnelOrderView(deps: FunnelReadDeps, order: OrderRow): Promise<FunnelOrder> {
+  const [offers, session, parts] = await Promise.all([
+    deps.db.select().from(funnelOffers).where(eq(funnelOffers.orderId, order.id)).orderBy(asc(funnelOffers.createdAt), asc(funnelOffers.kind)),
+    funnelSessionOf(deps.db, order.id),
+    orderParts(deps.db, order),
+  ]);
   const variantIds = offers.flatMap((o) => (o.variantId ? [o.variantId] : []));
   const images = variantIds.length
-    ? await ctx.db
+    ? await deps.db
         .select({ id: variants.id, image: variants.imageUrl, thumb: products.thumbnailUrl })
         .from(variants)
         .innerJoin(products, eq(products.id, variants.productId))
@@ -305,22 +364,23 @@ export async function funnelOrderView(ctx: ShopContext, order: OrderRow): Promis
     : [];
   const imageOf = new Map(images.map((r) => [r.id, r.image ?? r.thumb]));
   const [view, last4, now] = await Promise.all([
-    orderView(ctx.db, order, ctx.payments.testMode, ctx.secret),
-    order.providerPaymentId ? ctx.payments.cardLast4(order.providerPaymentId) : Promise.resolve(null),
-    dbNow(ctx.db),
+    orderView(deps.db, parts, { testMode: deps.payments.testMode, secret: deps.secret }),
+    parts.payment?.providerPaymentId ? deps.payments.cardLast4(parts.payment.providerPaymentId) : Promise.resolve(null),
+    dbNow(deps.db),
   ]);
   // Offers are shown in the order they are made: offer 1, then the downsell.
   const ordered = [...offers].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'oto1' ? -1 : 1));
   return {
     order_id: order.id,
     order_number: order.number,
-    status: order.status,
+    status: view.status,
     now: now.toISOString(),
-    offers_close_at: order.offersCloseAt ? order.offersCloseAt.toISOString() : null,
-    closed: !!order.funnelClosedAt,
-    next_step: nextStep(order, offers, now),
+    offers_close_at: session ? session.offersCloseAt.toISOString() : null,
+    closed: !!session?.closedAt,
+    next_step: nextStep(parts, session, offers, now),
     card_last4: last4,
     offers: ordered.map((o) => offerOut(o, imageOf)),
+    notice: offers.some((o) => o.status === 'failed') ? DECLINED_EXTRA_NOTICE : null,
     order: view,
   };
 }
@@ -331,171 +391,8 @@ async function dbNow(db: Pick<Db, 'execute'>): Promise<Date> {
 }
 
 /** The funnel order behind a link: its buyer holds the token; anyone else finds nothing (404, never 403). */
-export async function requireFunnelOrder(ctx: ShopContext, orderId: string, token: string): Promise<OrderRow> {
-  const order = verifyOrderToken(ctx.secret, orderId, token) ? await findOrder(ctx.db, orderId) : null;
+export async function requireFunnelOrder(deps: Pick<FunnelReadDeps, 'db' | 'secret'>, orderId: string, token: string): Promise<OrderRow> {
+  const order = verifyOrderToken(deps.secret, orderId, token) ? await findOrder(deps.db, orderId) : null;
   if (!order || order.channel !== 'funnel') throw notFound('No such order in the funnel. Start again from the offer page.', 'FUNNEL_ORDER_NOT_FOUND');
   return order;
-}
-
-/** The order's offers are open by the database's clock (one clock for every instance). */
-const offersStillOpen = (orderId: string) =>
-  sql`exists (select 1 from orders o where o.id = ${orderId} and o.funnel_closed_at is null and o.offers_close_at > now())`;
-
-const DECIDED: Partial<Record<FunnelOfferStatus, string>> = {
-  accepted: 'You already said yes to this offer: it is on your order.',
-  declined: 'You already said no thanks to this offer.',
-  failed: 'Your card refused this offer, so it was not added. Your order is safe.',
-  expired: 'This offer has ended: your order has gone to print.',
-  skipped: 'This offer is no longer open.',
-  waiting: 'This offer is not open yet.',
-  accepting: 'This offer is being added to your order already.',
-};
-
-/**
- * Takes an offer: claims it (offered → accepting, while the order's offers are still open, by the database's
- * clock), charges the first payment's card for its price plus tax through the payment adapter — once, whatever
- * happens, by the offer's idempotency key — and adds it to the order. A declined card leaves the order as it was.
- */
-export async function acceptOffer(ctx: FunnelContext, order: OrderRow, kind: FunnelOfferKind): Promise<FunnelOrder> {
-  const offer = await ctx.db.transaction(async (tx) => {
-    const current = await lockOrder(tx, order.id);
-    if (!current) throw notFound('No such order in the funnel.', 'FUNNEL_ORDER_NOT_FOUND');
-    if (!current.paidAt || !PAID_STATUSES.includes(current.status)) {
-      throw conflict('Offers can be added only to a paid order.', 'status', 'ORDER_NOT_PAID');
-    }
-    const [row] = await tx.select().from(funnelOffers).where(and(eq(funnelOffers.orderId, order.id), eq(funnelOffers.kind, kind))).for('update');
-    if (!row) throw notFound('This order has no such offer.', 'OFFER_NOT_FOUND');
-    if (row.status !== 'offered') throw conflict(DECIDED[row.status] ?? 'This offer is no longer open.', 'kind', `OFFER_${row.status.toUpperCase()}`);
-    const claimed = await tx
-      .update(funnelOffers)
-      .set({ status: 'accepting', decidedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(funnelOffers.id, row.id), offersStillOpen(order.id)))
-      .returning();
-    if (!claimed.length) throw conflict(DECIDED.expired!, 'kind', 'OFFER_EXPIRED');
-    return claimed[0]!;
-  });
-  await chargeAndRecord(ctx, order, offer);
-  const fresh = await findOrder(ctx.db, order.id);
-  return funnelOrderView(ctx, fresh!);
-}
-
-/**
- * The charge of a claimed offer and what follows. Declined: the offer failed, nothing else is offered, and the
- * order goes on as it was (402 to the caller). The provider not answering: the offer is open again (502).
- */
-async function chargeAndRecord(ctx: FunnelContext, order: OrderRow, offer: OfferRow): Promise<void> {
-  const amount = offer.unitPrice + offer.tax;
-  let charge;
-  try {
-    if (!order.providerPaymentId) throw new PaymentProviderError('The order has no payment to charge again.');
-    charge = await ctx.payments.chargeSavedCard({
-      orderId: order.id,
-      orderNumber: order.number,
-      originalPaymentId: order.providerPaymentId,
-      amount,
-      currency: order.currency,
-      description: `${order.number}: ${offer.productName} (${offer.variantName}), one-time offer`,
-      idempotencyKey: `funnel-offer-${offer.id}`,
-    });
-  } catch (err) {
-    if (err instanceof PaymentDeclinedError) {
-      await ctx.db.transaction(async (tx) => {
-        await tx
-          .update(funnelOffers)
-          .set({ status: 'failed', failureMessage: err.message, updatedAt: sql`now()` })
-          .where(and(eq(funnelOffers.id, offer.id), eq(funnelOffers.status, 'accepting')));
-        await closeFunnel(tx, ctx.jobs, order.id);
-      });
-      throw new HttpError(402, 'CARD_DECLINED', `${err.message} Nothing was charged for this offer, and your order is on its way as it was.`);
-    }
-    if (err instanceof PaymentProviderError) {
-      ctx.log.error({ err, orderId: order.id, offer: offer.id }, 'charging a funnel offer failed');
-      await ctx.db
-        .update(funnelOffers)
-        .set({ status: 'offered', decidedAt: null, updatedAt: sql`now()` })
-        .where(and(eq(funnelOffers.id, offer.id), eq(funnelOffers.status, 'accepting')));
-      throw new HttpError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', 'We could not reach the payment provider. Nothing was charged; please try again in a moment.');
-    }
-    throw err;
-  }
-  await ctx.db.transaction(async (tx) => {
-    const current = await lockOrder(tx, order.id);
-    const [row] = await tx.select().from(funnelOffers).where(eq(funnelOffers.id, offer.id)).for('update');
-    if (!current || !row || row.status !== 'accepting') return; // recorded already
-    const [{ next }] = (
-      (await tx.execute(sql`select coalesce(max(position), -1) + 1 as next from order_lines where order_id = ${order.id}`)) as unknown as { rows: { next: number }[] }
-    ).rows as [{ next: number }];
-    const [heroLine] = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)).limit(1);
-    const [line] = await tx
-      .insert(orderLines)
-      .values({
-        orderId: order.id,
-        position: Number(next),
-        productId: row.productId,
-        variantId: row.variantId,
-        sku: row.sku,
-        productName: row.productName,
-        variantName: row.variantName,
-        unitPrice: row.unitPrice,
-        quantity: 1,
-        lineTotal: row.unitPrice,
-        requiresShipping: row.requiresShipping,
-        // The same certificate as the order's first line, in another form.
-        design: heroLine!.design,
-      })
-      .returning({ id: orderLines.id });
-    await tx
-      .update(orders)
-      .set({
-        subtotal: sql`${orders.subtotal} + ${row.unitPrice}`,
-        taxTotal: sql`${orders.taxTotal} + ${row.tax}`,
-        total: sql`${orders.total} + ${charge.amount}`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(orders.id, order.id));
-    await tx
-      .insert(orderPayments)
-      .values({ orderId: order.id, kind: 'offer', providerPaymentId: charge.id, amount: charge.amount })
-      .onConflictDoNothing({ target: orderPayments.providerPaymentId });
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      fromStatus: current.status,
-      toStatus: current.status,
-      actor: 'customer',
-      reason: `Added ${row.productName} (${row.variantName}) from a one-time offer: ${formatMoney(charge.amount, order.currency)} charged to the same card`,
-    });
-    await tx
-      .update(funnelOffers)
-      .set({ status: 'accepted', orderLineId: line!.id, providerPaymentId: charge.id, updatedAt: sql`now()` })
-      .where(eq(funnelOffers.id, row.id));
-    // Offer 1 taken: the downsell is not shown. Either way nothing is left to offer.
-    await tx
-      .update(funnelOffers)
-      .set({ status: 'skipped', updatedAt: sql`now()` })
-      .where(and(eq(funnelOffers.orderId, order.id), eq(funnelOffers.status, 'waiting')));
-    await closeFunnel(tx, ctx.jobs, order.id);
-  });
-}
-
-/** "No thanks": offer 1 declined puts the downsell on screen (while the offers are open); the downsell declined closes the funnel. */
-export async function declineOffer(ctx: FunnelContext, order: OrderRow, kind: FunnelOfferKind): Promise<FunnelOrder> {
-  await ctx.db.transaction(async (tx) => {
-    const current = await lockOrder(tx, order.id);
-    if (!current) throw notFound('No such order in the funnel.', 'FUNNEL_ORDER_NOT_FOUND');
-    const [row] = await tx.select().from(funnelOffers).where(and(eq(funnelOffers.orderId, order.id), eq(funnelOffers.kind, kind))).for('update');
-    if (!row) throw notFound('This order has no such offer.', 'OFFER_NOT_FOUND');
-    if (row.status === 'declined') return; // said twice
-    if (row.status !== 'offered') throw conflict(DECIDED[row.status] ?? 'This offer is no longer open.', 'kind', `OFFER_${row.status.toUpperCase()}`);
-    await tx.update(funnelOffers).set({ status: 'declined', decidedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(funnelOffers.id, row.id));
-    const shown = current.funnelClosedAt
-      ? []
-      : await tx
-          .update(funnelOffers)
-          .set({ status: 'offered', updatedAt: sql`now()` })
-          .where(and(eq(funnelOffers.orderId, order.id), eq(funnelOffers.status, 'waiting'), offersStillOpen(order.id)))
-          .returning({ id: funnelOffers.id });
-    if (!shown.length) await closeFunnel(tx, ctx.jobs, order.id);
-  });
-  const fresh = await findOrder(ctx.db, order.id);
-  return funnelOrderView(ctx, fresh!);
 }

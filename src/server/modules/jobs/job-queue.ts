@@ -1,15 +1,24 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { fromDrizzle, fromPglite, PgBoss, type Job } from 'pg-boss';
+import { fromDrizzle, fromPglite, PgBoss, type JobResult, type JobWithMetadata } from 'pg-boss';
+import type { z } from 'zod';
 import type { Database, Db } from '@/server/db/client';
 
 /**
- * The job queue (docs/decisions/085): pg-boss on the same database as everything else — the embedded PGlite
+ * The job queue (docs/decisions/085, 108): pg-boss on the same database as everything else — the embedded PGlite
  * or the PostgreSQL server — so a job is written in the same transaction as the change that causes it, survives
  * restarts, and runs once however many instances share the database (pg-boss claims with SKIP LOCKED).
  *
+ * Jobs are typed: each module declares its jobs with defineJob (name, zod payload, options) in its `*.jobs.ts`, and
+ * hands their handlers to the one registry in src/server/jobs.ts at start. A send is checked against the payload
+ * schema, so a job that could never run is refused where it is made, not found failing later.
+ *
+ * Workers are woken by LISTEN/NOTIFY the moment a job is committed (polling stays as the floor), fetch in batches
+ * and run several at once, each job settled on its own. In tests the queue can run without workers: `drain()` runs
+ * every due job, in order, until none is left — deterministic, no polling.
+ *
  * Handlers must be idempotent: a job can run again after a crash half-way (at-least-once), so each one checks
- * what it already did (an outbox row's status, an order's fulfilment id) before doing it.
+ * what it already did (an outbox row's status, a fulfilment's provider id) before doing it.
  */
 
 export interface JobOptions {
@@ -17,10 +26,33 @@ export interface JobOptions {
   retryLimit: number;
   /** Seconds a single run may take before it counts as failed. */
   expireInSeconds: number;
-  /** Runs of this queue at once in one process. */
+  /** Jobs of this queue running at once in one process (default 1). */
   concurrency?: number;
+  /** Jobs fetched per round trip by each of those workers (default 1); each is settled on its own. */
+  batchSize?: number;
   /** Also run on this cron schedule (UTC), once across all instances. */
   cron?: string;
+}
+
+/** A job's name, payload schema and options: what both the sender and the handler hold. */
+export interface JobDef<T> {
+  readonly name: string;
+  readonly schema: z.ZodType<T>;
+  readonly options: JobOptions;
+}
+
+export function defineJob<T>(name: string, schema: z.ZodType<T>, options: JobOptions): JobDef<T> {
+  return { name, schema, options };
+}
+
+/** A job with its handler, as a module hands it to the registry. */
+export interface JobRegistration {
+  readonly job: JobDef<unknown>;
+  readonly handler: JobHandler<unknown>;
+}
+
+export function handle<T>(job: JobDef<T>, handler: JobHandler<T>): JobRegistration {
+  return { job: job as JobDef<unknown>, handler: handler as JobHandler<unknown> };
 }
 
 export interface SendOptions {
@@ -53,8 +85,16 @@ export interface JobRow {
 }
 
 interface Registered {
-  options: JobOptions;
+  job: JobDef<unknown>;
   handler: JobHandler<unknown>;
+}
+
+export interface JobQueueOptions {
+  pollSeconds: number;
+  retryDelaySeconds: number;
+  heartbeatSeconds: number;
+  /** 'workers': jobs run in the background as they come; 'manual': only drain() runs them (tests). */
+  mode?: 'workers' | 'manual';
 }
 
 const SCHEMA = 'pgboss';
@@ -62,12 +102,12 @@ const SCHEMA = 'pgboss';
 export class JobQueue {
   readonly #database: Database;
   readonly #log: FastifyBaseLogger;
-  readonly #opts: { pollSeconds: number; retryDelaySeconds: number; heartbeatSeconds: number };
+  readonly #opts: JobQueueOptions;
   readonly #queues = new Map<string, Registered>();
   #boss: PgBoss | null = null;
   #running = false;
 
-  constructor(database: Database, opts: { pollSeconds: number; retryDelaySeconds: number; heartbeatSeconds: number }, log: FastifyBaseLogger) {
+  constructor(database: Database, opts: JobQueueOptions, log: FastifyBaseLogger) {
     this.#database = database;
     this.#opts = opts;
     this.#log = log;
@@ -82,64 +122,122 @@ export class JobQueue {
     return [...this.#queues.keys()];
   }
 
-  /** Declares a queue and its worker; call before start(). */
-  register<T>(name: string, options: JobOptions, handler: JobHandler<T>): void {
-    if (this.#boss) throw new Error(`job queue "${name}" registered after the queue started`);
-    this.#queues.set(name, { options, handler: handler as JobHandler<unknown> });
+  /** Declares queues and their handlers (src/server/jobs.ts, once); call before start(). */
+  register(registrations: readonly JobRegistration[]): void {
+    for (const { job, handler } of registrations) {
+      if (this.#boss) throw new Error(`job queue "${job.name}" registered after the queue started`);
+      if (this.#queues.has(job.name)) throw new Error(`job queue "${job.name}" registered twice`);
+      this.#queues.set(job.name, { job, handler });
+    }
+  }
+
+  /** Runs one job's handler: the payload is checked first (a job sent before a deploy changed it fails clearly). */
+  async #run(name: string, job: { id: string; data: unknown; retryCount?: number }): Promise<void> {
+    const registered = this.#queues.get(name)!;
+    const retryCount = job.retryCount ?? 0;
+    // The fault tests count these lines to prove that each job runs once across processes.
+    this.#log.debug({ job: { id: job.id, name, retryCount } }, 'job started');
+    const parsed = registered.job.schema.safeParse(job.data);
+    if (!parsed.success) throw new Error(`job ${name} ${job.id}: its payload does not fit: ${parsed.error.message}`);
+    await registered.handler(parsed.data, { id: job.id, retryCount });
   }
 
   async start(): Promise<void> {
     if (this.#boss) return;
     const { pglite, url } = this.#database;
     const heartbeat = this.#opts.heartbeatSeconds;
+    const manual = this.#opts.mode === 'manual';
     const boss = new PgBoss({
       ...(pglite ? { db: fromPglite(pglite), backend: 'pglite' as const } : { connectionString: url!, max: 4 }),
       schema: SCHEMA,
+      // Workers wake the moment a job commits (NOTIFY), on every instance; polling stays as the floor.
+      useListenNotify: !manual,
       // Jobs of a process that died (kill -9, a lost machine) are noticed within about two heartbeats.
       superviseIntervalSeconds: Math.min(heartbeat, 60),
       monitorIntervalSeconds: Math.min(heartbeat, 60),
-      // Cron jobs (the nightly clean-up): one instance enqueues each run.
-      schedule: true,
+      // Cron jobs (the nightly clean-up, the payment reconciliation): one instance enqueues each run.
+      schedule: !manual,
     });
     boss.on('error', (err: unknown) => this.#log.error({ err }, 'job queue error'));
     this.#boss = boss;
     await boss.start();
-    for (const [name, { options, handler }] of this.#queues) {
+    for (const [name, { job }] of this.#queues) {
       const queueOptions = {
-        retryLimit: options.retryLimit,
+        retryLimit: job.options.retryLimit,
         retryDelay: this.#opts.retryDelaySeconds,
         retryBackoff: true,
         retryDelayMax: 3600,
-        expireInSeconds: options.expireInSeconds,
+        expireInSeconds: job.options.expireInSeconds,
         heartbeatSeconds: heartbeat,
         retentionSeconds: 14 * 24 * 3600,
         deleteAfterSeconds: 7 * 24 * 3600,
+        notify: true,
       };
       if (await boss.getQueue(name)) await boss.updateQueue(name, queueOptions);
       else await boss.createQueue(name, queueOptions);
-      const concurrency = options.concurrency ?? 1;
+      if (manual) continue;
       await boss.work<unknown>(
         name,
-        { pollingIntervalSeconds: this.#opts.pollSeconds, batchSize: 1, localConcurrency: concurrency },
-        async (jobs: Job<unknown>[]) => {
-          for (const job of jobs) {
-            const retryCount = (job as unknown as { retryCount?: number }).retryCount ?? 0;
-            // The fault tests count these lines to prove that each job runs once across processes.
-            this.#log.debug({ job: { id: job.id, name, retryCount } }, 'job started');
+        {
+          pollingIntervalSeconds: this.#opts.pollSeconds,
+          notifyPollingIntervalSeconds: Math.max(this.#opts.pollSeconds, 30),
+          batchSize: job.options.batchSize ?? 1,
+          localConcurrency: job.options.concurrency ?? 1,
+          perJobResults: true,
+          includeMetadata: true,
+        },
+        (async (jobs: JobWithMetadata<unknown>[]): Promise<JobResult[]> => {
+          const results: JobResult[] = [];
+          for (const j of jobs) {
             try {
-              await handler(job.data, { id: job.id, retryCount });
+              await this.#run(name, j);
+              results.push({ id: j.id, status: 'completed' });
             } catch (err) {
-              this.#log.warn({ err, job: { id: job.id, name } }, 'job failed; it will be retried if attempts remain');
-              throw err;
+              this.#log.warn({ err, job: { id: j.id, name } }, 'job failed; it will be retried if attempts remain');
+              results.push({ id: j.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } });
             }
           }
-        },
+          return results;
+        }) as never,
       );
     }
-    for (const [name, { options }] of this.#queues) {
-      if (options.cron) await boss.schedule(name, options.cron, {}, { tz: 'UTC' });
+    if (!manual) {
+      for (const [name, { job }] of this.#queues) {
+        if (job.options.cron) await boss.schedule(name, job.options.cron, {}, { tz: 'UTC' });
+      }
     }
     this.#running = true;
+  }
+
+  /**
+   * Manual mode (tests): runs every job that is due — and what those jobs enqueue — until none is left, one at a
+   * time, in the order the queues were registered. `delayed: true` also runs jobs scheduled for later (a funnel's
+   * close, a print shop's next step). Failed jobs are left to their retry time. Returns how many ran.
+   */
+  async drain(opts: { delayed?: boolean; only?: readonly string[]; except?: readonly string[] } = {}): Promise<number> {
+    const boss = this.#boss;
+    if (!boss) throw new Error('the job queue is not started');
+    const names = (opts.only ?? [...this.#queues.keys()]).filter((n) => !opts.except?.includes(n));
+    let total = 0;
+    for (let round = 0; round < 200; round++) {
+      let ran = 0;
+      for (const name of names) {
+        const jobs = await boss.fetch<unknown>(name, { batchSize: 50, includeMetadata: true, ...(opts.delayed ? { ignoreStartAfter: true } : {}) });
+        for (const j of jobs) {
+          ran++;
+          try {
+            await this.#run(name, j);
+            await boss.complete(name, j.id);
+          } catch (err) {
+            this.#log.warn({ err, job: { id: j.id, name } }, 'job failed; it will be retried if attempts remain');
+            await boss.fail(name, j.id, { message: err instanceof Error ? err.message : String(err) });
+          }
+        }
+      }
+      if (!ran) return total;
+      total += ran;
+    }
+    throw new Error('drain(): jobs kept coming for 200 rounds');
   }
 
   /** Stops taking jobs and waits (at most timeoutMs) for the running ones to finish. */
@@ -150,11 +248,14 @@ export class JobQueue {
     await boss.stop({ graceful: true, timeout: timeoutMs, close: true }).catch((err: unknown) => this.#log.error({ err }, 'stopping the job queue failed'));
   }
 
-  async send(name: string, data: object, opts: SendOptions = {}): Promise<string | null> {
+  /** Enqueues a job (in `opts.tx` when given); the payload must fit the job's schema. */
+  async send<T>(job: JobDef<T>, data: T, opts: SendOptions = {}): Promise<string | null> {
     const boss = this.#boss;
     if (!boss) throw new Error('the job queue is not started');
+    const name = job.name;
     if (!this.#queues.has(name)) throw new Error(`unknown job queue "${name}"`);
-    return boss.send(name, data, {
+    const payload = job.schema.parse(data) as object;
+    return boss.send(name, payload, {
       ...(opts.tx ? { db: fromDrizzle(opts.tx as Parameters<typeof fromDrizzle>[0], sql as unknown as Parameters<typeof fromDrizzle>[1]) } : {}),
       ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       ...(opts.startAfterSeconds ? { startAfter: Math.max(1, Math.round(opts.startAfterSeconds)) } : {}),

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/server/db/client';
 import { analyticsEvents, mailOutbox, rateLimitAttempts, securityEvents } from '@/server/db/schema/index';
-import type { JobQueue } from './job-queue';
+import { z } from 'zod';
+import { defineJob, handle, type JobRegistration } from './job-queue';
 
 /** How long records that only serve security and support are kept (the privacy policy says the same). */
 export const RETENTION_DAYS = { mails: 180, signInAttempts: 90, securityEvents: 365 } as const;
@@ -32,9 +33,13 @@ export async function cleanExpiredAnalyticsEvents(db: Db): Promise<number> {
 }
 
 /** Every night at 03:17 UTC, once across all instances. */
-export function registerRetentionJob(jobs: JobQueue, db: Db, log: FastifyBaseLogger): void {
-  jobs.register(RETENTION_JOB, { retryLimit: 3, expireInSeconds: 600, cron: '17 3 * * *' }, async () => {
-    const deleted = { ...(await cleanExpiredRecords(db)), analyticsEvents: await cleanExpiredAnalyticsEvents(db) };
-    log.info({ deleted }, 'deleted expired records');
-  });
+export const retentionJob = defineJob(RETENTION_JOB, z.object({}), { retryLimit: 3, expireInSeconds: 600, cron: '17 3 * * *' });
+
+export function retentionJobs(db: Db, log: FastifyBaseLogger): JobRegistration[] {
+  return [
+    handle(retentionJob, async () => {
+      const deleted = { ...(await cleanExpiredRecords(db)), analyticsEvents: await cleanExpiredAnalyticsEvents(db) };
+      log.info({ deleted }, 'deleted expired records');
+    }),
+  ];
 }

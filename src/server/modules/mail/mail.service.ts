@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '@/server/db/client';
 import { mailOutbox } from '@/server/db/schema/index';
-import type { JobQueue } from '../jobs/job-queue';
+import { z } from 'zod';
+import { defineJob, handle, type JobQueue, type JobRegistration } from '../jobs/job-queue';
 
 export interface OutgoingMail {
   to: string;
@@ -62,7 +63,7 @@ export function createMailer(opts: {
       .values({ ...mail, to: mail.to.toLowerCase(), transport, status: 'queued', dedupeKey: dedupeKey ?? null })
       .onConflictDoNothing({ target: mailOutbox.dedupeKey })
       .returning({ id: mailOutbox.id });
-    if (rows[0]) await jobs.send(MAIL_JOB, { id: rows[0].id }, { tx });
+    if (rows[0]) await jobs.send(mailJob, { id: rows[0].id }, { tx });
   }
 
   return {
@@ -112,10 +113,16 @@ export function createMailer(opts: {
   };
 }
 
-/** Registers the delivery job; the first retry comes after JOBS_RETRY_DELAY_SECONDS, then backs off to an hour. */
-export function registerMailJob(jobs: JobQueue, mailer: Mailer): void {
-  const retryLimit = 12; // with exponential backoff capped at an hour: about half a day of retries
-  jobs.register<{ id: string }>(MAIL_JOB, { retryLimit, expireInSeconds: 120, concurrency: 2 }, (data, job) =>
-    mailer.deliver(data.id, { final: job.retryCount >= retryLimit }),
-  );
+/** With exponential backoff capped at an hour: about half a day of retries. */
+const MAIL_RETRY_LIMIT = 12;
+
+/**
+ * Delivers one outbox row. The mail server is I/O: four deliveries at once per process, ten fetched at a time, so a
+ * burst of receipts is handed to SMTP in seconds. The first retry comes after JOBS_RETRY_DELAY_SECONDS, then backs
+ * off to an hour.
+ */
+export const mailJob = defineJob(MAIL_JOB, z.object({ id: z.uuid() }), { retryLimit: MAIL_RETRY_LIMIT, expireInSeconds: 120, concurrency: 4, batchSize: 10 });
+
+export function mailJobs(mailer: Mailer): JobRegistration[] {
+  return [handle(mailJob, (data, job) => mailer.deliver(data.id, { final: job.retryCount >= MAIL_RETRY_LIMIT }))];
 }

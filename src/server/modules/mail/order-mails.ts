@@ -18,6 +18,10 @@ export interface OrderMailFacts {
   /** The address block, one line per row; null for a digital-only order. */
   address: string[] | null;
   testMode: boolean;
+  /** A zero total: the discount paid for everything, and no card was charged. */
+  paidByDiscount: boolean;
+  /** What the customer should know about the order besides its lines (an extra whose card was declined). */
+  notes: string[];
   /** The order page, openable without signing in. */
   orderUrl: string;
 }
@@ -51,8 +55,13 @@ export function orderConfirmationMail(f: OrderMailFacts, opts: { resent?: boolea
       brand: f.brand,
       greeting: 'Hello,',
       lines: [
-        { text: `Thank you for your order ${f.number}. Your payment has been received, and here is your receipt.` },
+        {
+          text: f.paidByDiscount
+            ? `Thank you for your order ${f.number}. Your discount covered all of it, so nothing was charged. Here is your receipt.`
+            : `Thank you for your order ${f.number}. Your payment has been received, and here is your receipt.`,
+        },
         ...receipt(f),
+        ...f.notes.map((text) => ({ text: oneLine(text, 300) })),
         {
           text: ships
             ? 'What happens next: we print and frame it, then ship it. Delivery takes 7–14 business days worldwide (less with express). We will write again when it is on its way, with tracking.'

@@ -1,14 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { adminOrderListSchema, adminOrderSchema, adminOrdersQuerySchema, cancelBodySchema, orderParamsSchema, refundBodySchema } from '@/contract/shop';
-import { shopContext } from './context';
-import { adminOrderView, cancelOrder, listOrders, refundOrder, resendConfirmation } from './admin-orders.service';
+import { conflict, notFound } from '@/server/lib/http-errors';
+import { cancelOrder } from '@/server/workflows/cancel-order';
+import { mailDeps, shopDeps } from '@/server/workflows/deps';
+import { refundOrder } from '@/server/workflows/refund-order';
+import { audited } from '../audit/audit.service';
+import { findPayment, PAID_PAYMENT_STATUSES } from '../payments';
+import { adminOrderView, listOrders } from './admin-orders.service';
+import { resendConfirmation } from './order-mails';
+import { findOrder } from './orders.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema };
 
 /** /api/admin/orders: list, detail, refund, cancel, resend (issue 9). Admins only: the app-wide hook, by route. */
 export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = shopContext(app);
+  const deps = shopDeps(app);
+  const view = (orderId: string) => adminOrderView(app.db, orderId, { testMode: app.payments.testMode, secret: app.authSecret, localPrintShop: !!app.fulfilment.local });
 
   app.get(
     '/api/admin/orders',
@@ -16,53 +24,68 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { admin: true },
       schema: {
         tags: ['admin'],
-        summary: 'Orders, newest first: search by number, email or name; filter by status and date',
+        summary: 'Orders, newest first: search by number, email or name; filter by what they read as and by date',
         querystring: adminOrdersQuerySchema,
         response: { 200: adminOrderListSchema, ...errors },
       },
     },
-    async (request) => listOrders(ctx, request.query),
+    async (request) => listOrders(app.db, request.query),
   );
-
   app.get(
     '/api/admin/orders/:orderId',
     {
       config: { admin: true },
       schema: { tags: ['admin'], summary: 'An order with its timeline, payment ids and refunds', params: orderParamsSchema, response: { 200: adminOrderSchema, ...errors } },
     },
-    async (request) => adminOrderView(ctx, request.params.orderId),
+    async (request) => view(request.params.orderId),
   );
-
   app.post(
     '/api/admin/orders/:orderId/refund',
     {
       config: { admin: true },
       schema: {
         tags: ['admin'],
-        summary: 'Refund all or part of what is left, through the payment provider (audited)',
+        summary: 'Refund all or part of what is left, through the payment provider (audited; the refundOrder workflow)',
         params: orderParamsSchema,
         body: refundBodySchema,
         response: { 200: adminOrderSchema, ...errors },
       },
     },
-    async (request) => refundOrder(ctx, await app.auth.requireActor(request), request.params.orderId, request.body),
+    async (request) => {
+      const actor = await app.auth.requireActor(request);
+      await refundOrder.run({ ...deps, log: request.log }, { orderId: request.params.orderId, actor, amount: request.body.amount, reason: request.body.reason });
+      return view(request.params.orderId);
+    },
   );
-
   app.post(
     '/api/admin/orders/:orderId/cancel',
     {
       config: { admin: true },
       schema: { tags: ['admin'], summary: 'Cancel an unpaid order (audited)', params: orderParamsSchema, body: cancelBodySchema, response: { 200: adminOrderSchema, ...errors } },
     },
-    async (request) => cancelOrder(ctx, await app.auth.requireActor(request), request.params.orderId, request.body.reason),
+    async (request) => {
+      const actor = await app.auth.requireActor(request);
+      await cancelOrder.run({ ...deps, log: request.log }, { orderId: request.params.orderId, actor, reason: request.body.reason });
+      return view(request.params.orderId);
+    },
   );
-
   app.post(
     '/api/admin/orders/:orderId/resend-confirmation',
     {
       config: { admin: true },
       schema: { tags: ['admin'], summary: 'Send the order confirmation again (audited)', params: orderParamsSchema, response: { 200: adminOrderSchema, ...errors } },
     },
-    async (request) => resendConfirmation(ctx, await app.auth.requireActor(request), request.params.orderId),
+    async (request) => {
+      const actor = await app.auth.requireActor(request);
+      const order = await findOrder(app.db, request.params.orderId);
+      if (!order) throw notFound('No order with that id.', 'ORDER_NOT_FOUND');
+      const payment = await findPayment(app.db, order.id);
+      if (!payment || !PAID_PAYMENT_STATUSES.includes(payment.status)) throw conflict('Only a paid order has a confirmation to resend.', 'status', 'NOT_PAID');
+      await resendConfirmation(mailDeps(deps), order);
+      await app.db.transaction((tx) =>
+        audited(tx, actor, { action: 'order.confirmation_resent', entityType: 'order', entityId: order.id, before: null, after: { to: order.email } }, async () => undefined),
+      );
+      return view(order.id);
+    },
   );
 };

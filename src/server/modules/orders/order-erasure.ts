@@ -1,10 +1,10 @@
-import { and, desc, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Order } from '@/contract/shop';
 import type { Db } from '@/server/db/client';
-import { orders, testPaymentSessions } from '@/server/db/schema/index';
+import { orderOverview, orders } from '@/server/db/schema/index';
 import { conflict } from '@/server/lib/http-errors';
-import { transition } from './order-status';
-import { orderView } from './orders.service';
+import { moveOrder } from './order-lifecycle';
+import { orderParts, orderView } from './order-view';
 
 /**
  * Orders and a privacy request (the CRM's export and erasure of an address, docs/decisions/103; the account's
@@ -23,7 +23,9 @@ export async function ordersOfAddress(db: Pick<Db, 'select'>, email: string, tes
     .from(orders)
     .where(sql`lower(${orders.email}) = ${email.toLowerCase()}`)
     .orderBy(desc(orders.createdAt));
-  return Promise.all(rows.map((o) => orderView(db, o, testMode, null)));
+  const out: Order[] = [];
+  for (const o of rows) out.push(await orderView(db, await orderParts(db, o), { testMode, secret: null }));
+  return out;
 }
 
 /**
@@ -32,14 +34,14 @@ export async function ordersOfAddress(db: Pick<Db, 'select'>, email: string, tes
  */
 export async function ordersOnTheirWay(db: Pick<Db, 'select'>, email: string): Promise<string[]> {
   const rows = await db
-    .select({ number: orders.number })
-    .from(orders)
+    .select({ number: orderOverview.number })
+    .from(orderOverview)
     .where(
       and(
-        sql`lower(${orders.email}) = ${email.toLowerCase()}`,
-        sql`${orders.status} in ('paid', 'in_production', 'partially_refunded') and ${orders.shippedAt} is null`,
-        // Written out: Drizzle leaves columns unqualified here, and a bare "id" would be the line's own.
-        sql`exists (select 1 from order_lines ol where ol.order_id = "orders"."id" and ol.requires_shipping)`,
+        sql`lower(${orderOverview.email}) = ${email.toLowerCase()}`,
+        eq(orderOverview.status, 'open'),
+        inArray(orderOverview.paymentStatus, ['paid', 'partially_refunded']),
+        inArray(orderOverview.fulfilmentStatus, ['pending', 'submitted', 'in_production', 'problem']),
       ),
     );
   return rows.map((r) => r.number);
@@ -49,10 +51,15 @@ export async function ordersOnTheirWay(db: Pick<Db, 'select'>, email: string): P
  * Anonymises every order under the address, inside the erasure's transaction. What bookkeeping needs stays (number,
  * dates, lines, amounts, tax, currency, payments and refunds, and the country, state and postal code that decide
  * the tax); the email becomes ERASED_ORDER_EMAIL, the name ERASED_ORDER_NAME, the street, city and phone go, and the
- * account link is cut. Unpaid orders are cancelled first, so they can no longer be paid and shipped nowhere.
- * Refused (409) while an order still has to be delivered.
+ * account link is cut. Orders still waiting for their payment are cancelled first, so they can no longer be paid and
+ * shipped nowhere. Refused (409) while an order still has to be delivered. Returns the orders changed and the ones
+ * cancelled (the erasure workflow releases their discounts and tells the payment provider).
  */
-export async function anonymiseOrdersOf(tx: Pick<Db, 'select' | 'update' | 'insert'>, email: string, actorUserId: string | null): Promise<number> {
+export async function anonymiseOrdersOf(
+  tx: Pick<Db, 'select' | 'update' | 'insert'>,
+  email: string,
+  actorUserId: string | null,
+): Promise<{ anonymised: string[]; cancelled: string[] }> {
   const onTheirWay = await ordersOnTheirWay(tx, email);
   if (onTheirWay.length) {
     throw conflict(
@@ -62,19 +69,19 @@ export async function anonymiseOrdersOf(tx: Pick<Db, 'select' | 'update' | 'inse
     );
   }
   const address = email.toLowerCase();
-  const unpaid = await tx
+  const waiting = await tx
     .select({ id: orders.id, status: orders.status })
     .from(orders)
-    .where(and(sql`lower(${orders.email}) = ${address}`, inArray(orders.status, ['pending_payment', 'payment_failed'])));
-  for (const o of unpaid) {
-    await transition(tx, { orderId: o.id, from: o.status, to: 'cancelled', actor: 'admin', actorUserId, reason: ERASURE_REASON });
+    .where(and(sql`lower(${orders.email}) = ${address}`, inArray(orders.status, ['pending', 'abandoned'])));
+  const cancelled: string[] = [];
+  for (const o of waiting) {
+    if (o.status === 'pending' && (await moveOrder(tx, { orderId: o.id, from: 'pending', to: 'cancelled', actor: 'admin', actorUserId, reason: ERASURE_REASON }))) cancelled.push(o.id);
   }
   const changed = await tx
     .update(orders)
     .set({
       email: ERASED_ORDER_EMAIL,
       userId: null,
-      paymentUrl: null,
       shippingAddress: sql`case when ${orders.shippingAddress} is null then null else
         jsonb_build_object('name', ${ERASED_ORDER_NAME}::text, 'line1', '', 'line2', '', 'city', '', 'phone', '',
           'state', coalesce(${orders.shippingAddress}->>'state', ''), 'postalCode', coalesce(${orders.shippingAddress}->>'postalCode', ''),
@@ -83,14 +90,7 @@ export async function anonymiseOrdersOf(tx: Pick<Db, 'select' | 'update' | 'inse
     })
     .where(sql`lower(${orders.email}) = ${address}`)
     .returning({ id: orders.id });
-  if (changed.length) {
-    // The built-in test card processor's own records of those payments (it plays the provider's part).
-    await tx
-      .update(testPaymentSessions)
-      .set({ email: ERASED_ORDER_EMAIL, updatedAt: sql`now()` })
-      .where(inArray(testPaymentSessions.reference, changed.map((o) => o.id)));
-  }
-  return changed.length;
+  return { anonymised: changed.map((o) => o.id), cancelled };
 }
 
 /** Whether an order's address was erased (for views that want to say so). */

@@ -3,10 +3,6 @@ import { z } from 'zod';
 import {
   adminProductListSchema,
   adminProductSchema,
-  discountCodeBodySchema,
-  discountCodeListSchema,
-  discountCodePatchSchema,
-  discountCodeSchema,
   idParamsSchema,
   productBodySchema,
   productPatchSchema,
@@ -19,7 +15,7 @@ import * as service from './admin-products.service';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const deleted = z.object({ deleted: z.literal(true) });
 
-/** /api/admin/products and /api/admin/discount-codes (issue 9): every change audited; the store's cached catalogue is dropped after each. */
+/** /api/admin/products (issue 9): every change audited; the store's cached catalogue is dropped after each. */
 export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
   const changed = <T>(result: T): T => {
     app.catalogCache.clear();
@@ -78,32 +74,5 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/variants/:id',
     { config: admin, schema: { tags, summary: 'Delete a variant (audited)', params: idParamsSchema, response: { 200: adminProductSchema, ...errors } } },
     async (request) => changed(await service.deleteVariant(app.db, await app.auth.requireActor(request), request.params.id)),
-  );
-
-  app.get(
-    '/api/admin/discount-codes',
-    { config: admin, schema: { tags, summary: 'Discount codes, newest first, with how often each was used', response: { 200: discountCodeListSchema, ...errors } } },
-    async () => ({ discount_codes: await service.listDiscountCodes(app.db) }),
-  );
-
-  app.post(
-    '/api/admin/discount-codes',
-    { config: admin, schema: { tags, summary: 'Create a discount code (audited)', body: discountCodeBodySchema, response: { 200: discountCodeSchema, ...errors } } },
-    async (request) => service.createDiscountCode(app.db, await app.auth.requireActor(request), request.body),
-  );
-
-  app.patch(
-    '/api/admin/discount-codes/:id',
-    { config: admin, schema: { tags, summary: 'Change a discount code (audited)', params: idParamsSchema, body: discountCodePatchSchema, response: { 200: discountCodeSchema, ...errors } } },
-    async (request) => service.updateDiscountCode(app.db, await app.auth.requireActor(request), request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/admin/discount-codes/:id',
-    { config: admin, schema: { tags, summary: 'Delete a discount code (audited)', params: idParamsSchema, response: { 200: deleted, ...errors } } },
-    async (request) => {
-      await service.deleteDiscountCode(app.db, await app.auth.requireActor(request), request.params.id);
-      return { deleted: true as const };
-    },
   );
 };

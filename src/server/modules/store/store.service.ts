@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm'
 import type { AwardMockup, CartLineInput, DesignSummary, Product, Quote, QuotedLine, ShippingMethod, ShippingMethodId } from '@/contract/shop';
 import { cartLineInputSchema } from '@/contract/shop';
 import type { Db } from '@/server/db/client';
-import { awardProductTemplates, awards, discountCodes, nominations, products, templates, variants } from '@/server/db/schema/index';
+import { awardProductTemplates, awards, nominations, products, templates, variants } from '@/server/db/schema/index';
+import { checkDiscount, type DiscountCheck } from '../discounts';
 import type { ShopSettings } from '../settings/shop-settings';
 import type { LocalImageSizes } from './image-size';
 import { formatMoney, orderTotals, type DiscountRule } from './pricing';
@@ -174,24 +175,6 @@ export async function priceLines(db: DbLike, lines: readonly CartLineInput[], cu
     }
     return { ...base, available: true, unavailable_reason: null, design, resolved: design };
   });
-}
-
-export interface DiscountCheck {
-  rule: (DiscountRule & { id: string; code: string; description: string }) | null;
-  error: string | null;
-}
-
-/** A discount code as it stands now for this subtotal: the rule, or why it does not apply. */
-export async function checkDiscount(db: DbLike, code: string | undefined, subtotal: number, currency: string, now = new Date()): Promise<DiscountCheck> {
-  if (!code) return { rule: null, error: null };
-  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, code.toUpperCase()));
-  if (!row || !row.isActive) return { rule: null, error: 'That discount code does not exist. Check the spelling?' };
-  if (row.expiresAt && row.expiresAt <= now) return { rule: null, error: 'That discount code has expired.' };
-  if (row.usageLimit !== null && row.usedCount >= row.usageLimit) return { rule: null, error: 'That discount code has been used up.' };
-  if (subtotal < row.minSubtotal)
-    return { rule: null, error: `Spend at least ${formatMoney(row.minSubtotal, currency)} to use this code.` };
-  const description = row.kind === 'percent' ? `${row.value}% off` : `${formatMoney(row.value, currency)} off`;
-  return { rule: { id: row.id, code: row.code, kind: row.kind, value: row.value, description }, error: null };
 }
 
 export interface QuoteInput {

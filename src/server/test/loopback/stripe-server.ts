@@ -357,6 +357,10 @@ export async function startStripeServer(opts: { secretKey: string; webhookSecret
       throw invalid('Invalid customer_creation: must be one of always or if_required', 'customer_creation');
     }
     const created = now();
+    const expiresAt = int(p.expires_at, 'expires_at');
+    if (expiresAt !== undefined && (expiresAt < created + 30 * 60 || expiresAt > created + 24 * 3600)) {
+      throw invalid('The `expires_at` timestamp must be at least 30 minutes and at most 24 hours after the Checkout Session is created.', 'expires_at');
+    }
     const id = randomId('cs_test_', 58);
     const session: LoopbackCheckoutSession = {
       id,
@@ -368,7 +372,7 @@ export async function startStripeServer(opts: { secretKey: string; webhookSecret
       created,
       currency: cur,
       customer_email: email ?? null,
-      expires_at: created + 24 * 3600,
+      expires_at: expiresAt ?? created + 24 * 3600,
       livemode: false,
       metadata: metadataOf(p.metadata, 'metadata'),
       mode: 'payment',
@@ -496,6 +500,30 @@ export async function startStripeServer(opts: { secretKey: string; webhookSecret
     return intentOut(pi);
   }
 
+  /** GET /v1/checkout/sessions/:id, with `expand[]=payment_intent` as Stripe does. */
+  function retrieveSession(id: string, query: FormObject) {
+    const s = sessions.get(id);
+    if (!s) throw new StripeHttpError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'session', message: `No such checkout.session: '${id}'` });
+    const expand = Array.isArray(query.expand) ? query.expand : [];
+    const pi = s.payment_intent ? paymentIntents.get(s.payment_intent) : undefined;
+    if (expand.includes('payment_intent') && pi) {
+      return { ...s, payment_intent: paymentIntentObject(pi, pi.status, { payment_method: pi.paymentMethod, customer: pi.customer }) };
+    }
+    return { ...s };
+  }
+
+  /** POST /v1/checkout/sessions/:id/expire: only an open session can be expired. */
+  function expireOpenSession(id: string) {
+    const s = sessions.get(id);
+    if (!s) throw new StripeHttpError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'session', message: `No such checkout.session: '${id}'` });
+    if (s.status !== 'open') {
+      throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${s.status}".`, undefined, 'checkout_session_not_open');
+    }
+    s.status = 'expired';
+    s.url = null;
+    return { ...s };
+  }
+
   const routes: Record<string, (p: FormObject) => unknown> = {
     'POST /v1/checkout/sessions': createSession,
     'POST /v1/refunds': createRefund,
@@ -564,6 +592,13 @@ export async function startStripeServer(opts: { secretKey: string; webhookSecret
         return send(res, status, { error: body }, failure.shouldRetry === undefined ? {} : { 'stripe-should-retry': String(failure.shouldRetry) });
       }
       authorize(header('authorization'));
+      const sessionPath = /^\/v1\/checkout\/sessions\/(cs_\w+)$/.exec(path);
+      if (req.method === 'GET' && sessionPath) {
+        const query = parseStripeForm(new URL(req.url ?? '/', origin).search.slice(1));
+        return send(res, 200, retrieveSession(sessionPath[1]!, query));
+      }
+      const expirePath = /^\/v1\/checkout\/sessions\/(cs_\w+)\/expire$/.exec(path);
+      if (req.method === 'POST' && expirePath) return send(res, 200, expireOpenSession(expirePath[1]!));
       const intentPath = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(path);
       if (req.method === 'GET' && intentPath) {
         const query = parseStripeForm(new URL(req.url ?? '/', origin).search.slice(1));

@@ -243,6 +243,15 @@ export function Dashboard() {
             <Attention icon={CreditCard} title="Card refused (last 7 days)" countOf={d.attention.payment_failures.count} empty="No refused payments this week." more={{ to: '/admin/orders?status=payment_failed', label: 'Refused orders' }}>
               <OrderItems items={d.attention.payment_failures.items} />
             </Attention>
+            <Attention
+              icon={CreditCard}
+              title="Payments found by the reconciliation (last 7 days)"
+              countOf={d.attention.payments_reconciled.count}
+              empty="Every payment reached the shop on its own."
+              more={{ to: '/admin/orders', label: 'Orders' }}
+            >
+              <OrderItems items={d.attention.payments_reconciled.items} />
+            </Attention>
             <Attention icon={Bug} title="New and critical bug reports" countOf={d.attention.bug_reports.count} empty="No new or critical reports." more={{ to: '/admin/bug-reports', label: 'Bug reports' }}>
               {d.attention.bug_reports.items.map((b) => (
                 <li key={b.id} className="py-2">

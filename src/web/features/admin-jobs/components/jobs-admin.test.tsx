@@ -7,6 +7,7 @@ import { apiFetch } from '@/web/lib/api-client';
 import { startLiveApp, type LiveApp } from '@/web/test/live-app';
 import { renderWithApp, toasts } from '@/web/test/render';
 import { JobsAdmin } from './jobs-admin';
+import { retentionJob } from '@/server/modules/jobs/retention';
 
 let live: LiveApp;
 beforeAll(async () => {
@@ -20,7 +21,7 @@ afterAll(async () => {
 
 /** A nightly clean-up job that failed all four attempts (made by hand: the real one runs at 03:17 UTC). */
 async function failedJob(message: string) {
-  const id = (await live.app.jobs.send('retention.clean', {}, { startAfterSeconds: 3600 }))!;
+  const id = (await live.app.jobs.send(retentionJob, {}, { startAfterSeconds: 3600 }))!;
   await live.database.rows(
     sql`update pgboss.job set state = 'failed', retry_count = 3, started_on = now(), completed_on = now(), output = ${JSON.stringify({ message })}::jsonb where id = ${id}`,
   );

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { hrefs } from '@/contract/paths';
 import type { AdminOrder } from '@/contract/shop';
-import { ORDER_STATUS_LABELS } from '@/contract/shop-constants';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
 import { Notice } from '@/web/components/ui/notice';
@@ -245,8 +244,7 @@ function Details({ order }: { order: AdminOrder }) {
           {[...order.timeline].reverse().map((e, i) => (
             <li key={`${e.at}-${i}`} className="border-l-2 border-brand-600/40 pl-3">
               <span className="font-medium">
-                {e.from_status && e.from_status !== e.to_status ? `${ORDER_STATUS_LABELS[e.from_status]} → ` : ''}
-                {ORDER_STATUS_LABELS[e.to_status]}
+                {MACHINE_WORDS[e.machine]}: {e.label}
               </span>
               <span className="block text-muted">
                 {when.format(new Date(e.at))} · {e.actor}
@@ -274,6 +272,9 @@ function Details({ order }: { order: AdminOrder }) {
 }
 
 /** One order, in a panel over the list (the list stays where it was). */
+/** Which of the order's three machines an entry of its history is about (docs/decisions/108). */
+const MACHINE_WORDS = { order: 'Order', payment: 'Payment', fulfilment: 'Printing' } as const;
+
 export function OrderSheet({ id, onClose }: { id: string | null; onClose(): void }) {
   const order = useAdminOrder(id);
   const o = order.data;

@@ -214,7 +214,7 @@ export function OrderDetails({ order }: { order: Order }) {
             <ol className="mt-3 grid gap-3 text-sm">
               {[...order.timeline].reverse().map((e, i) => (
                 <li key={`${e.at}-${i}`} className="border-l-2 border-brand-600/40 pl-3">
-                  <p className="font-semibold">{ORDER_STATUS_LABELS[e.to_status]}</p>
+                  <p className="font-semibold">{e.label}</p>
                   <p className="text-muted">
                     <time dateTime={e.at}>{dateTime(e.at)}</time>
                     {e.reason && e.actor !== 'admin' ? ` · ${e.reason}` : ''}

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { fulfilments, fulfilmentTransitions, type FulfilmentStatusValue } from '@/server/db/schema/fulfilment';
+import { conflict } from '@/server/lib/http-errors';
+
+/**
+ * A fulfilment's state machine (docs/decisions/083, 108): one hand-off to the printer. Every change goes through
+ * moveFulfilment: refused unless this table allows it, applied only if the row is still where the caller saw it,
+ * and recorded in fulfilment_transitions.
+ */
+export const FULFILMENT_TRANSITIONS: Record<FulfilmentStatusValue, readonly FulfilmentStatusValue[]> = {
+  pending: ['submitted', 'problem', 'shipped', 'cancelled'],
+  submitted: ['in_production', 'shipped', 'problem'],
+  in_production: ['shipped', 'problem'],
+  shipped: ['delivered'],
+  delivered: [],
+  // Sent again (pending), or the provider moved on after all.
+  problem: ['pending', 'submitted', 'in_production', 'shipped', 'cancelled'],
+  cancelled: [],
+};
+
+export function canMoveFulfilment(from: FulfilmentStatusValue, to: FulfilmentStatusValue): boolean {
+  return FULFILMENT_TRANSITIONS[from].includes(to);
+}
+
+export type FulfilmentActor = 'customer' | 'admin' | 'provider' | 'system';
+
+export interface FulfilmentMove {
+  fulfilmentId: string;
+  orderId: string;
+  from: FulfilmentStatusValue;
+  to: FulfilmentStatusValue;
+  actor: FulfilmentActor;
+  actorUserId?: string | null;
+  reason: string;
+  set?: Partial<typeof fulfilments.$inferInsert>;
+}
+
+/** Moves a fulfilment from `from` to `to` and records it; false when it was no longer in `from`. */
+export async function moveFulfilment(tx: Pick<Db, 'update' | 'insert'>, m: FulfilmentMove): Promise<boolean> {
+  if (!canMoveFulfilment(m.from, m.to)) {
+    throw conflict(`A hand-off to the printer that is ${m.from.replace(/_/g, ' ')} cannot become ${m.to.replace(/_/g, ' ')}.`, 'fulfilment', 'ILLEGAL_TRANSITION');
+  }
+  const moved = await tx
+    .update(fulfilments)
+    .set({ ...m.set, status: m.to, updatedAt: sql`now()` })
+    .where(sql`${fulfilments.id} = ${m.fulfilmentId} and ${fulfilments.status} = ${m.from}`)
+    .returning({ id: fulfilments.id });
+  if (!moved.length) return false;
+  await tx.insert(fulfilmentTransitions).values({
+    fulfilmentId: m.fulfilmentId,
+    orderId: m.orderId,
+    fromStatus: m.from,
+    toStatus: m.to,
+    actor: m.actor,
+    actorUserId: m.actorUserId ?? null,
+    reason: m.reason,
+  });
+  return true;
+}

@@ -1,0 +1,39 @@
+/**
+ * The payments module's face (docs/decisions/108): an order's payment, its charges and refunds, the provider's
+ * webhook events, and the payment's state machine. Its tables are written nowhere else.
+ */
+export { PAYMENT_TRANSITIONS, canMovePayment, movePayment, type PaymentActor, type PaymentMove } from './payment-status';
+export {
+  attachProviderSession,
+  chargesOf,
+  claimEvent,
+  createPayment,
+  deferredEvents,
+  failRefund,
+  findPayment,
+  findRefund,
+  insertRefunds,
+  lockPayment,
+  lockPendingRefund,
+  markEventDeferred,
+  markEventProcessed,
+  orderIdForEvent,
+  PAID_PAYMENT_STATUSES,
+  paymentHistory,
+  planRefund,
+  reconciledPayments,
+  recordCharge,
+  refundsOf,
+  settleRefund,
+  staleRefunds,
+  storeEvent,
+  touchPayment,
+  unsettledPayments,
+  forgetPaymentPages,
+  type ChargeRow,
+  type PaymentRow,
+  type PaymentTransitionRow,
+  type RefundPiece,
+  type RefundRow,
+} from './payments.service';
+export { finishRefundJob, reconcileJob } from './payments.job-defs';

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { PaymentStatus } from '@/contract/order-status';
+import type { Db } from '@/server/db/client';
+import { paymentSessions, paymentTransitions } from '@/server/db/schema/payments';
+import { conflict } from '@/server/lib/http-errors';
+
+/**
+ * The payment's state machine (docs/decisions/108). Every change goes through movePayment: refused unless this table
+ * allows it, applied only if the payment is still where the caller saw it, and recorded in payment_transitions.
+ * "failed → failed" is another card declined (the reason says which); a refund of part of what is left is
+ * "partially_refunded → partially_refunded".
+ */
+export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  unpaid: ['paid', 'failed'],
+  failed: ['paid', 'failed'],
+  paid: ['partially_refunded', 'refunded'],
+  partially_refunded: ['partially_refunded', 'refunded'],
+  refunded: [],
+};
+
+export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
+  return PAYMENT_TRANSITIONS[from].includes(to);
+}
+
+export type PaymentActor = 'customer' | 'admin' | 'provider' | 'system' | 'reconciliation';
+
+export interface PaymentMove {
+  orderId: string;
+  from: PaymentStatus;
+  to: PaymentStatus;
+  actor: PaymentActor;
+  actorUserId?: string | null;
+  reason: string;
+  /** Other columns of the payment set in the same update. */
+  set?: Partial<typeof paymentSessions.$inferInsert>;
+}
+
+type Tx = Pick<Db, 'update' | 'insert'>;
+
+/** Moves the payment from `from` to `to` and records it; false when it was no longer in `from` (someone else won). */
+export async function movePayment(tx: Tx, m: PaymentMove): Promise<boolean> {
+  if (!canMovePayment(m.from, m.to)) {
+    throw conflict(`A payment that is ${m.from.replace(/_/g, ' ')} cannot become ${m.to.replace(/_/g, ' ')}.`, 'status', 'ILLEGAL_TRANSITION');
+  }
+  const moved = await tx
+    .update(paymentSessions)
+    .set({ ...m.set, status: m.to, updatedAt: sql`now()` })
+    .where(sql`${paymentSessions.orderId} = ${m.orderId} and ${paymentSessions.status} = ${m.from}`)
+    .returning({ orderId: paymentSessions.orderId });
+  if (!moved.length) return false;
+  await tx.insert(paymentTransitions).values({ orderId: m.orderId, fromStatus: m.from, toStatus: m.to, actor: m.actor, actorUserId: m.actorUserId ?? null, reason: m.reason });
+  return true;
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { defineJob } from '../jobs/job-queue';
+
+/**
+ * The reconciliation (reconcilePayments): every minute, and once at start, once across instances — stored events
+ * that found no order are tried again, payments no event settled are looked up at the provider, and orders past
+ * their time are closed.
+ */
+export const reconcileJob = defineJob('payments.reconcile', z.object({}), { retryLimit: 2, expireInSeconds: 300, cron: '* * * * *' });
+
+/** A refund the provider had not answered a minute later (a crash, a timeout): asked again and recorded. */
+export const finishRefundJob = defineJob('payments.finish-refund', z.object({ refundId: z.uuid() }), { retryLimit: 30, expireInSeconds: 120, concurrency: 2 });

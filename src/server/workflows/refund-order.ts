@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import { PaymentProviderError } from '@/server/adapters/payments/payment-provider';
+import type { Db } from '@/server/db/client';
+import { conflict, HttpError, notFound } from '@/server/lib/http-errors';
+import { workflow } from '@/server/lib/workflow';
+import { audited, type Actor } from '@/server/modules/audit/audit.service';
+import { cancelWaitingFulfilments, fulfilmentsOf } from '@/server/modules/fulfilment';
+import { lockOrder, moveOrder, orderMailJob } from '@/server/modules/orders';
+import {
+  chargesOf,
+  failRefund,
+  finishRefundJob,
+  findRefund,
+  insertRefunds,
+  lockPayment,
+  lockPendingRefund,
+  movePayment,
+  planRefund,
+  refundsOf,
+  settleRefund,
+  type RefundRow,
+} from '@/server/modules/payments';
+import { formatMoney } from '@/server/modules/store/pricing';
+import type { ShopDeps } from './deps';
+
+/** The backstop finishes a refund the provider has not answered for this long. */
+const BACKSTOP_SECONDS = 60;
+
+/**
+ * refundOrder (payments; docs/decisions/075, 108, docs/order-pipeline.md): an admin returns all or part of what is
+ * left. An order may have been charged more than once (the funnel's offers): the amount is spread over its charges,
+ * newest first, each refunded through its own charge.
+ *  1. plan it, in one transaction with the admin's audit row: the refund rows are written pending, each with the
+ *     idempotency key its provider call will carry, and a backstop job each (undo: they are marked not sent);
+ *  2. ask the provider, piece by piece; each answer is recorded in its own transaction with the payment's new status
+ *     and the refund mail — so a crash between the provider's answer and our record is finished by the job (the
+ *     same key gets the same refund), never lost or doubled. A piece the provider refuses stops the spread: what was
+ *     refunded before it stays recorded, and the answer says how much.
+ * The same request sent twice (a double click) finds its own rows and refunds once.
+ */
+export const refundOrder = workflow<{ orderId: string; actor: Actor; amount: number | undefined; reason: string }, ShopDeps>('refundOrder')
+  .step(
+    'plan the refund and write it down, pending',
+    async ({ deps, input }) =>
+      deps.db.transaction(async (tx) => {
+        const order = await lockOrder(tx, input.orderId);
+        if (!order) throw notFound('No order with that id.', 'ORDER_NOT_FOUND');
+        const payment = await lockPayment(tx, input.orderId);
+        if (!payment || (payment.status !== 'paid' && payment.status !== 'partially_refunded')) {
+          const what = payment?.status === 'refunded' ? 'refunded in full already' : 'not paid';
+          throw conflict(`This order is ${what}: there is no payment to refund.`, 'status', 'NOT_REFUNDABLE');
+        }
+        const [charges, refunds] = await Promise.all([chargesOf(tx, order.id), refundsOf(tx, order.id)]);
+        const pending = refunds.filter((r) => r.status === 'pending');
+        const left = payment.capturedTotal - payment.refundedTotal - pending.reduce((s, r) => s + r.amount, 0);
+        const amount = input.amount ?? left;
+        // The same request again (a double click): its rows are there already.
+        const requestKey = createHash('sha256').update(`${order.id}:${payment.refundedTotal}:${amount}`).digest('base64url').slice(0, 24);
+        const again = refunds.filter((r) => r.requestKey === requestKey && r.status !== 'failed');
+        if (again.length) return { pieces: again, currency: payment.currency };
+        if (left <= 0) throw conflict('Everything charged for this order has been refunded or is being refunded.', 'amount', 'NOT_REFUNDABLE');
+        if (amount > left) throw new HttpError(400, 'VALIDATION_ERROR', `At most ${formatMoney(left, order.currency)} can still be refunded.`, 'amount');
+        const rows = await insertRefunds(tx, order.id, planRefund(charges, pending, amount), { reason: input.reason, requestKey, actorUserId: input.actor.userId });
+        for (const r of rows) await deps.jobs.send(finishRefundJob, { refundId: r.id }, { tx, startAfterSeconds: BACKSTOP_SECONDS, singletonKey: r.id });
+        await audited(
+          tx,
+          input.actor,
+          {
+            action: 'order.refunded',
+            entityType: 'order',
+            entityId: order.id,
+            before: { payment: payment.status, refunded_total: payment.refundedTotal },
+            after: { amount, reason: input.reason, pieces: rows.map((r) => ({ charge: r.orderPaymentId, amount: r.amount })) },
+          },
+          async () => undefined,
+        );
+        return { pieces: rows, currency: payment.currency };
+      }),
+    async ({ deps, pieces }) => failRefund(deps.db, pieces.filter((p) => p.status === 'pending').map((p) => p.id), 'Not sent: the refund stopped before it.'),
+  )
+  .step('refund each piece at the provider and record it', async ({ deps, input, pieces, currency }) => {
+    let refunded = 0;
+    for (const [i, piece] of pieces.entries()) {
+      if (piece.status !== 'pending') continue;
+      try {
+        if (await finishRefund(deps, piece, input.actor)) refunded += piece.amount;
+      } catch (err) {
+        if (!(err instanceof PaymentProviderError)) throw err;
+        const rest = pieces.slice(i + 1).filter((p) => p.status === 'pending');
+        await failRefund(deps.db, rest.map((p) => p.id), 'Not sent: the provider refused an earlier piece.');
+        const done = refunded ? ` ${formatMoney(refunded, currency)} was refunded before it stopped.` : '';
+        throw new HttpError(502, 'REFUND_FAILED', `The payment provider refused the refund: ${err.message}${done}`);
+      }
+    }
+  })
+  .returns(() => undefined);
+
+/**
+ * One pending refund: asked of the provider with its own idempotency key (the same refund however often it is
+ * asked), then recorded — the refund, its charge, the payment's status, the mail — in one transaction. A refusal
+ * marks it failed and is thrown. Returns false when it was settled already (the backstop job got there first).
+ */
+export async function finishRefund(deps: Pick<ShopDeps, 'db' | 'payments' | 'jobs' | 'log'>, refund: RefundRow, actor: Pick<Actor, 'userId'> | null): Promise<boolean> {
+  const charge = refund.orderPaymentId ? (await chargesOf(deps.db, refund.orderId)).find((c) => c.id === refund.orderPaymentId) : undefined;
+  if (!charge) {
+    await failRefund(deps.db, [refund.id], 'The charge it was to come from is gone.');
+    return false;
+  }
+  let result;
+  try {
+    result = await deps.payments.refund({ paymentId: charge.providerPaymentId, amount: refund.amount, idempotencyKey: refund.idempotencyKey!, reason: refund.reason });
+  } catch (err) {
+    if (err instanceof PaymentProviderError && !err.retryable) await failRefund(deps.db, [refund.id], err.message);
+    throw err;
+  }
+  return deps.db.transaction(async (tx) => {
+    const pending = await lockPendingRefund(tx, refund.id);
+    if (!pending) return false;
+    const payment = await lockPayment(tx, refund.orderId);
+    if (!payment) return false;
+    await settleRefund(tx, pending, result.id);
+    const refundedTotal = payment.refundedTotal + pending.amount;
+    const to = refundedTotal >= payment.capturedTotal ? 'refunded' : 'partially_refunded';
+    const money = formatMoney(pending.amount, payment.currency);
+    await movePayment(tx, {
+      orderId: refund.orderId,
+      from: payment.status,
+      to,
+      actor: actor ? 'admin' : 'system',
+      actorUserId: actor?.userId ?? null,
+      reason: pending.reason ? `Refunded ${money}: ${pending.reason}` : `Refunded ${money}.`,
+    });
+    // One mail per request, once its pieces are in (a short wait gathers a spread over several charges).
+    await deps.jobs.send(orderMailJob, { orderId: refund.orderId, kind: 'refunded', refundRequest: pending.requestKey ?? pending.id }, { tx, singletonKey: `refund-mail:${pending.requestKey ?? pending.id}`, startAfterSeconds: 2 });
+    if (to === 'refunded') await nothingLeftToDo(tx, refund.orderId, actor);
+    return true;
+  });
+}
+
+/** Refunded in full: what was not yet at the printer is not printed, and an order with nothing on its way is complete. */
+async function nothingLeftToDo(tx: Db, orderId: string, actor: Pick<Actor, 'userId'> | null) {
+  await cancelWaitingFulfilments(tx, orderId, actor ? 'admin' : 'system', actor?.userId ?? null, 'Refunded in full before it reached the printer.');
+  const order = await lockOrder(tx, orderId);
+  const moving = (await fulfilmentsOf(tx, orderId)).some((f) => f.status === 'submitted' || f.status === 'in_production');
+  if (order?.status === 'open' && !moving) {
+    await moveOrder(tx, { orderId, from: 'open', to: 'completed', actor: actor ? 'admin' : 'system', actorUserId: actor?.userId ?? null, reason: 'Refunded in full: nothing left to do.' });
+  }
+}
+
+/** The backstop job: a refund still pending a minute later (a crash, a timeout) is asked again and recorded. */
+export async function finishStaleRefund(deps: ShopDeps, refundId: string): Promise<void> {
+  const refund = await findRefund(deps.db, refundId);
+  if (!refund || refund.status !== 'pending') return;
+  await finishRefund(deps, refund, null);
+}
