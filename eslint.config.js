@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import moduleBoundaries from './eslint-rules/module-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'src/web/public/**', 'scratch/**', '.ci/**', '.e2e-data*/**'] },
@@ -77,6 +78,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // One owner per shop table, and closed modules through their index.ts (docs/decisions/108).
+    files: ['src/server/**/*.ts'],
+    plugins: { local: { rules: { 'module-boundaries': moduleBoundaries } } },
+    rules: { 'local/module-boundaries': 'error' },
   },
   {
     files: ['src/server/**/*.ts', 'scripts/**', 'bench/**', 'e2e/**'],

@@ -9,7 +9,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const NOT_ON_POSTGRES = [
   'src/server/server.test.ts',
-  'src/server/modules/jobs/crash-recovery.test.ts',
+  'src/server/db/migration-0012.test.ts',
+  'src/server/module-boundaries.test.ts',
   'src/server/lib/connections.test.ts',
   'src/server/adapters/fulfilment/printful.test.ts',
   'src/server/adapters/payments/stripe.test.ts',
@@ -23,7 +24,10 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     // *.pg.test.ts need a PostgreSQL server (several processes share it): the PostgreSQL suite only.
-    exclude: process.env.TEST_DATABASE_URL ? [...configDefaults.exclude, ...NOT_ON_POSTGRES] : [...configDefaults.exclude, '**/*.pg.test.ts'],
+    // *.faults.test.ts are `npm run test:faults` (vitest.faults.config.ts): processes killed mid-work, minutes each.
+    exclude: process.env.TEST_DATABASE_URL
+      ? [...configDefaults.exclude, '**/*.faults.test.ts', ...NOT_ON_POSTGRES]
+      : [...configDefaults.exclude, '**/*.faults.test.ts', '**/*.pg.test.ts'],
     setupFiles: ['./src/test-setup.ts'],
     // Two cores: a little parallelism, not a stampede of PGlite instances.
     maxWorkers: 2,

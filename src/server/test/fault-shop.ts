@@ -9,7 +9,9 @@ import { CSRF_HEADER } from '@/contract/auth';
 import type { JobList } from '@/contract/fulfilment';
 import type { CheckoutResult, StoreCatalogue } from '@/contract/shop';
 import type { TestPaymentOutcome } from '@/contract/test-payments';
-import { externalIdOf, FULFIL_JOB } from '../modules/fulfilment/fulfilment.service';
+import { externalIdOf, submitJob } from '../modules/fulfilment';
+
+const FULFIL_JOB = submitJob.name;
 import { startPrintfulServer, type PrintfulServer } from './loopback/printful-server';
 import { freePort, startServer, stop, waitForHealth } from './processes';
 
@@ -89,7 +91,7 @@ export class FaultShop {
   }
 
   /** A server process; its X-PF-Store-Id tells its requests to Printful apart from the others'. */
-  async launch(storeId: string): Promise<Instance> {
+  async launch(storeId: string, env: Record<string, string> = {}): Promise<Instance> {
     const port = await freePort();
     const proc = startServer({
       ...(this.#postgres ? { DATABASE_URL: this.#postgres.url } : {}),
@@ -112,6 +114,7 @@ export class FaultShop {
       RENDER_WORKERS: '1',
       // The 'job started' lines (debug) say which process ran which job.
       LOG_LEVEL: 'debug',
+      ...env,
     });
     await waitForHealth(port, 120_000, proc);
     const instance = { storeId, base: `http://127.0.0.1:${port}`, proc };
@@ -132,6 +135,11 @@ export class FaultShop {
     instance.proc.child.kill('SIGKILL');
     await instance.proc.exited;
     return unanswered;
+  }
+
+  /** Whether this shop runs on PostgreSQL (else the embedded database of one DATA_DIR). */
+  get onPostgres(): boolean {
+    return this.#postgres !== null;
   }
 
   /** POST /orders requests a process (by its store id) sent to Printful. */
@@ -201,7 +209,19 @@ export class FaultShop {
       }, waitOpts);
       return;
     }
-    // PGlite: the database is the running process's; ask it as an admin.
+    await this.jobsDoneAsAdmin(instance, total);
+  }
+
+  /** PostgreSQL: waits until no job of any queue is waiting, running or failed. */
+  async jobsQuiet() {
+    await vi.waitFor(async () => {
+      const counts = await this.rows<{ name: string; state: string; n: number }>(`select name, state, count(*)::int as n from pgboss.job where state <> 'completed' group by name, state`);
+      expect(counts).toEqual([]);
+    }, waitOpts);
+  }
+
+  /** PGlite: the database is the running process's; asks it, as an admin, until no job waits (and `total` submissions ran). */
+  async jobsDoneAsAdmin(instance: Instance, total?: number) {
     const cookies = new Map<string, string>();
     const call = async (method: string, url: string, body?: unknown) => {
       const csrf = cookies.get('certifiable_csrf');
@@ -225,7 +245,7 @@ export class FaultShop {
     await vi.waitFor(async () => {
       const { counts } = (await (await call('GET', '/api/admin/jobs')).json()) as JobList;
       expect(counts.filter((c) => c.state !== 'completed')).toEqual([]);
-      expect(counts.find((c) => c.name === FULFIL_JOB)?.count).toBe(total);
+      if (total !== undefined) expect(counts.find((c) => c.name === FULFIL_JOB)?.count).toBe(total);
     }, waitOpts);
   }
 
@@ -238,7 +258,8 @@ export class FaultShop {
       posts.set(externalId, (posts.get(externalId) ?? 0) + 1);
     }
     const rows = await this.rows<{ id: string; fulfilment_status: string; fulfilment_id: string | null; fulfilment_provider: string | null }>(
-      `select id, fulfilment_status, fulfilment_id, fulfilment_provider from orders where id = any($1)`,
+      `select o.id, f.status as fulfilment_status, f.provider_order_id as fulfilment_id, f.provider as fulfilment_provider
+         from orders o left join fulfilments f on f.order_id = o.id and f.part = 1 where o.id = any($1)`,
       [orderIds],
     );
     expect(rows).toHaveLength(orderIds.length);
@@ -261,7 +282,8 @@ export class FaultShop {
   /** One submission job per order, each completed; no job of any queue failed. Returns the submission jobs. */
   async expectNoJobLost(orderIds: string[]) {
     const jobs = await this.rows<{ id: string; state: string; retry_count: number; order_id: string }>(
-      `select id, state, retry_count, data->>'orderId' as order_id from pgboss.job where name = $1 and data->>'orderId' = any($2)`,
+      `select j.id, j.state, j.retry_count, f.order_id::text as order_id from pgboss.job j join fulfilments f on f.id::text = j.data->>'fulfilmentId'
+        where j.name = $1 and f.order_id = any($2)`,
       [FULFIL_JOB, orderIds],
     );
     expect(jobs.map((j) => j.order_id).sort()).toEqual([...orderIds].sort());

@@ -13,10 +13,10 @@ import { shipmentUpdated } from './shipment-updated';
 async function requirePrintable(tx: Db, orderId: string) {
   const order = await lockOrder(tx, orderId);
   const payment = await findPayment(tx, orderId);
-  if (!order || !isPaidFor(payment) || order.status !== 'open') {
-    throw conflict('Only a paid order that has not shipped can be sent to the printer.', 'status', 'NOT_PRINTABLE');
-  }
+  if (!order || !isPaidFor(payment)) throw conflict('Only a paid order that has not shipped can be sent to the printer.', 'status', 'NOT_PRINTABLE');
+  // Before the lifecycle: a paid digital order is completed at once, and what an admin needs to hear is why.
   if (!(await shippableLinesOf(tx, orderId)).length) throw conflict('This order has nothing to print.', 'fulfilment', 'NOTHING_TO_PRINT');
+  if (order.status !== 'open') throw conflict('Only a paid order that has not shipped can be sent to the printer.', 'status', 'NOT_PRINTABLE');
   if ((await fulfilmentsOf(tx, orderId)).some((f) => f.shippedAt)) throw conflict('This order has already shipped.', 'status', 'NOT_SHIPPABLE');
   return order;
 }
@@ -29,13 +29,16 @@ async function requirePrintable(tx: Db, orderId: string) {
 export const resubmitToPrinter = workflow<{ orderId: string; actor: Actor }, ShopDeps>('resubmitToPrinter', { transaction: true })
   .step('check the order may be printed', async ({ tx, input }) => ({ order: await requirePrintable(tx, input.orderId) }))
   .step('make the hand-off pending again and enqueue it, audited', async ({ tx, deps, input, order }) => {
-    const current = (await lockOrderFulfilment(tx, order.id)) ?? (await createFulfilment(tx, order.id, deps.printer.name));
+    const existing = await lockOrderFulfilment(tx, order.id);
+    const current = existing ?? (await createFulfilment(tx, order.id, deps.printer.name));
     if (!current) throw conflict('This order is being sent to the printer already.', 'fulfilment', 'ALREADY_PENDING');
     if (current.status !== 'pending' && current.status !== 'problem') throw conflict('This order is at the printer already.', 'fulfilment', 'ALREADY_SUBMITTED');
+    // Before: what the admin saw — no hand-off at all ('none') when this one was made just now.
+    const before = existing ? { fulfilment_status: existing.status, fulfilment_error: existing.error } : { fulfilment_status: 'none', fulfilment_error: null };
     await audited(
       tx,
       input.actor,
-      { action: 'order.fulfilment_resubmitted', entityType: 'order', entityId: order.id, before: { fulfilment_status: current.status, fulfilment_error: current.error }, after: { fulfilment_status: 'pending' } },
+      { action: 'order.fulfilment_resubmitted', entityType: 'order', entityId: order.id, before, after: { fulfilment_status: 'pending' } },
       async () => {
         if (current.status === 'problem') {
           await moveFulfilment(tx, { fulfilmentId: current.id, orderId: order.id, from: 'problem', to: 'pending', actor: 'admin', actorUserId: input.actor.userId, reason: 'Sent to the printer again by an admin.', set: { error: null } });

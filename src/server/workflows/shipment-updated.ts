@@ -96,8 +96,8 @@ async function apply(tx: Db, actor: ShipmentActor, event: Exclude<FulfilmentEven
   const shipment = { carrier: event.carrier, trackingNumber: event.trackingNumber, trackingUrl: event.trackingUrl || null };
   const reason = `Shipped with ${event.carrier || 'the carrier'}${event.service ? ` (${event.service})` : ''}, tracking ${event.trackingNumber || 'not given'}.`;
   if (f.status === 'shipped' || f.status === 'delivered') {
-    // Another parcel of the same order (it ships in parts), or the same one reported again.
-    if (f.trackingNumber === event.trackingNumber || !event.trackingNumber) return 'no_change';
+    // Another parcel of the same order (it ships in parts), or one already recorded reported again (any part's).
+    if (!event.trackingNumber || (await fulfilmentsOf(tx, f.orderId)).some((p) => p.trackingNumber === event.trackingNumber)) return 'no_change';
     const added = await addShipment(tx, { orderId: f.orderId, provider: f.provider, providerOrderId: providerOrderId ?? '', shipmentKey: event.key, ...shipment, reason });
     return added ? 'applied' : 'no_change';
   }

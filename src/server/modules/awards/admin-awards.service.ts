@@ -11,7 +11,8 @@ import {
   type awardPatchSchema,
 } from '@/contract/admin-awards';
 import type { Db } from '@/server/db/client';
-import { awards, awardsAudit, categories, nominations, orderLines, quizResults, users } from '@/server/db/schema/index';
+import { awards, awardsAudit, categories, nominations, quizResults, users } from '@/server/db/schema/index';
+import { linesOfAward } from '../orders';
 import { badRequest, conflict, notFound } from '@/server/lib/http-errors';
 import { containsPattern, isUniqueViolation } from '@/server/lib/sql-text';
 import type { Actor } from '../audit/audit.service';
@@ -207,7 +208,7 @@ export async function awardUsage(db: Pick<Db, 'select'>, id: string) {
   const [[n], [q], [o]] = await Promise.all([
     db.select({ n: count() }).from(nominations).where(eq(nominations.awardId, id)),
     db.select({ n: count() }).from(quizResults).where(eq(quizResults.awardId, id)),
-    db.select({ n: count() }).from(orderLines).where(sql`${orderLines.design}->>'awardId' = ${id}`),
+    linesOfAward(db, id).then((n) => [{ n }]),
   ]);
   return { nominations: Number(n?.n ?? 0), quizResults: Number(q?.n ?? 0), orderLines: Number(o?.n ?? 0) };
 }

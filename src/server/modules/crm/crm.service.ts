@@ -14,9 +14,9 @@ import {
   type CrmTimelineEntry,
 } from '@/contract/crm';
 import type { Db } from '@/server/db/client';
-import { awards, bugReports, crmContacts, crmNotes, mailOutbox, nominations, orderOverview, users } from '@/server/db/schema/index';
+import { awards, bugReports, crmContacts, crmNotes, mailOutbox, nominations, users } from '@/server/db/schema/index';
 import { describeOrder } from '@/contract/order-status';
-import { overviewStates } from '../orders';
+import { ordersOfEmail, overviewStates } from '../orders';
 import { notFound } from '@/server/lib/http-errors';
 import { containsPattern } from '@/server/lib/sql-text';
 import { audited, type Actor } from '../audit/audit.service';
@@ -212,7 +212,7 @@ async function timelineOf(db: Db, email: string, account: { createdAt: Date } | 
       .where(sql`lower(${nominations.nomineeEmail}) = ${email}`)
       .orderBy(desc(nominations.createdAt))
       .limit(limit),
-    db.select().from(orderOverview).where(sql`lower(${orderOverview.email}) = ${email}`).orderBy(desc(orderOverview.createdAt)).limit(limit),
+    ordersOfEmail(db, email, limit),
     db
       .select({ id: bugReports.id, title: bugReports.title, severity: bugReports.severity, status: bugReports.status, at: bugReports.createdAt })
       .from(bugReports)

@@ -2,13 +2,14 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Funnel, FunnelOrder } from '@/contract/funnel';
 import type { AdminOrder, CheckoutResult } from '@/contract/shop';
-import { TEST_CARDS } from '@/server/adapters/payments/test-processor';
-import { funnelOffers, mailOutbox, orderPayments, orders, settings, testPaymentSessions, variants } from '@/server/db/schema/index';
-import { signedInClient, TestClient, waitForSubjectTo } from '@/server/test/auth-client';
+import { DECLINE_MESSAGE, TEST_CARDS } from '@/server/adapters/payments/test-processor';
+import { funnelOffers, funnelSessions, mailOutbox, orderOverview, orderPayments, orders, settings, testPaymentSessions, variants } from '@/server/db/schema/index';
+import { signedInClient, TestClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { closeFunnel } from '@/server/workflows/close-funnel';
+import { shopDeps } from '@/server/workflows/deps';
 import { checkoutBody, newKey, pay, placeOrder, shopCatalogue, US_ADDRESS } from '../checkout/test-support';
-import { shopContext } from '../orders/context';
-import { runFunnelClose } from './funnel.service';
+import { closeFunnelJob, DECLINED_EXTRA_NOTICE } from './index';
 
 let t: TestApp;
 let ipCounter = 0;
@@ -54,13 +55,18 @@ const decide = (client: TestClient, orderId: string, kind: string, decision: 'ac
 const chargesOf = async (orderId: string) =>
   t.database.db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId)).orderBy(orderPayments.createdAt);
 const confirmations = async (email: string) =>
-  (await t.database.db.select({ subject: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.to, email))).filter((m) => /confirmed/.test(m.subject));
+  (await t.database.db.select({ subject: mailOutbox.subject, text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.to, email))).filter((m) => /confirmed/.test(m.subject));
+const overview = async (orderId: string) => (await t.database.db.select().from(orderOverview).where(eq(orderOverview.id, orderId)))[0]!;
+/** The window ended a moment ago (as if its minutes had passed). */
+const endWindow = (orderId: string) => t.database.db.update(funnelSessions).set({ offersCloseAt: sql`now() - interval '1 second'` }).where(eq(funnelSessions.orderId, orderId));
+/** The close job the payment scheduled for the window's end, still waiting. */
+const closeJobsOf = async (orderId: string) => (await t.app.jobs.list({ name: closeFunnelJob.name, state: 'waiting' })).filter((j) => (j.data as { orderId: string }).orderId === orderId);
 
 let funnel: Funnel;
 let shop: Awaited<ReturnType<typeof shopCatalogue>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ jobs: 'manual' });
   shop = await shopCatalogue(t.app, t.database.db);
   funnel = (await buyer().get('/api/funnel')).json() as Funnel;
 });
@@ -123,8 +129,12 @@ describe('a funnel order', () => {
       ['downsell', 'waiting', 450],
     ]);
     expect(before.order.total).toBe(2400 + 599);
-    // The confirmation waits for the offers, so it lists everything bought.
+    // The confirmation and the printer wait for the offers, so the receipt lists everything bought; the payment
+    // scheduled the close job for the window's end.
+    await t.drain();
     expect(await confirmations(email)).toEqual([]);
+    expect(await overview(orderId)).toMatchObject({ status: 'open', paymentStatus: 'paid', fulfilmentStatus: 'none' });
+    expect(await closeJobsOf(orderId)).toHaveLength(1);
 
     const res = await decide(client, orderId, 'oto1', 'accept', token);
     expect(res.statusCode).toBe(200);
@@ -149,17 +159,21 @@ describe('a funnel order', () => {
     expect(second).toMatchObject({ amount: 3540, paymentStatus: 'succeeded', last4: '4242' });
     expect(second!.chargedFrom).toMatch(/^cs_test_/);
     // Released: one confirmation listing both lines, and the order goes to the printer.
-    const mail = await waitForSubjectTo(t.database.db, email, /confirmed/);
-    expect(mail.text).toContain('Framed certificate');
-    expect(mail.text).toContain('Paper print');
-    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(row!.fulfilmentStatus).not.toBe('none');
+    expect(await overview(orderId)).toMatchObject({ status: 'open', fulfilmentStatus: 'pending' });
+    await t.drain();
+    const [mail] = await confirmations(email);
+    expect(mail!.text).toContain('Framed certificate');
+    expect(mail!.text).toContain('Paper print');
+    expect(await overview(orderId)).toMatchObject({ status: 'open', fulfilmentStatus: 'submitted' });
 
     // Accepting again charges nothing more.
     const again = await decide(client, orderId, 'oto1', 'accept', token);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('OFFER_ACCEPTED');
     expect((await decide(client, orderId, 'downsell', 'accept', token)).statusCode).toBe(409);
+    // And the close job, when the window's time comes, finds nothing left to do.
+    await t.drain({ delayed: true });
+    expect(await closeJobsOf(orderId)).toEqual([]);
     expect(await chargesOf(orderId)).toHaveLength(2);
     expect(await confirmations(email)).toHaveLength(1);
   });
@@ -187,55 +201,116 @@ describe('a funnel order', () => {
     expect(done).toMatchObject({ next_step: 'thank_you', closed: true });
     expect(done.order.lines).toHaveLength(1);
     expect(await chargesOf(orderId)).toHaveLength(1);
-    await waitForSubjectTo(t.database.db, email, /confirmed/);
+    // Released at once: the receipt and the printer.
+    await t.drain();
+    expect(await confirmations(email)).toHaveLength(1);
+    expect(await overview(orderId)).toMatchObject({ status: 'open', fulfilmentStatus: 'submitted' });
     // Saying it again changes nothing.
     expect((await decide(client, orderId, 'downsell', 'decline', token)).statusCode).toBe(200);
+    await t.drain();
+    expect(await confirmations(email)).toHaveLength(1);
   });
 
   it('after the offers ended nothing can be accepted; the close job settles them and releases the order', async () => {
     const { client, email, orderId, token } = await paidFunnelOrder();
-    await t.database.db.update(orders).set({ offersCloseAt: sql`now() - interval '1 second'` }).where(eq(orders.id, orderId));
+    await endWindow(orderId);
     const late = await decide(client, orderId, 'oto1', 'accept', token);
     expect(late.statusCode).toBe(409);
     expect(late.json().error.code).toBe('OFFER_EXPIRED');
-    // Declining the last-minute offer 1 does not open the downsell either.
-    await runFunnelClose({ ...shopContext(t.app), jobs: t.app.jobs }, orderId);
+    // Its time is up: the buyer belongs on the thank-you page, though the close job has not run yet.
+    expect(await view(client, orderId, token)).toMatchObject({ closed: false, next_step: 'thank_you' });
+    await t.drain();
+    expect(await confirmations(email)).toEqual([]);
+    // The close job the payment scheduled, run when the window's time comes.
+    expect(await closeJobsOf(orderId)).toHaveLength(1);
+    await t.drain({ delayed: true });
+    expect(await closeJobsOf(orderId)).toEqual([]);
     const closed = await view(client, orderId, token);
-    expect(closed).toMatchObject({ closed: true, next_step: 'thank_you' });
+    expect(closed).toMatchObject({ closed: true, next_step: 'thank_you', notice: null });
     expect(closed.offers.map((o) => o.status)).toEqual(['expired', 'skipped']);
     expect(await chargesOf(orderId)).toHaveLength(1);
-    await waitForSubjectTo(t.database.db, email, /confirmed/);
+    expect(await confirmations(email)).toHaveLength(1);
+    expect(await overview(orderId)).toMatchObject({ status: 'open', fulfilmentStatus: 'submitted' });
+  });
+
+  it('a “no thanks” after the offers ended does not open the downsell: the order is released at once', async () => {
+    const { client, email, orderId, token } = await paidFunnelOrder();
+    await endWindow(orderId);
+    const res = await decide(client, orderId, 'oto1', 'decline', token);
+    expect(res.statusCode).toBe(200);
+    const done = res.json() as FunnelOrder;
+    expect(done).toMatchObject({ closed: true, next_step: 'thank_you' });
+    expect(done.offers.map((o) => o.status)).toEqual(['declined', 'skipped']);
+    expect((await decide(client, orderId, 'downsell', 'accept', token)).json().error.code).toBe('OFFER_SKIPPED');
+    await t.drain({ delayed: true });
+    expect(await confirmations(email)).toHaveLength(1);
+    expect(await chargesOf(orderId)).toHaveLength(1);
+    expect(await overview(orderId)).toMatchObject({ status: 'open', fulfilmentStatus: 'submitted' });
   });
 
   it('a charge a crash left half-way is finished by the close job, once', async () => {
-    const { client, orderId, token } = await paidFunnelOrder();
+    const { client, email, orderId, token } = await paidFunnelOrder();
     // The process claimed offer 1 and died before the charge was recorded.
     await t.database.db.update(funnelOffers).set({ status: 'accepting' }).where(and(eq(funnelOffers.orderId, orderId), eq(funnelOffers.kind, 'oto1')));
-    await t.database.db.update(orders).set({ offersCloseAt: sql`now() - interval '1 second'` }).where(eq(orders.id, orderId));
-    const ctx = { ...shopContext(t.app), jobs: t.app.jobs };
-    await runFunnelClose(ctx, orderId);
-    await runFunnelClose(ctx, orderId);
+    await endWindow(orderId);
+    // The close workflow, twice (its job run again after a crash): charged and recorded once.
+    await closeFunnel.run(shopDeps(t.app), { orderId });
+    await closeFunnel.run(shopDeps(t.app), { orderId });
     const after = await view(client, orderId, token);
     expect(after).toMatchObject({ closed: true });
     expect(after.offers.map((o) => o.status)).toEqual(['accepted', 'skipped']);
     expect(after.order.lines).toHaveLength(2);
     expect((await chargesOf(orderId)).map((c) => c.amount)).toEqual([2999, 3540]);
+    expect(await t.database.db.select().from(testPaymentSessions).where(and(eq(testPaymentSessions.reference, orderId), eq(testPaymentSessions.amount, 3540)))).toHaveLength(1);
+    // And its scheduled job, after all that, changes nothing; the order was released once.
+    await t.drain({ delayed: true });
+    expect((await chargesOf(orderId)).map((c) => c.amount)).toEqual([2999, 3540]);
+    expect(await confirmations(email)).toHaveLength(1);
+    expect(await overview(orderId)).toMatchObject({ fulfilmentStatus: 'submitted' });
   });
 
-  it('a card that refuses later charges: 402, nothing charged, the order goes on as bought', async () => {
+  it('a card that refuses the extra: 200 with a notice, nothing charged, a note in the history and the receipt, the order goes on as bought', async () => {
     const { client, email, orderId, token } = await paidFunnelOrder(TEST_CARDS.declinesLater);
     const res = await decide(client, orderId, 'oto1', 'accept', token);
-    expect(res.statusCode).toBe(402);
-    expect(res.json().error).toMatchObject({ code: 'CARD_DECLINED' });
-    expect(res.json().error.message).toContain('Nothing was charged');
+    expect(res.statusCode).toBe(200);
+    const answered = res.json() as FunnelOrder;
+    expect(answered).toMatchObject({ next_step: 'thank_you', closed: true, notice: 'Your card was declined for the extra; your order is unchanged.' });
+    expect(answered.notice).toBe(DECLINED_EXTRA_NOTICE);
+    expect(answered.offers.map((o) => o.status)).toEqual(['failed', 'skipped']);
+    expect(answered.offers[0]!.failure_message).toBe(DECLINE_MESSAGE);
+    expect(answered.order.lines).toHaveLength(1);
+    expect(answered.order).toMatchObject({ total: 2999, status: 'paid' });
+    // The thank-you page, opened again, says the same.
     const after = await view(client, orderId, token);
-    expect(after).toMatchObject({ next_step: 'thank_you', closed: true });
+    expect(after).toMatchObject({ next_step: 'thank_you', closed: true, notice: DECLINED_EXTRA_NOTICE });
     expect(after.offers.map((o) => o.status)).toEqual(['failed', 'skipped']);
-    expect(after.offers[0]!.failure_message).toBe('Your card was declined.');
-    expect(after.order.lines).toHaveLength(1);
-    expect(after.order.total).toBe(2999);
+    // Nothing charged: one charge on the order, and the processor's only other charge is the declined one.
     expect(await chargesOf(orderId)).toHaveLength(1);
-    await waitForSubjectTo(t.database.db, email, /confirmed/);
+    const atProcessor = await t.database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.reference, orderId));
+    expect(atProcessor.map((s) => [s.amount, s.paymentStatus]).sort()).toEqual([
+      [2999, 'succeeded'],
+      [3540, 'failed'],
+    ]);
+    // A note in the order's history, for the buyer and for an admin.
+    const note = {
+      machine: 'order',
+      from_status: 'open',
+      to_status: 'open',
+      label: 'Extra not added',
+      actor: 'customer',
+      reason: 'Your card was declined for the extra (Framed certificate (A4 / Black)); your order is unchanged.',
+    };
+    expect(after.order.timeline.filter((e) => e.label === 'Extra not added')).toEqual([expect.objectContaining(note)]);
+    const admin = await signedInClient(t.app, { admin: true });
+    const shown = (await admin.client.get(`/api/admin/orders/${orderId}`)).json() as AdminOrder;
+    expect(shown.timeline.filter((e) => e.label === 'Extra not added')).toEqual([expect.objectContaining(note)]);
+    // Released at once: the receipt names the declined extra, and the order goes to the printer.
+    await t.drain();
+    const mails = await confirmations(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Your card was declined for the extra (Framed certificate (A4 / Black)); your order is unchanged.');
+    expect(mails[0]!.text).not.toContain('1 × Framed certificate');
+    expect(await overview(orderId)).toMatchObject({ status: 'open', fulfilmentStatus: 'submitted' });
   });
 
   it('two accepts at once: one wins, one charge, one line', async () => {

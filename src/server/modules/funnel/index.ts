@@ -23,5 +23,5 @@ export {
   type FunnelSessionRow,
   type OfferRow,
 } from './funnel.service';
-export { readFunnelSettings } from './funnel-settings';
+export { funnelSettingsSchema, readFunnelSettings, type FunnelSettings } from './funnel-settings';
 export { closeFunnelJob } from './funnel.job-defs';

@@ -179,8 +179,9 @@ export class JobQueue {
       await boss.work<unknown>(
         name,
         {
+          // NOTIFY wakes a worker when a job commits; polling still finds retries and jobs whose time has come.
           pollingIntervalSeconds: this.#opts.pollSeconds,
-          notifyPollingIntervalSeconds: Math.max(this.#opts.pollSeconds, 30),
+          notifyPollingIntervalSeconds: this.#opts.pollSeconds,
           batchSize: job.options.batchSize ?? 1,
           localConcurrency: job.options.concurrency ?? 1,
           perJobResults: true,

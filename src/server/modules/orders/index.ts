@@ -10,6 +10,8 @@ export {
   findOrderByKey,
   historyOf,
   insertOrder,
+  linesOfAward,
+  ordersOfEmail,
   linesOf,
   orderAccessToken,
   ordersPastExpiry,

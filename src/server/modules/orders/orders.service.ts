@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
+import { orderOverview } from '@/server/db/schema/order-overview';
 import { orderEvents, orderLines, orders, type FrozenDesign, type OrderChannel, type ShippingAddress } from '@/server/db/schema/orders';
 import type { OrderActor } from './order-lifecycle';
 
@@ -141,6 +142,17 @@ export async function addOrderLine(
     })
     .where(eq(orders.id, orderId));
   return row!;
+}
+
+/** How many order lines print this award (an award on an order is deactivated, never deleted). */
+export async function linesOfAward(db: Pick<Db, 'select'>, awardId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orderLines).where(sql`${orderLines.design}->>'awardId' = ${awardId}`);
+  return Number(row?.n ?? 0);
+}
+
+/** An address's orders, newest first, with their payment's and fulfilment's status (the CRM's timeline). */
+export async function ordersOfEmail(db: Pick<Db, 'select'>, email: string, limit: number) {
+  return db.select().from(orderOverview).where(sql`lower(${orderOverview.email}) = ${email.toLowerCase()}`).orderBy(desc(orderOverview.createdAt)).limit(limit);
 }
 
 export async function countOrdersOf(db: Pick<Db, 'select'>, userId: string): Promise<number> {

@@ -1,17 +1,17 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, Order } from '@/contract/shop';
-import { auditLog, orders } from '@/server/db/schema/index';
-import { signedInClient, TestClient, waitForSubjectTo } from '@/server/test/auth-client';
+import { auditLog, orderOverview, orders } from '@/server/db/schema/index';
+import { mailsTo, signedInClient, TestClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { checkoutBody, pay, placeOrder, shopCatalogue } from '../checkout/test-support';
-import { canTransition, transition } from './order-status';
+import { canMoveOrder, moveOrder } from './order-lifecycle';
 
 let t: TestApp;
 let shop: Awaited<ReturnType<typeof shopCatalogue>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ jobs: 'manual' });
   shop = await shopCatalogue(t.app, t.database.db);
 });
 afterAll(async () => {
@@ -64,17 +64,22 @@ describe('who may see an order', () => {
   });
 });
 
-describe('the order state machine', () => {
+describe('the order lifecycle', () => {
   it('refuses illegal moves on the server', async () => {
-    expect(canTransition('pending_payment', 'shipped')).toBe(false);
-    expect(canTransition('paid', 'pending_payment')).toBe(false);
-    expect(canTransition('refunded', 'paid')).toBe(false);
+    expect(canMoveOrder('pending', 'open')).toBe(true);
+    expect(canMoveOrder('abandoned', 'pending')).toBe(true);
+    expect(canMoveOrder('pending', 'completed')).toBe(false);
+    expect(canMoveOrder('open', 'pending')).toBe(false);
+    expect(canMoveOrder('open', 'abandoned')).toBe(false);
+    expect(canMoveOrder('completed', 'open')).toBe(false);
     const placed = await paidOrderOf(new TestClient(t.app));
     await expect(
-      t.database.db.transaction((tx) => transition(tx, { orderId: placed.order_id, from: 'paid', to: 'delivered', actor: 'system' })),
+      t.database.db.transaction((tx) => moveOrder(tx, { orderId: placed.order_id, from: 'open', to: 'cancelled', actor: 'system', reason: 'test' })),
     ).rejects.toMatchObject({ statusCode: 409, code: 'ILLEGAL_TRANSITION' });
     // A stale "from" changes nothing.
-    expect(await t.database.db.transaction((tx) => transition(tx, { orderId: placed.order_id, from: 'pending_payment', to: 'paid', actor: 'system' }))).toBe(false);
+    expect(await t.database.db.transaction((tx) => moveOrder(tx, { orderId: placed.order_id, from: 'pending', to: 'open', actor: 'system', reason: 'test' }))).toBe(false);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, placed.order_id));
+    expect(row!.status).toBe('open');
   });
 });
 
@@ -87,8 +92,12 @@ describe('admin orders', () => {
     expect(byEmail.json().orders[0]).toMatchObject({ item_count: 1, customer_name: 'Dana Whitfield', total: 7499 });
     const byNumber = await admin.client.get(`/api/admin/orders?q=${placed.order_number}`);
     expect(byNumber.json().total).toBe(1);
-    const byStatus = await admin.client.get('/api/admin/orders?status=refunded');
-    expect(byStatus.json().orders.every((o: { status: string }) => o.status === 'refunded')).toBe(true);
+    const paidOnes = (await admin.client.get('/api/admin/orders?status=paid')).json().orders as AdminOrder[];
+    expect(paidOnes.map((o) => o.id)).toContain(placed.order_id);
+    expect(paidOnes.every((o) => o.status === 'paid')).toBe(true);
+    const refundedOnes = (await admin.client.get('/api/admin/orders?status=refunded')).json().orders as AdminOrder[];
+    expect(refundedOnes.map((o) => o.id)).not.toContain(placed.order_id);
+    expect(refundedOnes.every((o) => o.status === 'refunded')).toBe(true);
     const today = new Date().toISOString().slice(0, 10);
     expect((await admin.client.get(`/api/admin/orders?from=${today}&to=${today}`)).json().total).toBeGreaterThan(0);
     expect((await admin.client.get('/api/admin/orders?from=2001-01-01&to=2001-01-02')).json().total).toBe(0);
@@ -102,29 +111,82 @@ describe('admin orders', () => {
   it('refunds part, then the rest, through the provider; each refund is audited, mailed and shown', async () => {
     const admin = await signedInClient(t.app, { admin: true });
     const placed = await paidOrderOf(new TestClient(t.app), 'refundme@example.test');
+    await t.drain(); // the receipt, and the hand-off to the printer
     const url = `/api/admin/orders/${placed.order_id}`;
     const detail = (await admin.client.get(url)).json() as AdminOrder;
-    expect(detail).toMatchObject({ refundable: 7499, can_cancel: false, provider_payment_id: expect.stringMatching(/^pi_test_/) });
+    expect(detail).toMatchObject({ refundable: 7499, can_cancel: false, provider_payment_id: expect.stringMatching(/^pi_test_/), states: { fulfilment: 'submitted' } });
 
     const tooMuch = await admin.client.post(`${url}/refund`, { amount: 7500 });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json().error.field).toBe('amount');
+    expect(tooMuch.json().error).toMatchObject({ field: 'amount', message: 'At most $74.99 can still be refunded.' });
 
     const partial = await admin.client.post(`${url}/refund`, { amount: 1000, reason: 'Frame arrived scratched' });
-    expect(partial.json()).toMatchObject({ status: 'partially_refunded', refunded_total: 1000, refundable: 6499 });
-    await waitForSubjectTo(t.database.db, 'refundme@example.test', /partly refunded/);
+    expect(partial.json()).toMatchObject({
+      status: 'partially_refunded',
+      status_label: 'Partly refunded',
+      states: { lifecycle: 'open', payment: 'partially_refunded', fulfilment: 'submitted' },
+      refunded_total: 1000,
+      refundable: 6499,
+    });
+    await t.drain({ delayed: true }); // the refund mail waits a moment for the rest of its request
+    expect((await mailsTo(t.database.db, 'refundme@example.test')).filter((m) => m.kind === 'order_refunded').map((m) => m.subject)).toEqual([
+      `Order ${placed.order_number}: partly refunded`,
+    ]);
 
     const rest = await admin.client.post(`${url}/refund`, { reason: 'Customer changed their mind' });
     const after = rest.json() as AdminOrder;
-    expect(after).toMatchObject({ status: 'refunded', refunded_total: 7499, refundable: 0 });
-    expect(after.refunds.map((r) => r.amount)).toEqual([1000, 6499]);
-    expect(after.timeline.map((e) => e.to_status)).toEqual(['pending_payment', 'paid', 'partially_refunded', 'refunded']);
+    // Refunded in full; the print was already at the printer, so its hand-off stays and the order stays open.
+    expect(after).toMatchObject({ status: 'refunded', status_label: 'Refunded', states: { lifecycle: 'open', payment: 'refunded', fulfilment: 'submitted' }, refunded_total: 7499, refundable: 0 });
+    expect(after.refunds.map((r) => [r.amount, r.reason])).toEqual([
+      [1000, 'Frame arrived scratched'],
+      [6499, 'Customer changed their mind'],
+    ]);
+    expect(after.timeline.map((e) => [e.machine, e.from_status, e.to_status])).toEqual([
+      ['order', null, 'pending'],
+      ['payment', 'unpaid', 'paid'],
+      ['order', 'pending', 'open'],
+      ['fulfilment', null, 'pending'],
+      ['fulfilment', 'pending', 'submitted'],
+      ['payment', 'paid', 'partially_refunded'],
+      ['payment', 'partially_refunded', 'refunded'],
+    ]);
+    expect(after.timeline.filter((e) => e.machine === 'payment').map((e) => [e.label, e.actor, e.reason])).toEqual([
+      ['Paid', 'provider', 'Payment received.'],
+      ['Partly refunded', 'admin', 'Refunded $10.00: Frame arrived scratched'],
+      ['Refunded', 'admin', 'Refunded $64.99: Customer changed their mind'],
+    ]);
+    await t.drain({ delayed: true });
+    expect((await mailsTo(t.database.db, 'refundme@example.test')).filter((m) => m.kind === 'order_refunded').map((m) => m.subject)).toEqual([
+      `Order ${placed.order_number}: partly refunded`,
+      `Order ${placed.order_number}: refunded`,
+    ]);
 
     const again = await admin.client.post(`${url}/refund`, {});
     expect(again.statusCode).toBe(409);
     const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, placed.order_id), eq(auditLog.action, 'order.refunded'))).orderBy(desc(auditLog.createdAt));
     expect(audits).toHaveLength(2);
     expect(audits.every((a) => a.actorUserId === admin.user.id)).toBe(true);
+  });
+
+  it('a refund in full before the printer had the order cancels its hand-off and completes the order', async () => {
+    const admin = await signedInClient(t.app, { admin: true });
+    const client = new TestClient(t.app);
+    const placed = await paidOrderOf(client, 'not-printed@example.test');
+    const url = `/api/admin/orders/${placed.order_id}`;
+    expect(((await admin.client.get(url)).json() as AdminOrder).states).toEqual({ lifecycle: 'open', payment: 'paid', fulfilment: 'pending' });
+    const refunded = await admin.client.post(`${url}/refund`, { reason: 'Ordered twice' });
+    expect(refunded.json()).toMatchObject({ status: 'refunded', states: { lifecycle: 'completed', payment: 'refunded', fulfilment: 'cancelled' }, refundable: 0 });
+    // The submission enqueued with the payment finds nothing to send.
+    await t.drain({ delayed: true });
+    const [row] = await t.database.db.select().from(orderOverview).where(eq(orderOverview.id, placed.order_id));
+    expect(row).toMatchObject({ status: 'completed', paymentStatus: 'refunded', fulfilmentStatus: 'cancelled' });
+    const order = (await client.get(`/api/orders/${placed.order_id}?token=${placed.access_token}`)).json() as Order;
+    expect(order).toMatchObject({ status: 'refunded', status_label: 'Refunded' });
+    expect(order.timeline.filter((e) => e.machine === 'fulfilment').map((e) => [e.to_status, e.label])).toEqual([
+      ['pending', 'Waiting for the printer'],
+      ['cancelled', 'Not printed'],
+    ]);
+    expect(order.timeline.at(-1)).toMatchObject({ machine: 'order', to_status: 'completed' });
   });
 
   it('cancels an unpaid order (its payment page stops taking cards) but not a paid one', async () => {
@@ -136,8 +198,9 @@ describe('admin orders', () => {
     const late = await pay(client, result!.payment_url, '4242424242424242');
     expect(late.res.statusCode).toBe(409);
     expect(late.res.json().error.code).toBe('PAYMENT_SESSION_EXPIRED');
-    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, result!.order_id));
-    expect(row!.status).toBe('cancelled');
+    const [row] = await t.database.db.select().from(orderOverview).where(eq(orderOverview.id, result!.order_id));
+    expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'unpaid' });
+    expect(((await client.get(`/api/orders/${result!.order_id}?token=${result!.access_token}`)).json() as Order).status).toBe('cancelled');
 
     const paid = await paidOrderOf(new TestClient(t.app));
     const refused = await admin.client.post(`/api/admin/orders/${paid.order_id}/cancel`, {});
@@ -150,7 +213,13 @@ describe('admin orders', () => {
     const placed = await paidOrderOf(new TestClient(t.app), 'again@example.test');
     const res = await admin.client.post(`/api/admin/orders/${placed.order_id}/resend-confirmation`);
     expect(res.statusCode).toBe(200);
-    await waitForSubjectTo(t.database.db, 'again@example.test', /^\(Copy\) Order ORD-\d+ confirmed/);
+    expect((await mailsTo(t.database.db, 'again@example.test')).map((m) => m.subject)).toEqual([`(Copy) Order ${placed.order_number} confirmed: the Committee thanks you`]);
+    // The receipt itself goes out with the jobs; the copy was sent at once.
+    await t.drain();
+    expect((await mailsTo(t.database.db, 'again@example.test')).map((m) => m.subject).sort()).toEqual([
+      `(Copy) Order ${placed.order_number} confirmed: the Committee thanks you`,
+      `Order ${placed.order_number} confirmed: the Committee thanks you`,
+    ]);
     const [row] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, placed.order_id), eq(auditLog.action, 'order.confirmation_resent')));
     expect(row).toBeTruthy();
   });
@@ -204,8 +273,8 @@ describe('orders in the account export and deletion', () => {
 
     const deleted = await me.client.delete('/api/account', { confirm_email: me.user.email, password: me.user.password });
     expect(deleted.statusCode).toBeLessThan(300);
-    const [kept] = await t.database.db.select().from(orders).where(eq(orders.id, placed.order_id));
-    expect(kept).toMatchObject({ userId: null, email: me.user.email, total: 7499, status: 'paid' });
+    const [kept] = await t.database.db.select().from(orderOverview).where(eq(orderOverview.id, placed.order_id));
+    expect(kept).toMatchObject({ userId: null, email: me.user.email, total: 7499, status: 'open', paymentStatus: 'paid' });
     // Its link still opens it (the receipt in the customer's mailbox keeps working).
     expect((await new TestClient(t.app).get(`/api/orders/${placed.order_id}?token=${placed.access_token}`)).statusCode).toBe(200);
   });

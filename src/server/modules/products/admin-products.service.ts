@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AdminProduct,
@@ -9,7 +9,7 @@ import type {
 } from '@/contract/admin-products';
 import type { Db } from '@/server/db/client';
 import { products, variants } from '@/server/db/schema/index';
-import { badRequest, conflict, notFound } from '@/server/lib/http-errors';
+import { conflict, notFound } from '@/server/lib/http-errors';
 import { isUniqueViolation } from '@/server/lib/sql-text';
 import { audited, type Actor } from '../audit/audit.service';
 

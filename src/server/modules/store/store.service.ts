@@ -6,7 +6,7 @@ import { awardProductTemplates, awards, nominations, products, templates, varian
 import { checkDiscount, type DiscountCheck } from '../discounts';
 import type { ShopSettings } from '../settings/shop-settings';
 import type { LocalImageSizes } from './image-size';
-import { formatMoney, orderTotals, type DiscountRule } from './pricing';
+import { orderTotals } from './pricing';
 import type { ShippingRateQuoter } from './shipping-rates';
 
 type DbLike = Pick<Db, 'select'>;

@@ -72,6 +72,10 @@ export async function startSmtpSink(port = 0) {
       });
     },
   });
+  // A client that dies mid-session (a server process killed by the fault tests) resets its connection: not our error.
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') throw err;
+  });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address() as AddressInfo;
   return {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FAST_ANSWER_MS, FaultShop, SLOW_ANSWER_MS, waitOpts, type Instance } from '@/server/test/fault-shop';
-import { externalIdOf } from '../fulfilment/fulfilment.service';
+import { externalIdOf } from '@/server/modules/fulfilment';
 
 /**
  * Issue 10 with two server processes on one PostgreSQL database (docs/decisions/085): each job runs once, and

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FAST_ANSWER_MS, FaultShop, SLOW_ANSWER_MS } from '@/server/test/fault-shop';
-import { externalIdOf } from '../fulfilment/fulfilment.service';
+import { externalIdOf } from '@/server/modules/fulfilment';
 
 /**
  * The fault test of issue 10 on PostgreSQL (docs/decisions/085): the server process is killed with SIGKILL while
