@@ -98,6 +98,10 @@ DROP INDEX "orders_funnel_open_idx";--> statement-breakpoint
 ALTER TABLE "orders" ALTER COLUMN "status" SET DEFAULT 'pending';--> statement-breakpoint
 ALTER TABLE "refunds" ALTER COLUMN "provider_refund_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "expires_at" timestamp with time zone;--> statement-breakpoint
+-- Histories read in the order things happened: the moment of each change, not of its transaction.
+ALTER TABLE "order_events" ALTER COLUMN "created_at" SET DEFAULT clock_timestamp();--> statement-breakpoint
+ALTER TABLE "payment_transitions" ALTER COLUMN "created_at" SET DEFAULT clock_timestamp();--> statement-breakpoint
+ALTER TABLE "fulfilment_transitions" ALTER COLUMN "created_at" SET DEFAULT clock_timestamp();--> statement-breakpoint
 ALTER TABLE "order_events" ADD COLUMN "kind" text DEFAULT 'status' NOT NULL;--> statement-breakpoint
 ALTER TABLE "test_payment_sessions" ADD COLUMN "order_number" text;--> statement-breakpoint
 ALTER TABLE "test_payment_sessions" ADD COLUMN "failure_message" text;--> statement-breakpoint

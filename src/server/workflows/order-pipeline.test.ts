@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, CheckoutResult, Order } from '@/contract/shop';
-import type { DashboardData } from '@/contract/admin-dashboard';
+import type { Dashboard } from '@/contract/admin-dashboard';
 import { PaymentProviderError } from '@/server/adapters/payments/payment-provider';
 import type { TestCardProcessor } from '@/server/adapters/payments/test-processor';
 import { discountCodes, orderOverview, paymentEvents, printShopOrders, settings, testPaymentEvents } from '@/server/db/schema/index';
@@ -215,7 +215,7 @@ describe('money after a crash: the card is charged, the shop did not hear', () =
       reason: 'Found paid at the payment provider by the reconciliation: its event never reached the shop.',
     });
     const admin = await signedInClient(t.app, { admin: true });
-    const dashboard = (await admin.client.get('/api/admin/dashboard')).json() as DashboardData;
+    const dashboard = (await admin.client.get('/api/admin/dashboard')).json() as Dashboard;
     expect(dashboard.attention.payments_reconciled.items.map((i) => i.number)).toContain(result!.order_number);
   });
 });

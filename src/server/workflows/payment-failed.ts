@@ -1,6 +1,6 @@
 import { stop, workflow } from '@/server/lib/workflow';
 import { releaseDiscount } from '@/server/modules/discounts';
-import { orderMailJob } from '@/server/modules/orders';
+import { lockOrder, orderMailJob } from '@/server/modules/orders';
 import { lockPayment, movePayment } from '@/server/modules/payments';
 import type { ShopDeps } from './deps';
 import type { PaymentOutcome } from './payment-succeeded';
@@ -12,7 +12,8 @@ import type { PaymentOutcome } from './payment-succeeded';
  * shopper may still pay, and paymentSucceeded then takes the use again.
  */
 export const paymentFailed = workflow<{ orderId: string; message: string; paymentId: string | null }, Pick<ShopDeps, 'jobs'>>('paymentFailed', { transaction: true })
-  .step('lock the payment', async ({ tx, input }) => {
+  .step('lock the order and its payment', async ({ tx, input }) => {
+    await lockOrder(tx, input.orderId);
     const payment = await lockPayment(tx, input.orderId);
     // Paid already (a late decline of another attempt) or gone: nothing changes.
     if (!payment || (payment.status !== 'unpaid' && payment.status !== 'failed')) return stop<PaymentOutcome>('no_change');

@@ -31,9 +31,10 @@ export interface PaymentSucceededInput {
 export type PaymentOutcome = 'applied' | 'no_change';
 
 export const paymentSucceeded = workflow<PaymentSucceededInput, Pick<ShopDeps, 'jobs' | 'printer'>>('paymentSucceeded', { transaction: true })
-  .step('lock the payment and the order', async ({ tx, input }) => {
-    const payment = await lockPayment(tx, input.orderId);
+  .step('lock the order and its payment', async ({ tx, input }) => {
+    // Always the order first, then its payment (every workflow locks in this order: no deadlocks).
     const order = await lockOrder(tx, input.orderId);
+    const payment = await lockPayment(tx, input.orderId);
     if (!payment || !order) throw new Error(`paymentSucceeded: order ${input.orderId} has no payment to record`);
     // Paid already (a replayed event, the reconciliation after the webhook): nothing to do.
     if (payment.status !== 'unpaid' && payment.status !== 'failed') return stop<PaymentOutcome>('no_change');

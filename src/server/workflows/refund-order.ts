@@ -114,6 +114,8 @@ export async function finishRefund(deps: Pick<ShopDeps, 'db' | 'payments' | 'job
     throw err;
   }
   return deps.db.transaction(async (tx) => {
+    // The order first, then the refund and the payment: the order every workflow locks in.
+    await lockOrder(tx, refund.orderId);
     const pending = await lockPendingRefund(tx, refund.id);
     if (!pending) return false;
     const payment = await lockPayment(tx, refund.orderId);

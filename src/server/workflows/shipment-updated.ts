@@ -42,10 +42,11 @@ export const shipmentUpdated = workflow<{ provider: string; event: FulfilmentEve
     if (!order || !fulfilment) return finish(tx, event.key, 'unknown_order');
     return { event, order, fulfilment };
   })
-  .step('move the hand-off forward', async ({ tx, input, event, fulfilment }) => ({ outcome: await apply(tx, input.actor, event, fulfilment) }))
-  .step('tell the customer it shipped', async ({ tx, deps, event, order, outcome }) => {
-    if (outcome === 'applied' && event.kind === 'shipped') {
-      await deps.jobs.send(orderMailJob, { orderId: order.id, kind: 'shipped' }, { tx, singletonKey: `${order.id}:shipped:${event.trackingNumber}` });
+  .step('move the hand-off forward', async ({ tx, input, event, fulfilment }) => apply(tx, input.actor, event, fulfilment))
+  .step('tell the customer it shipped', async ({ tx, deps, event, order, outcome, parcel }) => {
+    // One mail per parcel, naming that parcel's tracking.
+    if (outcome === 'applied' && event.kind === 'shipped' && parcel) {
+      await deps.jobs.send(orderMailJob, { orderId: order.id, kind: 'shipped', fulfilmentId: parcel }, { tx, singletonKey: `${order.id}:shipped:${parcel}` });
     }
   })
   .step('complete the order when everything has shipped', async ({ tx, order, input }) => {
@@ -70,43 +71,47 @@ async function finish(tx: Db, key: string, outcome: FulfilmentEventOutcome) {
   return stop(outcome);
 }
 
-async function apply(tx: Db, actor: ShipmentActor, event: Exclude<FulfilmentEvent, { kind: 'ignored' }>, f: FulfilmentRow): Promise<FulfilmentEventOutcome> {
+/** What an event did, and the hand-off it shipped (for its mail). */
+type Applied = { outcome: FulfilmentEventOutcome; parcel: string | null };
+const did = (outcome: FulfilmentEventOutcome, parcel: string | null = null): Applied => ({ outcome, parcel });
+
+async function apply(tx: Db, actor: ShipmentActor, event: Exclude<FulfilmentEvent, { kind: 'ignored' }>, f: FulfilmentRow): Promise<Applied> {
   const who = actor.kind === 'admin' ? { actor: 'admin' as const, actorUserId: actor.userId } : { actor: 'provider' as const };
   const base = { fulfilmentId: f.id, orderId: f.orderId, from: f.status, ...who };
   const providerOrderId = f.providerOrderId ?? (event.providerOrderId || null);
   if (event.kind === 'problem') {
-    if (f.status === 'problem' && f.error === event.reason) return 'no_change';
-    if (f.status === 'shipped' || f.status === 'delivered' || f.status === 'cancelled') return 'no_change';
+    if (f.status === 'problem' && f.error === event.reason) return did('no_change');
+    if (f.status === 'shipped' || f.status === 'delivered' || f.status === 'cancelled') return did('no_change');
     if (f.status === 'problem') {
       // A further problem for a hand-off already in trouble: the newest reason is the one to read.
       await noteFulfilmentError(tx, f.id, event.reason);
-      return 'applied';
+      return did('applied');
     }
     await moveFulfilment(tx, { ...base, to: 'problem', reason: event.reason, set: { error: event.reason, providerOrderId } });
-    return 'applied';
+    return did('applied');
   }
   if (event.kind === 'in_production') {
-    if (f.status !== 'submitted' && f.status !== 'problem' && f.status !== 'pending') return 'no_change';
+    if (f.status !== 'submitted' && f.status !== 'problem' && f.status !== 'pending') return did('no_change');
     if (f.status === 'pending') await moveFulfilment(tx, { ...base, to: 'submitted', reason: 'The printer took the order.', set: { providerOrderId, submittedAt: new Date() } });
     const from = f.status === 'pending' ? 'submitted' : f.status;
     const moved = await moveFulfilment(tx, { ...base, from, to: 'in_production', reason: 'The print room started on it.', set: { providerOrderId, error: null } });
-    return moved ? 'applied' : 'no_change';
+    return did(moved ? 'applied' : 'no_change');
   }
   // shipped
   const shipment = { carrier: event.carrier, trackingNumber: event.trackingNumber, trackingUrl: event.trackingUrl || null };
   const reason = `Shipped with ${event.carrier || 'the carrier'}${event.service ? ` (${event.service})` : ''}, tracking ${event.trackingNumber || 'not given'}.`;
   if (f.status === 'shipped' || f.status === 'delivered') {
     // Another parcel of the same order (it ships in parts), or one already recorded reported again (any part's).
-    if (!event.trackingNumber || (await fulfilmentsOf(tx, f.orderId)).some((p) => p.trackingNumber === event.trackingNumber)) return 'no_change';
+    if (!event.trackingNumber || (await fulfilmentsOf(tx, f.orderId)).some((p) => p.trackingNumber === event.trackingNumber)) return did('no_change');
     const added = await addShipment(tx, { orderId: f.orderId, provider: f.provider, providerOrderId: providerOrderId ?? '', shipmentKey: event.key, ...shipment, reason });
-    return added ? 'applied' : 'no_change';
+    return added ? did('applied', added.id) : did('no_change');
   }
-  if (f.status === 'cancelled') return 'no_change';
+  if (f.status === 'cancelled') return did('no_change');
   const moved = await moveFulfilment(tx, {
     ...base,
     to: 'shipped',
     reason,
     set: { ...shipment, providerOrderId, shipmentKey: event.key, shippedAt: new Date(), error: null },
   });
-  return moved ? 'applied' : 'no_change';
+  return moved ? did('applied', f.id) : did('no_change');
 }

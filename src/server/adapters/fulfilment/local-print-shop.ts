@@ -81,7 +81,8 @@ export class LocalPrintShop implements FulfilmentProvider {
       },
       canAdvance: async (externalId) => {
         const row = await this.findByExternalId(externalId);
-        return row !== null && row.status !== 'fulfilled';
+        // Its files drawn (a printer cannot print without them), and not shipped yet.
+        return row !== null && row.filesReadyAt !== null && row.status !== 'fulfilled';
       },
     };
   }

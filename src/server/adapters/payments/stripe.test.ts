@@ -9,6 +9,9 @@ import { StripePaymentProvider } from './stripe';
 const SECRET_KEY = 'sk_test_51LoopbackCertifiable0000';
 const WEBHOOK_SECRET = 'whsec_loopbackCertifiable';
 
+/** An hour from now, in whole seconds (what Stripe's expires_at carries). */
+const inAnHour = () => new Date((Math.floor(Date.now() / 1000) + 3600) * 1000);
+
 function checkoutInput(over: Partial<CreateCheckoutInput> = {}): CreateCheckoutInput {
   const orderId = randomUUID();
   return {
@@ -21,6 +24,7 @@ function checkoutInput(over: Partial<CreateCheckoutInput> = {}): CreateCheckoutI
     successUrl: `https://certifiable.test/order/success?order=${orderId}`,
     cancelUrl: 'https://certifiable.test/cart',
     idempotencyKey: `checkout-${orderId}`,
+    expiresAt: inAnHour(),
     ...over,
   };
 }
@@ -97,6 +101,7 @@ describe('StripePaymentProvider against a loopback server that speaks Stripe', (
         payment_intent_data: { metadata: { order_id: input.orderId, order_number: 'CF-10042' }, setup_future_usage: 'off_session' },
         success_url: input.successUrl,
         cancel_url: 'https://certifiable.test/cart',
+        expires_at: String(input.expiresAt!.getTime() / 1000),
       });
 
       expect(server.sessions.get(session.id)).toMatchObject({
@@ -109,7 +114,32 @@ describe('StripePaymentProvider against a loopback server that speaks Stripe', (
         customer_email: 'ada@example.com',
         metadata: { order_id: input.orderId, order_number: 'CF-10042' },
         payment_intent: null,
+        expires_at: input.expiresAt!.getTime() / 1000,
       });
+    });
+
+    it('closes the page at expires_at, in whole seconds; without one, Stripe’s own 24 hours apply', async () => {
+      const at = new Date(Date.now() + 45 * 60_000 + 789);
+      const input = checkoutInput({ expiresAt: at });
+      const session = await stripe.createCheckoutSession(input);
+      const [req] = requestsWithKey(server, input.idempotencyKey);
+      expect(req!.params.expires_at).toBe(String(Math.floor(at.getTime() / 1000)));
+      expect(server.sessions.get(session.id)!.expires_at).toBe(Math.floor(at.getTime() / 1000));
+
+      const plain = checkoutInput({ expiresAt: undefined });
+      const open = await stripe.createCheckoutSession(plain);
+      const [plainReq] = requestsWithKey(server, plain.idempotencyKey);
+      expect(plainReq!.params.expires_at).toBeUndefined();
+      expect(plainReq!.raw).not.toContain('expires_at');
+      const s = server.sessions.get(open.id)!;
+      expect(s.expires_at - s.created).toBe(24 * 3600);
+    });
+
+    it('an expires_at Stripe does not allow (under 30 minutes away) is refused naming the parameter', async () => {
+      const err = await providerErrorOf(stripe.createCheckoutSession(checkoutInput({ expiresAt: new Date(Date.now() + 10 * 60_000) })));
+      expect(err.retryable).toBe(false);
+      expect(err.message).toContain('at least 30 minutes and at most 24 hours');
+      expect(err.message).toContain('[parameter expires_at]');
     });
 
     it('leaves out an empty description (Stripe refuses empty strings)', async () => {
@@ -272,6 +302,70 @@ describe('StripePaymentProvider against a loopback server that speaks Stripe', (
       const err = await providerErrorOf(stripe.refund({ paymentId: 'pi_doesnotexist', amount: 100, idempotencyKey: `refund-${randomUUID()}` }));
       expect(err.retryable).toBe(false);
       expect(err.message).toContain("No such payment_intent: 'pi_doesnotexist' [parameter payment_intent]");
+    });
+  });
+
+  describe('what the reconciliation asks: retrieving and closing a Checkout Session', () => {
+    async function openSession(over: Partial<CreateCheckoutInput> = {}) {
+      const input = checkoutInput(over);
+      const session = await stripe.createCheckoutSession(input);
+      return { input, session };
+    }
+    const callsFor = (sessionId: string) => server.requests.filter((r) => r.path.startsWith(`/v1/checkout/sessions/${sessionId}`));
+
+    it('a paid session reads as paid, with its PaymentIntent and card (expanded in the same request)', async () => {
+      const { session } = await openSession({ saveCard: true });
+      server.completeSession(session.id);
+      const pi = server.paymentIntent(server.sessions.get(session.id)!.payment_intent!)!;
+      expect(await stripe.retrieveCheckoutSession(session.id)).toEqual({ status: 'paid', paymentId: pi.id, paymentMethodRef: pi.paymentMethod, amount: 4590, currency: 'USD' });
+      expect(pi.paymentMethod).toMatch(/^pm_/);
+      const [req, ...more] = callsFor(session.id);
+      expect(more).toEqual([]);
+      expect(req).toMatchObject({ method: 'GET', path: `/v1/checkout/sessions/${session.id}`, authorization: `Bearer ${SECRET_KEY}`, stripeVersion: Stripe.API_VERSION });
+    });
+
+    it('an open session reads as open, an expired one as expired, one complete but not yet paid as unknown', async () => {
+      const open = await openSession();
+      expect(await stripe.retrieveCheckoutSession(open.session.id)).toEqual({ status: 'open' });
+      const expired = await openSession();
+      server.expireSession(expired.session.id);
+      expect(await stripe.retrieveCheckoutSession(expired.session.id)).toEqual({ status: 'expired' });
+      // A delayed payment method (a bank debit): complete, the money not in yet. Its async_payment event decides.
+      const waiting = await openSession();
+      Object.assign(server.sessions.get(waiting.session.id)!, { status: 'complete', payment_status: 'unpaid' });
+      expect(await stripe.retrieveCheckoutSession(waiting.session.id)).toEqual({ status: 'unknown' });
+    });
+
+    it('a session Stripe does not know is a PaymentProviderError that says so', async () => {
+      const err = await providerErrorOf(stripe.retrieveCheckoutSession('cs_test_doesnotexist'));
+      expect(err.retryable).toBe(false);
+      expect(err.message).toContain("Could not read the Stripe checkout: Stripe refused the request (HTTP 404: No such checkout.session: 'cs_test_doesnotexist'");
+    });
+
+    it('closing an open session expires it at Stripe: it can no longer be paid', async () => {
+      const { session } = await openSession();
+      expect(await stripe.expireCheckoutSession(session.id)).toBe('expired');
+      expect(callsFor(session.id).map((r) => `${r.method} ${r.path}`)).toEqual([`POST /v1/checkout/sessions/${session.id}/expire`]);
+      expect(server.sessions.get(session.id)).toMatchObject({ status: 'expired', url: null, payment_status: 'unpaid' });
+      // Closing it again (a retried job) answers the same.
+      expect(await stripe.expireCheckoutSession(session.id)).toBe('expired');
+    });
+
+    it('closing a session the shopper paid first answers paid, and leaves it paid', async () => {
+      const { session } = await openSession();
+      server.completeSession(session.id);
+      expect(await stripe.expireCheckoutSession(session.id)).toBe('paid');
+      expect(callsFor(session.id).map((r) => `${r.method} ${r.path}`)).toEqual([
+        `POST /v1/checkout/sessions/${session.id}/expire`,
+        `GET /v1/checkout/sessions/${session.id}`,
+      ]);
+      expect(server.sessions.get(session.id)).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    });
+
+    it('a session that cannot be closed or read is a PaymentProviderError', async () => {
+      const err = await providerErrorOf(stripe.expireCheckoutSession('cs_test_doesnotexist'));
+      expect(err.retryable).toBe(false);
+      expect(err.message).toContain('No such checkout.session');
     });
   });
 

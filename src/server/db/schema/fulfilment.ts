@@ -71,7 +71,7 @@ export const fulfilmentTransitions = pgTable(
     actor: text('actor').notNull(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [index('fulfilment_transitions_order_idx').on(t.orderId, t.createdAt)],
 );

@@ -139,7 +139,7 @@ export const orderEvents = pgTable(
     reason: text('reason').notNull().default(''),
     /** 'status' (a change of lifecycle) | 'line_added' | 'declined_extra' | 'note' (notes: from = to). */
     kind: text('kind').$type<'status' | 'line_added' | 'declined_extra' | 'note'>().notNull().default('status'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );

@@ -72,7 +72,7 @@ export const paymentTransitions = pgTable(
     actor: text('actor').notNull(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [index('payment_transitions_order_idx').on(t.orderId, t.createdAt), index('payment_transitions_actor_idx').on(t.actor, t.createdAt)],
 );

@@ -3,16 +3,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsPath, TRACK_ANALYTICS_PATH, type AnalyticsReport } from '@/contract/analytics';
 import { AUTH_COOKIES } from '@/contract/auth-cookies';
-import { analyticsDaily, analyticsEvents, orders } from '@/server/db/schema/index';
+import { analyticsDaily, analyticsEvents } from '@/server/db/schema/index';
 import { signedInClient, TestClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { seedOrder, type SeedOrder } from '../checkout/test-support';
 import { cleanExpiredAnalyticsEvents } from '../jobs/retention';
 import { addDays, rollUpDays, rollUpFinishedDays, utcDay } from './analytics-rollup';
 import { deviceOf, normalisePageUrl, referrerHost } from './analytics.service';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ seed: false });
+  t = await createTestApp({ seed: false, jobs: 'manual' });
 });
 afterAll(async () => {
   await t.close();
@@ -300,28 +301,25 @@ describe('roll-ups and the admin report', () => {
     });
     expect(res.statusCode).toBe(202);
 
-    const order = (status: string, paidAt: Date | null, total: number, extra: Partial<typeof orders.$inferInsert> = {}) => ({
-      number: `ORD-T${randomUUID().slice(0, 8)}`,
+    // Orders in every state that matters to revenue, written into their owners' tables (order, payment, hand-off).
+    const paid = (paidAt: Date, total: number, over: Omit<SeedOrder, 'payment'> & { payment?: Partial<NonNullable<SeedOrder['payment']>> } = {}): SeedOrder => ({
       email: 'buyer@example.test',
-      status: status as never,
-      currency: 'USD',
-      subtotal: total,
       total,
-      idempotencyKey: randomUUID(),
-      requestHash: 'h',
-      paymentProvider: 'test',
-      paidAt,
-      ...extra,
+      ...over,
+      payment: { status: 'paid', paidAt, ...over.payment },
     });
-    await t.database.db.insert(orders).values([
-      order('paid', at(d2, 12), 5000),
-      order('partially_refunded', at(addDays(today, -1), 9), 3000, { refundedTotal: 1000 }),
-      order('shipped', at(today, 0), 1500),
-      order('refunded', at(d2, 13), 4000, { refundedTotal: 4000 }),
-      order('pending_payment', null, 9999),
-      order('paid', at(d2, 14), 7000, { currency: 'EUR' }),
-      order('paid', at(addDays(today, -40), 14), 7000),
-    ]);
+    for (const o of [
+      paid(at(d2, 12), 5000, { fulfilment: { status: 'submitted' } }),
+      paid(at(addDays(today, -1), 9), 3000, { payment: { status: 'partially_refunded', refunded: 1000 }, fulfilment: { status: 'in_production' } }),
+      paid(at(today, 0), 1500, { fulfilment: { status: 'shipped' } }),
+      paid(at(d2, 13), 4000, { payment: { status: 'refunded' } }),
+      { email: 'buyer@example.test', total: 9999, createdAt: at(d2, 15) },
+      { email: 'buyer@example.test', total: 8888, payment: { status: 'failed' as const }, createdAt: at(d2, 16) },
+      paid(at(d2, 14), 7000, { currency: 'EUR' }),
+      paid(at(addDays(today, -40), 14), 7000),
+    ]) {
+      await seedOrder(t.database.db, o);
+    }
   });
 
   it('sums visitors per day, page views, top pages, funnels and revenue, with today read live', async () => {

@@ -1,10 +1,24 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrmContact, CrmContactExport, CrmContactList, CrmErasureResult, CrmTagList } from '@/contract/crm';
-import { auditLog, bugReports, claimTokens, crmContacts, mailOutbox, nominations, orders, users } from '@/server/db/schema/index';
-import { signedInClient, TestClient, uniqueEmail } from '@/server/test/auth-client';
+import type { CheckoutResult } from '@/contract/shop';
+import {
+  auditLog,
+  bugReports,
+  claimTokens,
+  crmContacts,
+  discountCodes,
+  mailOutbox,
+  nominations,
+  orderOverview,
+  orders,
+  paymentSessions,
+  testPaymentSessions,
+  users,
+} from '@/server/db/schema/index';
+import { mailsTo, signedInClient, TestClient, uniqueEmail } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { checkoutBody, pay, placeOrder, shopCatalogue } from '../checkout/test-support';
+import { checkoutBody, newKey, pay, placeOrder, sessionOf, shopCatalogue, US_ADDRESS } from '../checkout/test-support';
 import { catalogue, freshClient, nominate, tokenOf } from '../nominations/test-support';
 import { ERASED_ORDER_EMAIL } from '../orders/order-erasure';
 import { syncContacts } from './crm-sync';
@@ -15,7 +29,7 @@ let shop: Awaited<ReturnType<typeof shopCatalogue>>;
 let awardId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ jobs: 'manual' });
   admin = await signedInClient(t.app, { admin: true });
   shop = await shopCatalogue(t.app, t.database.db);
   awardId = (await catalogue(t.database.db)).award.id;
@@ -112,6 +126,7 @@ describe('/api/admin/crm', () => {
     // An order in another currency counts as an order but not in the LTV.
     const foreign = await paidOrder(buyer, 'PDF');
     await t.database.db.update(orders).set({ currency: 'EUR', updatedAt: sql`now()` }).where(eq(orders.id, foreign.order_id));
+    await t.database.db.update(paymentSessions).set({ currency: 'EUR', updatedAt: sql`now()` }).where(eq(paymentSessions.orderId, foreign.order_id));
     // An unpaid order is a contact's order in the timeline but neither counted nor in the LTV.
     await placeOrder(new TestClient(t.app), checkoutBody(shop.award.id, shop.variant('PDF').id, { email: buyer, shipping_address: null, shipping_method: null }));
     await sync();
@@ -301,12 +316,21 @@ describe('/api/admin/crm', () => {
     const sent = await nominate(freshClient(t.app), { award_id: awardId, nominator_email: email, nominator_name: 'Erin', nominee_name: 'Pal' });
     const got = await nominate(freshClient(t.app), { award_id: awardId, nominee_email: email, nominee_name: 'Erin E.', is_public: true });
     const order = await paidOrder(email, 'PDF');
+    // An order still waiting for its payment, with a one-use discount code.
+    await t.database.db.insert(discountCodes).values({ code: 'ERASEDUSE', kind: 'percent', value: 10, usageLimit: 1 });
+    const unpaidClient = new TestClient(t.app);
+    const unpaid = (await placeOrder(unpaidClient, checkoutBody(shop.award.id, shop.variant('PDF').id, { email, shipping_address: null, shipping_method: null, discount_code: 'ERASEDUSE' })))
+      .result!;
+    const codeUses = async () => (await t.database.db.select().from(discountCodes).where(eq(discountCodes.code, 'ERASEDUSE')))[0]!.usedCount;
+    expect(await codeUses()).toBe(1);
     await bugReport(email, 'Erase bug');
     await sync();
     const id = (await byEmail(email))!.id;
     await admin.client.post(`/api/admin/crm/contacts/${id}/notes`, { body: 'Erin called: erase me' });
     // An audit row elsewhere that names the address: a resent order confirmation records where it went.
     expect((await admin.client.post(`/api/admin/orders/${order.order_id}/resend-confirmation`)).statusCode).toBe(200);
+    await t.drain(); // the receipt, written by its job
+    expect((await mailsTo(t.database.db, email)).map((m) => m.kind)).toContain('order_confirmation');
 
     const wrong = await admin.client.post(`/api/admin/crm/contacts/${id}/erase`, { confirm_email: 'someone@else.test' });
     expect(wrong.statusCode).toBe(400);
@@ -315,7 +339,7 @@ describe('/api/admin/crm', () => {
     const res = await admin.client.post(`/api/admin/crm/contacts/${id}/erase`, { confirm_email: email.toUpperCase() });
     expect(res.statusCode).toBe(200);
     const { counts } = res.json() as CrmErasureResult;
-    expect(counts).toMatchObject({ nominations_sent: 1, nominations_received: 1, certificates_withdrawn: 1, orders_anonymised: 1, bug_reports: 1, notes_deleted: 1, account_deleted: true });
+    expect(counts).toMatchObject({ nominations_sent: 1, nominations_received: 1, certificates_withdrawn: 1, orders_anonymised: 2, bug_reports: 1, notes_deleted: 1, account_deleted: true });
     expect(counts.mails_deleted).toBeGreaterThan(0);
 
     const db = t.database.db;
@@ -324,8 +348,20 @@ describe('/api/admin/crm', () => {
     const [g] = await db.select().from(nominations).where(eq(nominations.certificateNumber, got.certificate.certificate_number));
     expect(g).toMatchObject({ nomineeEmail: null, nomineeName: 'Name withheld', hidden: true });
     expect((await db.select().from(claimTokens).where(eq(claimTokens.nominationId, g!.id))).every((tk) => tk.revokedAt !== null)).toBe(true);
-    const [o] = await db.select().from(orders).where(eq(orders.id, order.order_id));
-    expect(o).toMatchObject({ email: ERASED_ORDER_EMAIL, userId: null, status: 'paid' });
+    // Kept for bookkeeping, paid as it was (a PDF: nothing left to deliver, so complete), only its address gone.
+    const [o] = await db.select().from(orderOverview).where(eq(orderOverview.id, order.order_id));
+    expect(o).toMatchObject({ email: ERASED_ORDER_EMAIL, userId: null, status: 'completed', paymentStatus: 'paid', capturedTotal: shop.variant('PDF').price });
+    // The unpaid one is cancelled: its discount's use goes back, its payment page is forgotten and can no longer take a card.
+    const [u] = await db.select().from(orderOverview).where(eq(orderOverview.id, unpaid.order_id));
+    expect(u).toMatchObject({ email: ERASED_ORDER_EMAIL, status: 'cancelled', paymentStatus: 'unpaid' });
+    expect(await codeUses()).toBe(0);
+    expect((await db.select().from(paymentSessions).where(eq(paymentSessions.orderId, unpaid.order_id)))[0]!.paymentUrl).toBeNull();
+    const late = await pay(unpaidClient, unpaid.payment_url, '4242424242424242');
+    expect(late.res.statusCode).toBe(409);
+    expect(late.res.json().error.code).toBe('PAYMENT_SESSION_EXPIRED');
+    // The test processor, which keeps its records in the shop's database, forgot the address too.
+    expect(await db.select().from(testPaymentSessions).where(sql`lower(${testPaymentSessions.email}) = ${email.toLowerCase()}`)).toEqual([]);
+    expect((await db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionOf(unpaid.payment_url))))[0]).toMatchObject({ email: ERASED_ORDER_EMAIL, status: 'expired' });
     expect((await db.select().from(bugReports).where(eq(bugReports.title, 'Erase bug')))[0]).toMatchObject({ reporterEmail: null, ip: null });
     expect(await db.select().from(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${email}`)).toEqual([]);
     expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
@@ -367,6 +403,32 @@ describe('/api/admin/crm', () => {
     // Nothing changed.
     expect((await byEmail(shipping))!.id).toBe(s.id);
     expect((await t.database.db.select().from(orders).where(eq(orders.email, shipping))).length).toBe(1);
+  });
+
+  it('waits while a funnel order is in its offer window: its print has not gone to the printer yet', async () => {
+    const email = uniqueEmail('funnel');
+    const client = new TestClient(t.app);
+    const res = await client.request({
+      method: 'POST',
+      url: '/api/funnel/checkout',
+      headers: { 'idempotency-key': newKey() },
+      payload: { email, recipient_name: 'Fay', shipping_address: US_ADDRESS, shipping_method: 'standard' },
+    });
+    expect(res.statusCode).toBe(200);
+    const placed = res.json() as CheckoutResult;
+    expect((await pay(client, placed.payment_url, '4242424242424242')).outcome?.status).toBe('succeeded');
+    const overview = async () => (await t.database.db.select().from(orderOverview).where(eq(orderOverview.id, placed.order_id)))[0]!;
+    // Paid, its one-time offers open: the print waits for them before it goes to the printer.
+    expect(await overview()).toMatchObject({ channel: 'funnel', status: 'open', paymentStatus: 'paid', fulfilmentStatus: 'none' });
+    await sync();
+    const c = (await byEmail(email))!;
+    const blocked = await admin.client.post(`/api/admin/crm/contacts/${c.id}/erase`, { confirm_email: email });
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().error).toMatchObject({ code: 'ORDERS_IN_PROGRESS', message: expect.stringContaining(`${placed.order_number} still has to be delivered`) });
+    // The window closes: the print goes to the printer, to the street it was bought for.
+    await t.drain({ delayed: true });
+    expect(await overview()).toMatchObject({ status: 'open', fulfilmentStatus: 'submitted', email, shippingAddress: { line1: US_ADDRESS.line1, city: US_ADDRESS.city } });
+    expect((await admin.client.post(`/api/admin/crm/contacts/${c.id}/erase`, { confirm_email: email })).statusCode).toBe(409);
   });
 
   it('forgets what leaves no trace at once: a declined nomination\'s address, a deleted account\'s nominations', async () => {

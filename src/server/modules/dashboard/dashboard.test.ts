@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '@/contract/admin-dashboard';
-import { analyticsEvents, bugReports, nominations, orders, users } from '@/server/db/schema/index';
+import { analyticsEvents, bugReports, nominations, users } from '@/server/db/schema/index';
 import { signedInClient, TestClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { addDays, utcDay } from '../analytics/analytics-rollup';
+import { seedOrder, type SeedOrder } from '../checkout/test-support';
 import { catalogue } from '../nominations/test-support';
 
 let t: TestApp;
@@ -27,19 +27,14 @@ const expected = (days: number) => {
 };
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
-let orderSeq = 0;
-const order = (over: Partial<typeof orders.$inferInsert>): typeof orders.$inferInsert => ({
-  number: `T-${++orderSeq}`,
-  email: `buyer${orderSeq}@example.test`,
-  status: 'paid',
-  currency: 'USD',
-  subtotal: 1000,
-  total: 1000,
-  idempotencyKey: randomUUID(),
-  requestHash: 'x',
-  paymentProvider: 'test',
+/** A paid order (paid on `paidAt`), written into its owners' tables: the order, its payment, its hand-off. */
+const paidOrder = (paidAt: Date, total: number, over: Omit<SeedOrder, 'payment'> & { payment?: Partial<NonNullable<SeedOrder['payment']>> } = {}): SeedOrder => ({
+  total,
   ...over,
+  payment: { status: 'paid', paidAt, ...over.payment },
 });
+/** Reconciled orders, by number (the reconciliation found them paid at the provider). */
+const reconciled: { recent?: string; old?: string } = {};
 
 const get = async (period: string) => {
   const res = await admin.client.get(`/api/admin/dashboard?period=${period}`);
@@ -48,7 +43,7 @@ const get = async (period: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ jobs: 'manual' });
   admin = await signedInClient(t.app, { admin: true });
   const db = t.database.db;
   const cat = await catalogue(db);
@@ -83,21 +78,28 @@ beforeAll(async () => {
     { paidAt: lateAt, kept: 1200 },
     { paidAt: freshAt, kept: 1100 },
   );
-  await db.insert(orders).values([
-    order({ paidAt: now, total: 5000, refundedTotal: 1000, status: 'partially_refunded' }),
-    order({ paidAt: daysAgo(5), total: 3000, status: 'shipped' }),
-    order({ paidAt: daysAgo(25), total: 2000, status: 'delivered' }),
+  const orders: SeedOrder[] = [
+    paidOrder(now, 5000, { payment: { status: 'partially_refunded', refunded: 1000 }, fulfilment: { status: 'submitted' } }),
+    paidOrder(daysAgo(5), 3000, { fulfilment: { status: 'shipped' }, payment: { actor: 'reconciliation' } }),
+    paidOrder(daysAgo(25), 2000, { fulfilment: { status: 'delivered' } }),
     // Not sold: wholly refunded, or in another currency than the shop's.
-    order({ paidAt: daysAgo(2), total: 9000, refundedTotal: 9000, status: 'refunded' }),
-    order({ paidAt: daysAgo(2), total: 7000, currency: 'EUR' }),
-    order({ paidAt: daysAgo(45), total: 4000 }),
+    paidOrder(daysAgo(2), 9000, { payment: { status: 'refunded' } }),
+    paidOrder(daysAgo(2), 7000, { currency: 'EUR' }),
+    paidOrder(daysAgo(45), 4000, { payment: { actor: 'reconciliation' } }),
     // Needs attention:
-    order({ paidAt: daysAgo(4), total: 1500, fulfilmentStatus: 'problem', fulfilmentError: 'Printful: address rejected' }),
-    order({ paidAt: lateAt, total: 1200, fulfilmentStatus: 'pending' }),
-    order({ paidAt: freshAt, total: 1100, fulfilmentStatus: 'pending' }),
-    order({ status: 'payment_failed', paymentFailureMessage: 'Your card was declined.', updatedAt: new Date(Date.now() - DAY) }),
-    order({ status: 'payment_failed', updatedAt: daysAgo(20) }),
-  ]);
+    paidOrder(daysAgo(4), 1500, { fulfilment: { status: 'problem', error: 'Printful: address rejected' } }),
+    paidOrder(lateAt, 1200, { fulfilment: { status: 'pending' } }),
+    paidOrder(freshAt, 1100, { fulfilment: { status: 'pending' } }),
+    { payment: { status: 'failed', failureMessage: 'Your card was declined.', updatedAt: new Date(Date.now() - DAY) }, createdAt: new Date(Date.now() - DAY - HOUR) },
+    { payment: { status: 'failed', updatedAt: daysAgo(20) }, createdAt: daysAgo(20) },
+    // Waiting for payment, or never paid: neither sold nor wrong.
+    { createdAt: now },
+    { lifecycle: 'abandoned', createdAt: daysAgo(1) },
+  ];
+  const seeded = [];
+  for (const o of orders) seeded.push(await seedOrder(db, o));
+  reconciled.recent = seeded[1]!.number;
+  reconciled.old = seeded[5]!.number;
   await db.insert(bugReports).values([
     { title: 'Checkout button does nothing', severity: 'critical', status: 'triaged' },
     { title: 'Typo on the gallery', severity: 'low', status: 'new' },
@@ -166,6 +168,9 @@ describe('GET /api/admin/dashboard', () => {
     expect(attention.fulfilment_late).toMatchObject({ count: 1, items: [{ total: 1200 }] });
     // Refused in the last week; the one from 20 days ago has gone cold.
     expect(attention.payment_failures).toMatchObject({ count: 1, items: [{ detail: 'Your card was declined.' }] });
+    // Found paid at the provider by the reconciliation in the last week (its event never came); not the one of 45 days ago.
+    expect(attention.payments_reconciled).toMatchObject({ count: 1, items: [{ number: reconciled.recent, total: 3000, detail: expect.stringContaining('reconciliation') }] });
+    expect(attention.payments_reconciled.items.map((i) => i.number)).not.toContain(reconciled.old);
     expect(attention.bug_reports.count).toBe(2);
     expect(attention.bug_reports.items.map((b) => b.title)).toEqual(['Checkout button does nothing', 'Typo on the gallery']);
     // Public, not hidden, not declined, made in the period.

@@ -50,7 +50,8 @@ describe('the fulfilment block of an admin order', () => {
     // Paid: the hand-off waits for its job.
     expect((await view(placed.order_id)).fulfilment).toMatchObject({ status: 'pending', provider: 'local', id: null, can_resubmit: true, can_mark_shipped: true, can_advance: false });
     await t.drain();
-    // At the printer: it cannot be sent again (the print shop has it), but it can be moved on or shipped by hand.
+    // At the printer: it cannot be sent again (the print shop has it), but it can be shipped by hand — and moved on
+    // once the print shop has drawn its files.
     expect((await view(placed.order_id)).fulfilment).toMatchObject({
       status: 'submitted',
       provider: 'local',
@@ -59,8 +60,10 @@ describe('the fulfilment block of an admin order', () => {
       submitted_at: expect.any(String),
       can_resubmit: false,
       can_mark_shipped: true,
-      can_advance: true,
+      can_advance: false,
     });
+    await t.drain({ drawFiles: true });
+    expect((await view(placed.order_id)).fulfilment).toMatchObject({ status: 'submitted', can_advance: true });
     const again = await admin.client.post(`/api/admin/orders/${placed.order_id}/fulfilment/resubmit`, {});
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: { code: 'ALREADY_SUBMITTED' } });
@@ -87,7 +90,7 @@ describe('the fulfilment block of an admin order', () => {
 
     await t.drain();
     // The print shop answers the same external id with the order it already has.
-    expect((await view(placed.order_id)).fulfilment).toMatchObject({ status: 'submitted', provider: 'local', id: first, can_resubmit: false, can_advance: true });
+    expect((await view(placed.order_id)).fulfilment).toMatchObject({ status: 'submitted', provider: 'local', id: first, can_resubmit: false });
     expect(await printShopOrdersOf(placed.order_id)).toHaveLength(1);
     // Audited each time, with what the admin saw: no hand-off, then the one waiting.
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, placed.order_id)).orderBy(asc(auditLog.createdAt));

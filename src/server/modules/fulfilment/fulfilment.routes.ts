@@ -34,7 +34,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.fulfilment;
   const deps = shopDeps(app);
   const certificates = certificatesContext(app);
-  const view = (orderId: string) => adminOrderView(app.db, orderId, { testMode: app.payments.testMode, secret: app.authSecret, localPrintShop: !!provider.local });
+  const view = (orderId: string) => adminOrderView(app.db, orderId, { testMode: app.payments.testMode, secret: app.authSecret, canAdvance: provider.local?.canAdvance });
 
   // ---------- the built-in print shop: how it draws its files and reaches our webhook ----------
   if (provider.local) {

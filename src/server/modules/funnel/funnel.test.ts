@@ -298,7 +298,7 @@ describe('a funnel order', () => {
       to_status: 'open',
       label: 'Extra not added',
       actor: 'customer',
-      reason: 'Your card was declined for the extra (Framed certificate (A4 / Black)); your order is unchanged.',
+      reason: 'Your card was declined for the extra (Framed certificate (A4 / Letter, black frame)); your order is unchanged.',
     };
     expect(after.order.timeline.filter((e) => e.label === 'Extra not added')).toEqual([expect.objectContaining(note)]);
     const admin = await signedInClient(t.app, { admin: true });
@@ -308,7 +308,7 @@ describe('a funnel order', () => {
     await t.drain();
     const mails = await confirmations(email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain('Your card was declined for the extra (Framed certificate (A4 / Black)); your order is unchanged.');
+    expect(mails[0]!.text).toContain('Your card was declined for the extra (Framed certificate (A4 / Letter, black frame)); your order is unchanged.');
     expect(mails[0]!.text).not.toContain('1 × Framed certificate');
     expect(await overview(orderId)).toMatchObject({ status: 'open', fulfilmentStatus: 'submitted' });
   });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { mailOutbox, rateLimitAttempts, securityEvents } from '@/server/db/schema/index';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { orderMailJob } from '../orders';
+import { defineJob } from './job-queue';
 import { cleanExpiredRecords } from './retention';
 
 let t: TestApp;
@@ -22,16 +25,24 @@ describe('the job queue', () => {
   });
 
   it('enqueues a job only when the transaction that causes it commits', async () => {
-    const before = (await t.app.jobs.list({ name: 'order.mail' })).length;
+    expect(orderMailJob.name).toBe('order.mail');
+    const before = (await t.app.jobs.list({ name: orderMailJob.name })).length;
     await t.database.db
       .transaction(async (tx) => {
-        await t.app.jobs.send('order.mail', { orderId: '00000000-0000-4000-8000-000000000000', kind: 'confirmation' }, { tx });
+        await t.app.jobs.send(orderMailJob, { orderId: '00000000-0000-4000-8000-000000000000', kind: 'confirmation' }, { tx });
         throw new Error('rolled back');
       })
       .catch(() => undefined);
-    expect(await t.app.jobs.list({ name: 'order.mail' })).toHaveLength(before);
-    await t.database.db.transaction((tx) => t.app.jobs.send('order.mail', { orderId: '00000000-0000-4000-8000-000000000000', kind: 'confirmation' }, { tx }).then(() => undefined));
-    expect(await t.app.jobs.list({ name: 'order.mail' })).toHaveLength(before + 1);
+    expect(await t.app.jobs.list({ name: orderMailJob.name })).toHaveLength(before);
+    await t.database.db.transaction((tx) => t.app.jobs.send(orderMailJob, { orderId: '00000000-0000-4000-8000-000000000000', kind: 'confirmation' }, { tx }).then(() => undefined));
+    expect(await t.app.jobs.list({ name: orderMailJob.name })).toHaveLength(before + 1);
+  });
+
+  it('refuses a job whose payload does not fit its definition, and a job no module registered', async () => {
+    const before = (await t.app.jobs.list({ name: orderMailJob.name })).length;
+    await expect(t.app.jobs.send(orderMailJob, { orderId: 'not-a-uuid', kind: 'confirmation' })).rejects.toThrow();
+    expect(await t.app.jobs.list({ name: orderMailJob.name })).toHaveLength(before);
+    await expect(t.app.jobs.send(defineJob('nobody.registered', z.object({}), { retryLimit: 0, expireInSeconds: 60 }), {})).rejects.toThrow('unknown job queue "nobody.registered"');
   });
 });
 

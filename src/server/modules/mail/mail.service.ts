@@ -52,7 +52,16 @@ export function createMailer(opts: {
 }): Mailer {
   const { db, jobs, log, smtpUrl, from } = opts;
   const transporter: Transporter | null = smtpUrl
-    ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 })
+    ? nodemailer.createTransport({
+        url: smtpUrl,
+        // Kept connections, as many as the mail job delivers at once: a new connection per mail costs a handshake
+        // (≈ 100 ms and more) that a kept one does not (≈ 2 ms); issue 23's back office measured both.
+        pool: true,
+        maxConnections: 4,
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 30_000,
+      })
     : null;
   const transport = transporter ? ('smtp' as const) : ('log' as const);
   const messageHost = new URL(opts.publicUrl).hostname;

@@ -16,7 +16,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** /api/admin/orders: list, detail, refund, cancel, resend (issue 9). Admins only: the app-wide hook, by route. */
 export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = shopDeps(app);
-  const view = (orderId: string) => adminOrderView(app.db, orderId, { testMode: app.payments.testMode, secret: app.authSecret, localPrintShop: !!app.fulfilment.local });
+  const view = (orderId: string) => adminOrderView(app.db, orderId, { testMode: app.payments.testMode, secret: app.authSecret, canAdvance: app.fulfilment.local?.canAdvance });
 
   app.get(
     '/api/admin/orders',

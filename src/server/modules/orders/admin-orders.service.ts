@@ -6,6 +6,7 @@ import type { Db } from '@/server/db/client';
 import { orderOverview } from '@/server/db/schema/index';
 import { notFound } from '@/server/lib/http-errors';
 import { containsPattern } from '@/server/lib/sql-text';
+import { externalIdOf } from '../fulfilment';
 import { chargesOf, refundsOf } from '../payments';
 import { displayStatusCondition } from './order-filters';
 import { isPaidFor, ITEMS_SQL, orderParts, orderView, overviewStates } from './order-view';
@@ -60,7 +61,16 @@ export async function listOrders(db: Db, q: z.output<typeof adminOrdersQuerySche
 }
 
 /** An order as an admin sees it: the customer's view, its charges, what may be refunded, and its printing. */
-export async function adminOrderView(db: Db, orderId: string, opts: { testMode: boolean; secret: string; localPrintShop: boolean }): Promise<AdminOrder> {
+export async function adminOrderView(
+  db: Db,
+  orderId: string,
+  opts: {
+    testMode: boolean;
+    secret: string;
+    /** A printer inside the shop (the built-in print shop) says whether "next step" can move this order now. */
+    canAdvance?: ((externalId: string) => Promise<boolean>) | undefined;
+  },
+): Promise<AdminOrder> {
   const order = await findOrder(db, orderId);
   if (!order) throw notFound('No order with that id.', 'ORDER_NOT_FOUND');
   const parts = await orderParts(db, order);
@@ -92,7 +102,7 @@ export async function adminOrderView(db: Db, orderId: string, opts: { testMode: 
       submitted_at: first?.submittedAt?.toISOString() ?? null,
       can_resubmit: printable && (!first || first.status === 'pending' || first.status === 'problem'),
       can_mark_shipped: printable,
-      can_advance: printable && opts.localPrintShop && first?.providerOrderId != null && first.provider === 'local',
+      can_advance: printable && first?.providerOrderId != null && first.provider === 'local' && opts.canAdvance !== undefined && (await opts.canAdvance(externalIdOf(order.id))),
     },
   };
 }

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Order } from '@/contract/shop';
 import type { Db } from '@/server/db/client';
-import { orderOverview, orders } from '@/server/db/schema/index';
+import { orderLines, orderOverview, orders } from '@/server/db/schema/index';
 import { conflict } from '@/server/lib/http-errors';
 import { moveOrder } from './order-lifecycle';
 import { orderParts, orderView } from './order-view';
@@ -30,7 +30,8 @@ export async function ordersOfAddress(db: Pick<Db, 'select'>, email: string, tes
 
 /**
  * Orders still to be printed or shipped under the address: their address is needed for delivery, so an erasure
- * waits until they have shipped (or are refunded).
+ * waits until they have shipped (or are refunded). That includes a paid order with something to print that has not
+ * been handed to the printer yet (a funnel order while its one-time offers are open).
  */
 export async function ordersOnTheirWay(db: Pick<Db, 'select'>, email: string): Promise<string[]> {
   const rows = await db
@@ -41,7 +42,13 @@ export async function ordersOnTheirWay(db: Pick<Db, 'select'>, email: string): P
         sql`lower(${orderOverview.email}) = ${email.toLowerCase()}`,
         eq(orderOverview.status, 'open'),
         inArray(orderOverview.paymentStatus, ['paid', 'partially_refunded']),
-        inArray(orderOverview.fulfilmentStatus, ['pending', 'submitted', 'in_production', 'problem']),
+        or(
+          inArray(orderOverview.fulfilmentStatus, ['pending', 'submitted', 'in_production', 'problem']),
+          and(
+            eq(orderOverview.fulfilmentStatus, 'none'),
+            sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orderOverview.id} and ${orderLines.requiresShipping})`,
+          ),
+        ),
       ),
     );
   return rows.map((r) => r.number);

@@ -28,6 +28,8 @@ export const orderMailJob = defineJob(
     kind: z.enum(ORDER_MAIL_KINDS),
     /** refunded: the admin's refund request whose pieces the mail adds up. */
     refundRequest: z.string().max(200).optional(),
+    /** shipped: the parcel (hand-off) the mail is about. */
+    fulfilmentId: z.uuid().optional(),
   }),
   // Reads and formats; the SMTP hand-off is the mail job's. Ten at a time, two at once per process.
   { retryLimit: 10, expireInSeconds: 120, concurrency: 2, batchSize: 10 },
@@ -101,7 +103,8 @@ export async function sendOrderMail(deps: OrderMailDeps, data: z.infer<typeof or
     if (amount <= 0 || !payment) return;
     await deps.mailer.send(refundMail(facts, formatMoney(amount, order.currency), payment.refundedTotal >= payment.capturedTotal), { dedupeKey });
   } else {
-    const shipped = (await fulfilmentsOf(deps.db, order.id)).filter((f) => f.trackingNumber).at(-1);
+    const parcels = (await fulfilmentsOf(deps.db, order.id)).filter((f) => f.trackingNumber);
+    const shipped = (data.fulfilmentId ? parcels.find((f) => f.id === data.fulfilmentId) : undefined) ?? parcels.at(-1);
     if (!shipped) return;
     await deps.mailer.send(shippedMail(facts, { carrier: shipped.carrier ?? '', trackingNumber: shipped.trackingNumber!, trackingUrl: shipped.trackingUrl }), { dedupeKey });
   }

@@ -1,17 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelOrder } from '@/contract/funnel';
 import type { AdminOrder, CheckoutResult, Order } from '@/contract/shop';
-import { orders } from '@/server/db/schema/index';
+import { PAYMENT_WEBHOOK_PATH } from '@/server/adapters/payments/payment-provider';
+import { orderOverview, paymentSessions } from '@/server/db/schema/index';
 import { signedInClient, TestClient } from '@/server/test/auth-client';
 import { startStripeServer, type StripeServer } from '@/server/test/loopback/stripe-server';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { checkoutBody, newKey, placeOrder, shopCatalogue, US_ADDRESS } from '../checkout/test-support';
-import { WEBHOOK_PATH } from './payments.routes';
+import { reconcileJob } from './index';
 
 /**
  * The shop with Stripe configured, against a loopback server speaking Stripe's API: the same checkout,
- * webhook and refund code as the test processor, through the official client (docs/decisions/074, 079).
+ * webhook, refund and reconciliation code as the test processor, through the official client (docs/decisions/074,
+ * 079, 108). Jobs run only when a test drains them.
  */
 const SECRET = 'sk_test_loopback123';
 const WHSEC = 'whsec_loopback123';
@@ -21,7 +23,7 @@ let shop: Awaited<ReturnType<typeof shopCatalogue>>;
 
 beforeAll(async () => {
   stripe = await startStripeServer({ secretKey: SECRET, webhookSecret: WHSEC });
-  t = await createTestApp({ env: { STRIPE_SECRET_KEY: SECRET, STRIPE_WEBHOOK_SECRET: WHSEC, STRIPE_API_URL: stripe.url } });
+  t = await createTestApp({ jobs: 'manual', env: { STRIPE_SECRET_KEY: SECRET, STRIPE_WEBHOOK_SECRET: WHSEC, STRIPE_API_URL: stripe.url } });
   shop = await shopCatalogue(t.app, t.database.db);
 });
 afterAll(async () => {
@@ -30,20 +32,36 @@ afterAll(async () => {
 });
 
 const deliver = (e: { payload: string; header: string }) =>
-  t.app.inject({ method: 'POST', url: WEBHOOK_PATH, headers: { 'content-type': 'application/json', 'stripe-signature': e.header }, payload: e.payload });
+  t.app.inject({ method: 'POST', url: PAYMENT_WEBHOOK_PATH, headers: { 'content-type': 'application/json', 'stripe-signature': e.header }, payload: e.payload });
+/** The order's payment as the payments module keeps it (its Stripe session and PaymentIntent). */
+const paymentOf = async (orderId: string) => (await t.database.db.select().from(paymentSessions).where(eq(paymentSessions.orderId, orderId)))[0]!;
+const overview = async (orderId: string) => (await t.database.db.select().from(orderOverview).where(eq(orderOverview.id, orderId)))[0]!;
+const orderOf = async (client: TestClient, r: CheckoutResult) => (await client.get(`/api/orders/${r.order_id}?token=${r.access_token}`)).json() as Order;
+const reconcile = async () => {
+  await t.app.jobs.send(reconcileJob, {});
+  await t.drain();
+};
+const requestsFor = (sessionId: string) => stripe.requests.filter((r) => r.path.startsWith(`/v1/checkout/sessions/${sessionId}`));
 
 describe('checkout with Stripe', () => {
-  it('opens a Checkout Session for the server-computed total, and a signed completed event pays the order', async () => {
+  it('opens a Checkout Session for the server-computed total that closes with the order, and a signed completed event pays the order', async () => {
     expect(t.app.payments.name).toBe('stripe');
     const client = new TestClient(t.app);
+    const before = Math.floor(Date.now() / 1000);
     const { result } = await placeOrder(client, checkoutBody(shop.award.id, shop.variant('FRAME-A4-OAK').id, { email: 'stripe@example.test' }));
     expect(result!.payment_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
-    const created = stripe.requests.find((r) => r.path === '/v1/checkout/sessions')!;
+    const created = stripe.requests.find((r) => r.path === '/v1/checkout/sessions' && r.params.client_reference_id === result!.order_id)!;
     expect(created.idempotencyKey).toBe(`checkout-session-${result!.order_id}`);
     expect(created.params).toMatchObject({ client_reference_id: result!.order_id, customer_email: 'stripe@example.test', mode: 'payment' });
-    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, result!.order_id));
-    const session = stripe.sessions.get(row!.providerSessionId!)!;
-    expect(session).toMatchObject({ amount_total: 6999, currency: 'usd' });
+    // The page closes when the order does (ORDER_PAYMENT_MINUTES, 60 by default).
+    const expiresAt = Number(created.params.expires_at);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 60 * 60);
+    expect(expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 60 * 60);
+    expect(Math.floor((await overview(result!.order_id)).expiresAt!.getTime() / 1000)).toBeGreaterThanOrEqual(expiresAt - 5);
+    const payment = await paymentOf(result!.order_id);
+    expect(payment).toMatchObject({ provider: 'stripe', status: 'unpaid', paymentUrl: result!.payment_url });
+    const session = stripe.sessions.get(payment.providerSessionId!)!;
+    expect(session).toMatchObject({ amount_total: 6999, currency: 'usd', expires_at: expiresAt });
     expect((await client.get(`/api/store/products`)).json().test_mode).toBe(true);
 
     const failed = await deliver(stripe.failPayment(session.id));
@@ -51,35 +69,113 @@ describe('checkout with Stripe', () => {
     const paid = await deliver(stripe.completeSession(session.id));
     expect(paid.json().outcome).toBe('applied');
     expect((await deliver(stripe.completeSession(session.id))).json().outcome).toBe('no_change');
-    const order = (await client.get(`/api/orders/${result!.order_id}?token=${result!.access_token}`)).json() as Order;
-    expect(order).toMatchObject({ status: 'paid', payment: { provider: 'stripe', test_mode: true } });
-    expect(order.timeline.map((e) => e.to_status)).toEqual(['pending_payment', 'payment_failed', 'paid']);
+    const order = await orderOf(client, result!);
+    expect(order).toMatchObject({ status: 'paid', states: { lifecycle: 'open', payment: 'paid', fulfilment: 'pending' }, payment: { provider: 'stripe', test_mode: true } });
+    expect(order.timeline.map((e) => [e.machine, e.to_status])).toEqual([
+      ['order', 'pending'],
+      ['payment', 'failed'],
+      ['payment', 'paid'],
+      ['order', 'open'],
+      ['fulfilment', 'pending'],
+    ]);
+    expect(await paymentOf(result!.order_id)).toMatchObject({ status: 'paid', providerPaymentId: session.payment_intent, capturedTotal: 6999 });
   });
 
   it('an event signed with another secret is refused', async () => {
     const client = new TestClient(t.app);
     const { result } = await placeOrder(client, checkoutBody(shop.award.id, shop.variant('PRINT-A4').id));
-    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, result!.order_id));
-    const res = await deliver(stripe.completeSession(row!.providerSessionId!, { secret: 'whsec_someoneelse' }));
+    const res = await deliver(stripe.completeSession((await paymentOf(result!.order_id)).providerSessionId!, { secret: 'whsec_someoneelse' }));
     expect(res.statusCode).toBe(400);
-    expect((await t.database.db.select().from(orders).where(eq(orders.id, result!.order_id)))[0]!.status).toBe('pending_payment');
+    expect(await overview(result!.order_id)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
+    expect((await orderOf(client, result!)).status).toBe('pending_payment');
   });
 
   it('an admin refund goes to Stripe with an idempotency key, and a double click refunds once', async () => {
     const admin = await signedInClient(t.app, { admin: true });
     const { result } = await placeOrder(new TestClient(t.app), checkoutBody(shop.award.id, shop.variant('PRINT-A3').id));
-    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, result!.order_id));
-    await deliver(stripe.completeSession(row!.providerSessionId!));
+    await deliver(stripe.completeSession((await paymentOf(result!.order_id)).providerSessionId!));
     const url = `/api/admin/orders/${result!.order_id}/refund`;
     const [a, b] = await Promise.all([admin.client.post(url, { amount: 500 }), admin.client.post(url, { amount: 500 })]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const after = (await admin.client.get(`/api/admin/orders/${result!.order_id}`)).json() as AdminOrder;
-    expect(after).toMatchObject({ status: 'partially_refunded', refunded_total: 500 });
+    expect(after).toMatchObject({ status: 'partially_refunded', states: { payment: 'partially_refunded' }, refunded_total: 500 });
     expect(after.refunds).toHaveLength(1);
     const refundCalls = stripe.requests.filter((r) => r.path === '/v1/refunds');
+    expect(refundCalls.length).toBeGreaterThan(0);
     expect(new Set(refundCalls.map((r) => r.idempotencyKey)).size).toBe(1);
-    const [paid] = await t.database.db.select().from(orders).where(eq(orders.id, result!.order_id));
-    expect(stripe.paymentIntent(paid!.providerPaymentId!)!.refunded).toBe(500);
+    const paid = await paymentOf(result!.order_id);
+    expect(stripe.paymentIntent(paid.providerPaymentId!)!.refunded).toBe(500);
+    expect(paid).toMatchObject({ refundedTotal: 500, capturedTotal: paid.amount });
+  });
+
+  it('an admin cancelling an unpaid order closes its Stripe Checkout Session', async () => {
+    const admin = await signedInClient(t.app, { admin: true });
+    const client = new TestClient(t.app);
+    const { result } = await placeOrder(client, checkoutBody(shop.award.id, shop.variant('PRINT-A4').id));
+    const sessionId = (await paymentOf(result!.order_id)).providerSessionId!;
+    const cancelled = await admin.client.post(`/api/admin/orders/${result!.order_id}/cancel`, { reason: 'Duplicate order' });
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', can_cancel: false });
+    expect(requestsFor(sessionId).map((r) => `${r.method} ${r.path}`)).toEqual([`POST /v1/checkout/sessions/${sessionId}/expire`]);
+    expect(stripe.sessions.get(sessionId)).toMatchObject({ status: 'expired', url: null });
+    expect((await orderOf(client, result!)).status).toBe('cancelled');
+  });
+});
+
+describe('the reconciliation with Stripe', () => {
+  it('a payment whose event never reached the shop is found by retrieving the Checkout Session with its PaymentIntent', async () => {
+    const client = new TestClient(t.app);
+    const { result } = await placeOrder(client, checkoutBody(shop.award.id, shop.variant('PRINT-A4').id, { email: 'stripe-lost-event@example.test' }));
+    const sessionId = (await paymentOf(result!.order_id)).providerSessionId!;
+    // The shopper pays; the webhook never arrives.
+    stripe.completeSession(sessionId);
+    // Still on the payment page a moment ago: left alone.
+    await reconcile();
+    expect(requestsFor(sessionId)).toEqual([]);
+    expect((await overview(result!.order_id)).paymentStatus).toBe('unpaid');
+
+    await t.database.rows(sql`update payment_sessions set updated_at = now() - interval '10 minutes' where order_id = ${result!.order_id}`);
+    await reconcile();
+    const [lookup, ...more] = requestsFor(sessionId);
+    expect(more).toEqual([]);
+    expect(lookup).toMatchObject({ method: 'GET', path: `/v1/checkout/sessions/${sessionId}`, authorization: `Bearer ${SECRET}` });
+    expect(lookup!.raw).toBe('');
+    const order = await orderOf(client, result!);
+    expect(order).toMatchObject({ status: 'paid', states: { lifecycle: 'open', payment: 'paid', fulfilment: 'submitted' } });
+    expect(order.timeline.find((e) => e.machine === 'payment' && e.to_status === 'paid')).toMatchObject({
+      actor: 'reconciliation',
+      reason: 'Found paid at the payment provider by the reconciliation: its event never reached the shop.',
+    });
+    const pi = stripe.sessions.get(sessionId)!.payment_intent!;
+    expect(await paymentOf(result!.order_id)).toMatchObject({ status: 'paid', providerPaymentId: pi, capturedTotal: 2999 });
+    // Its card is the one the funnel would charge again.
+    expect((await paymentOf(result!.order_id)).paymentMethodRef).toBe(stripe.paymentIntent(pi)!.paymentMethod);
+    // The event arriving after all changes nothing.
+    expect((await deliver(stripe.completeSession(sessionId))).json().outcome).toBe('no_change');
+  });
+
+  it('an order past its time has its Stripe page closed and is abandoned; one paid just before is applied instead', async () => {
+    const client = new TestClient(t.app);
+    const unpaid = (await placeOrder(client, checkoutBody(shop.award.id, shop.variant('PRINT-A4').id))).result!;
+    const paidLate = (await placeOrder(client, checkoutBody(shop.award.id, shop.variant('PRINT-A4').id))).result!;
+    const unpaidSession = (await paymentOf(unpaid.order_id)).providerSessionId!;
+    const paidSession = (await paymentOf(paidLate.order_id)).providerSessionId!;
+    stripe.completeSession(paidSession); // paid at the last moment; its event is still on its way
+    await t.database.rows(sql`update orders set expires_at = now() - interval '1 minute' where id in (${unpaid.order_id}, ${paidLate.order_id})`);
+    await reconcile();
+
+    expect(requestsFor(unpaidSession).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /v1/checkout/sessions/${unpaidSession}`,
+      `POST /v1/checkout/sessions/${unpaidSession}/expire`,
+    ]);
+    expect(stripe.sessions.get(unpaidSession)!.status).toBe('expired');
+    expect(await overview(unpaid.order_id)).toMatchObject({ status: 'abandoned', paymentStatus: 'unpaid' });
+    expect((await client.get(`/api/orders/${unpaid.order_id}?token=${unpaid.access_token}`)).statusCode).toBe(404);
+
+    expect(requestsFor(paidSession).map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/checkout/sessions/${paidSession}`]);
+    expect(await overview(paidLate.order_id)).toMatchObject({ status: 'open', paymentStatus: 'paid' });
+
+    // Stripe's own expiry event for the closed page changes nothing more.
+    expect((await deliver(stripe.expireSession(unpaidSession))).json().outcome).toBe('no_change');
   });
 });
 
@@ -96,8 +192,7 @@ describe('the funnel with Stripe', () => {
     const placed = res.json() as CheckoutResult;
     const created = stripe.requests.find((r) => r.path === '/v1/checkout/sessions' && r.params.client_reference_id === placed.order_id)!;
     expect(created.params).toMatchObject({ customer_creation: 'always', success_url: expect.stringContaining('/funnel/timer?order=') });
-    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, placed.order_id));
-    expect((await deliver(stripe.completeSession(row!.providerSessionId!))).json().outcome).toBe('applied');
+    expect((await deliver(stripe.completeSession((await paymentOf(placed.order_id)).providerSessionId!))).json().outcome).toBe('applied');
 
     const url = `/api/funnel/orders/${placed.order_id}`;
     const open = (await client.get(`${url}?token=${encodeURIComponent(placed.access_token)}`)).json() as FunnelOrder;
@@ -106,10 +201,12 @@ describe('the funnel with Stripe', () => {
     expect(accepted.statusCode).toBe(200);
     expect((accepted.json() as FunnelOrder).order.lines).toHaveLength(2);
 
-    const [paid] = await t.database.db.select().from(orders).where(eq(orders.id, placed.order_id));
-    const first = stripe.paymentIntent(paid!.providerPaymentId!)!;
+    const paid = await paymentOf(placed.order_id);
+    const first = stripe.paymentIntent(paid.providerPaymentId!)!;
     const charge = stripe.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && (r.params.metadata as { order_id?: string } | undefined)?.order_id === placed.order_id)!;
     expect(charge.params).toMatchObject({ customer: first.customer, payment_method: first.paymentMethod, off_session: 'true', confirm: 'true', amount: '3540' });
     expect(charge.idempotencyKey).toMatch(/^funnel-offer-/);
+    // Both charges are the order's: what was captured adds them up.
+    expect(paid.capturedTotal).toBe(paid.amount + 3540);
   });
 });

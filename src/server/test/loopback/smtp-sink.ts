@@ -56,6 +56,8 @@ export async function startSmtpSink(port = 0) {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // Loopback: no DNS lookup of the client's name on every connection.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

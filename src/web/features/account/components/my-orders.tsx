@@ -1,7 +1,6 @@
 import { ChevronRight, Package } from 'lucide-react';
 import { Link } from 'react-router';
 import { hrefs, paths } from '@/contract/paths';
-import { ORDER_STATUS_LABELS } from '@/contract/shop-constants';
 import { buttonVariants } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -42,7 +41,7 @@ export function MyOrders() {
               >
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold">
-                    {o.number} <span className="font-normal text-ink-soft">· {ORDER_STATUS_LABELS[o.status]}</span>
+                    {o.number} <span className="font-normal text-ink-soft">· {o.status_label}</span>
                   </p>
                   <p className="text-sm text-muted">
                     {new Date(o.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })} · {o.item_count} item{o.item_count === 1 ? '' : 's'}

@@ -7,7 +7,13 @@ import { queryKeys } from '@/web/lib/query-keys';
 export const getAdminOrder = (id: string) => apiFetch<AdminOrder>(`/api/admin/orders/${encodeURIComponent(id)}`);
 
 export const adminOrderQueryOptions = (id: string) =>
-  queryOptions({ queryKey: queryKeys.admin.orders.detail(id), queryFn: () => getAdminOrder(id), staleTime: 0 });
+  queryOptions({
+    queryKey: queryKeys.admin.orders.detail(id),
+    queryFn: () => getAdminOrder(id),
+    staleTime: 0,
+    // A refund the provider has not answered yet is finished by a job: look again until it is.
+    refetchInterval: (query) => ((query.state.data?.refunds_pending ?? 0) > 0 ? 10_000 : false),
+  });
 
 export function useAdminOrder(id: string | null) {
   return useQuery({ ...adminOrderQueryOptions(id ?? ''), enabled: id !== null });

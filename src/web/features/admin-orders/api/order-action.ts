@@ -32,5 +32,7 @@ export function useOrderAction(id: string) {
       queryClient.setQueryData(queryKeys.admin.orders.detail(id), order);
       void queryClient.invalidateQueries({ queryKey: queryKeys.admin.orders.all });
     },
+    // A refusal may still have changed the order (a refund the provider did not answer is left pending): read it again.
+    onError: () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.orders.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { ExternalLink, PackageCheck, RotateCcw, StepForward, Truck } from 'lucide-react';
 import { useState } from 'react';
 import { markShippedBodySchema, type MarkShippedBody } from '@/contract/fulfilment';
+import { FULFILMENT_LABELS, type FulfilmentStatus } from '@/contract/order-status';
 import type { AdminOrder } from '@/contract/shop';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
@@ -17,17 +18,31 @@ export const providerLabel = (provider: string | null) => (provider ? (PROVIDERS
 
 type Tone = 'ok' | 'wait' | 'problem' | 'quiet';
 
-/** Where the parcel is, in one phrase: the order's own status where it says more than the hand-off does. */
+const TONES: Record<FulfilmentStatus, Tone> = {
+  none: 'quiet',
+  pending: 'wait',
+  submitted: 'ok',
+  in_production: 'ok',
+  shipped: 'ok',
+  delivered: 'ok',
+  problem: 'problem',
+  cancelled: 'quiet',
+};
+
+/**
+ * Where the printing is, in the fulfilment machine's own words (FULFILMENT_LABELS: "At the printer", "Being
+ * printed", "On its way"…). With several parcels it is the least advanced one. "none" says why there is no hand-off.
+ */
 export function fulfilmentState(order: AdminOrder): { label: string; tone: Tone } {
-  const f = order.fulfilment;
-  if (order.status === 'delivered') return { label: 'Delivered', tone: 'ok' };
-  if (order.tracking?.shipped_at || order.status === 'shipped') return { label: 'Shipped', tone: 'ok' };
-  if (f.status === 'problem') return { label: 'Needs attention', tone: 'problem' };
-  if (f.status === 'pending') return { label: 'Waiting to be sent', tone: 'wait' };
-  if (f.status === 'submitted') return order.status === 'in_production' ? { label: 'In production', tone: 'ok' } : { label: 'At the printer', tone: 'ok' };
-  if (!order.lines.some((l) => l.requires_shipping)) return { label: 'Nothing to print', tone: 'quiet' };
-  if (!order.payment.paid_at) return { label: 'Waits for payment', tone: 'quiet' };
-  return { label: 'Not sent to a printer', tone: 'wait' };
+  const status = order.fulfilment.status;
+  if (status === 'none' && order.lines.some((l) => l.requires_shipping)) {
+    if (order.states.payment === 'unpaid' || order.states.payment === 'failed') {
+      return { label: order.states.lifecycle === 'pending' ? 'Waits for payment' : 'Never paid', tone: 'quiet' };
+    }
+    if (order.states.payment === 'refunded') return { label: FULFILMENT_LABELS.cancelled, tone: 'quiet' };
+    return { label: 'Not sent to a printer yet', tone: 'wait' };
+  }
+  return { label: FULFILMENT_LABELS[status], tone: TONES[status] };
 }
 
 function StateBadge({ label, tone }: { label: string; tone: Tone }) {
@@ -165,9 +180,30 @@ function MarkShippedDialog({ order, open, onOpenChange }: { order: AdminOrder; o
   );
 }
 
+/** Carrier, tracking (linked to the carrier's page) and when it left, for one parcel: rows of a <dl>. */
+function Parcel({ shipment: t }: { shipment: AdminOrder['shipments'][number] }) {
+  return (
+    <>
+      <Field label="Carrier">{t.carrier ?? '—'}</Field>
+      <Field label="Tracking">
+        {t.url ? (
+          <a href={t.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-mono font-semibold text-brand-700 underline underline-offset-4">
+            {t.number}
+            <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="sr-only"> (opens the carrier&apos;s page)</span>
+          </a>
+        ) : (
+          <span className="font-mono">{t.number}</span>
+        )}
+      </Field>
+      <Field label="Shipped">{t.shipped_at ? when.format(new Date(t.shipped_at)) : '—'}</Field>
+    </>
+  );
+}
+
 /** What "Next step" does at the built-in print shop, from where the order is now. */
 function nextStep(order: AdminOrder): Confirmation {
-  const printing = order.status === 'in_production';
+  const printing = order.fulfilment.status === 'in_production';
   return {
     action: { kind: 'fulfilment/advance' },
     title: printing ? `Ship ${order.number}?` : `Start printing ${order.number}?`,
@@ -176,7 +212,7 @@ function nextStep(order: AdminOrder): Confirmation {
       : 'The print shop starts on it now instead of at its next scheduled step; the order shows as being printed.',
     confirm: printing ? 'Ship it' : 'Start printing',
     keep: 'Not yet',
-    done: (o) => (o.status === 'shipped' ? { title: `${o.number} has shipped`, description: 'The customer has been mailed the tracking number.' } : { title: `${o.number} is being printed` }),
+    done: (o) => (o.fulfilment.status === 'shipped' ? { title: `${o.number} has shipped`, description: 'The customer has been mailed the tracking number.' } : { title: `${o.number} is being printed` }),
   };
 }
 
@@ -197,7 +233,7 @@ function resubmitStep(order: AdminOrder): Confirmation {
 /** The hand-off to the printer (docs/decisions/083): who prints it, where it is, and what an admin can do about it. */
 export function FulfilmentSection({ order }: { order: AdminOrder }) {
   const f = order.fulfilment;
-  const t = order.tracking;
+  const shipments = order.shipments.length ? order.shipments : order.tracking ? [order.tracking] : [];
   const state = fulfilmentState(order);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [shipping, setShipping] = useState(false);
@@ -219,24 +255,22 @@ export function FulfilmentSection({ order }: { order: AdminOrder }) {
         <Field label="Provider">{providerLabel(f.provider)}</Field>
         <Field label="Provider's order">{f.id ? <span className="font-mono">{f.id}</span> : '—'}</Field>
         <Field label="Sent">{f.submitted_at ? when.format(new Date(f.submitted_at)) : '—'}</Field>
-        {t ? (
-          <>
-            <Field label="Carrier">{t.carrier ?? '—'}</Field>
-            <Field label="Tracking">
-              {t.url ? (
-                <a href={t.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-mono font-semibold text-brand-700 underline underline-offset-4">
-                  {t.number}
-                  <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
-                  <span className="sr-only"> (opens the carrier&apos;s page)</span>
-                </a>
-              ) : (
-                <span className="font-mono">{t.number}</span>
-              )}
-            </Field>
-            <Field label="Shipped">{t.shipped_at ? when.format(new Date(t.shipped_at)) : '—'}</Field>
-          </>
-        ) : null}
+        {shipments.length === 1 ? <Parcel shipment={shipments[0]!} /> : null}
       </dl>
+      {shipments.length > 1 ? (
+        <ol className="mt-3 grid gap-2 border-t border-line pt-3 text-sm" aria-label="Parcels">
+          {shipments.map((p, i) => (
+            <li key={`${p.number}-${i}`}>
+              <p className="font-semibold">
+                Parcel {i + 1} of {shipments.length}
+              </p>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+                <Parcel shipment={p} />
+              </dl>
+            </li>
+          ))}
+        </ol>
+      ) : null}
       {canAdvance || f.can_mark_shipped || f.can_resubmit ? (
         <div className="mt-3 flex flex-wrap gap-2 border-t border-line pt-3">
           {canAdvance ? (
@@ -255,7 +289,7 @@ export function FulfilmentSection({ order }: { order: AdminOrder }) {
             </Button>
           ) : null}
         </div>
-      ) : state.tone === 'ok' && t ? (
+      ) : (f.status === 'shipped' || f.status === 'delivered') && shipments.length ? (
         <p className="mt-3 flex items-center gap-1.5 border-t border-line pt-3 text-sm text-muted">
           <PackageCheck className="size-4 shrink-0" aria-hidden="true" /> Nothing left to do here: the carrier has it.
         </p>

@@ -125,6 +125,12 @@ function CancelDialog({ order, open, onOpenChange }: { order: AdminOrder; open: 
   );
 }
 
+/**
+ * Which of the order's three machines an entry of its history is about (docs/decisions/108): "Payment: Partly
+ * refunded", "Fulfilment: On its way" — the same word as the Fulfilment section above it.
+ */
+const MACHINE_WORDS = { order: 'Order', payment: 'Payment', fulfilment: 'Fulfilment' } as const;
+
 function Details({ order }: { order: AdminOrder }) {
   const money = (n: number) => formatMoney(n, order.currency);
   const resend = useOrderAction(order.id);
@@ -134,7 +140,7 @@ function Details({ order }: { order: AdminOrder }) {
   return (
     <div className="grid gap-5">
       <div className="flex flex-wrap items-center gap-2">
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} label={order.status_label} />
         {order.payment.test_mode ? <span className="rounded-full bg-gold/25 px-2 py-0.5 text-xs font-semibold">Test mode</span> : null}
         <Link to={hrefs.order(order.id)} className={`${textLink} text-sm`}>
           Customer&apos;s view
@@ -168,6 +174,11 @@ function Details({ order }: { order: AdminOrder }) {
           </Button>
         ) : null}
       </div>
+      {order.refunds_pending > 0 ? (
+        <Notice title={`Refund of ${money(order.refunds_pending)} waiting for the payment provider`}>
+          It was asked for; a job asks the provider again until it answers. Then it shows under Refunds and the customer is mailed.
+        </Notice>
+      ) : null}
       <RefundDialog key={`${order.id}-${order.refundable}`} order={order} open={refunding} onOpenChange={setRefunding} />
       <CancelDialog order={order} open={cancelling} onOpenChange={setCancelling} />
 
@@ -272,9 +283,6 @@ function Details({ order }: { order: AdminOrder }) {
 }
 
 /** One order, in a panel over the list (the list stays where it was). */
-/** Which of the order's three machines an entry of its history is about (docs/decisions/108). */
-const MACHINE_WORDS = { order: 'Order', payment: 'Payment', fulfilment: 'Printing' } as const;
-
 export function OrderSheet({ id, onClose }: { id: string | null; onClose(): void }) {
   const order = useAdminOrder(id);
   const o = order.data;

@@ -1,19 +1,19 @@
-import type { OrderStatus } from '@/contract/shop';
-import { ORDER_STATUS_LABELS } from '@/contract/shop-constants';
+import type { OrderStatus } from '@/contract/order-status';
 import { cn } from '@/web/lib/utils';
 
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+/** An order's status as the API words it ("On its way · partly refunded"); the status word picks the colour. */
+export function OrderStatusBadge({ status, label }: { status: OrderStatus; label: string }) {
   return (
     <span
       className={cn(
         'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
         (status === 'payment_failed' || status === 'cancelled') && 'bg-brand-100 text-brand-800',
         status === 'pending_payment' && 'bg-gold/30 text-ink',
-        (status === 'refunded' || status === 'partially_refunded') && 'bg-paper-dark text-ink-soft',
-        ['paid', 'in_production', 'shipped', 'delivered'].includes(status) && 'bg-emerald-100 text-emerald-900',
+        (status === 'refunded' || status === 'partially_refunded' || status === 'abandoned') && 'bg-paper-dark text-ink-soft',
+        (status === 'paid' || status === 'in_production' || status === 'shipped' || status === 'delivered') && 'bg-emerald-100 text-emerald-900',
       )}
     >
-      {ORDER_STATUS_LABELS[status]}
+      {label}
     </span>
   );
 }

@@ -1,6 +1,6 @@
 import { Receipt } from 'lucide-react';
-import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from '@/contract/shop-constants';
-import type { AdminOrderSummary, OrderStatus } from '@/contract/shop';
+import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES, type OrderStatus } from '@/contract/order-status';
+import type { AdminOrderSummary } from '@/contract/shop';
 import { AdminPageHeader } from '@/web/components/admin/admin-page-header';
 import { DataTable, type Column } from '@/web/components/admin/data-table';
 import { EmptyState } from '@/web/components/admin/empty-state';
@@ -59,7 +59,7 @@ export function OrdersAdmin() {
         </>
       ),
     },
-    { key: 'status', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
+    { key: 'status', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} label={o.status_label} /> },
     { key: 'items', header: 'Items', align: 'right', cell: (o) => o.item_count },
     {
       key: 'total',

@@ -37,6 +37,13 @@ export function CheckoutPage() {
   const [codeInput, setCodeInput] = useState('');
   const [appliedCode, setAppliedCode] = useState<string | undefined>(undefined);
   const [problem, setProblem] = useState<string | null>(null);
+  // What the server said about the code when the order was placed (used up meanwhile): under the discount field.
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const codeField = useRef<HTMLInputElement>(null);
+  const applyCode = () => {
+    setCodeError(null);
+    setAppliedCode(codeInput.trim() || undefined);
+  };
 
   // A first quote without an address tells whether anything ships.
   const probe = useQuote({ lines }, lines.length > 0);
@@ -106,7 +113,13 @@ export function CheckoutPage() {
       if (!(err instanceof ApiRequestError)) throw err;
       const field = err.field ?? '';
       if (field === 'discount_code') {
+        // "This code has been used up." (409 DISCOUNT_USED_UP): said under the code, which is taken off the order.
         setAppliedCode(undefined);
+        setCodeError(err.message);
+        codeField.current?.focus();
+      } else if (err.code === 'CHECKOUT_EXPIRED') {
+        // Its payment page has closed: the next press is a new checkout with a new key.
+        attempt.current = null;
         setProblem(err.message);
       } else if (field === 'email' || field.startsWith('shipping_address.') || field === 'shipping_method') {
         setError(field as 'email', { type: 'server', message: err.message }, { shouldFocus: true });
@@ -202,22 +215,27 @@ export function CheckoutPage() {
           )}
 
           <CheckoutSection step={ships ? 4 : 2} title="Discount code">
-            <div className="flex items-end gap-2">
+            {/* The button stays beside the input (under the label's line) when an error appears under the field. */}
+            <div className="flex items-start gap-2">
               <TextField
                 className="flex-1"
                 label="Discount code"
+                ref={codeField}
                 value={codeInput}
-                onChange={(e) => setCodeInput(e.target.value)}
+                onChange={(e) => {
+                  setCodeInput(e.target.value);
+                  setCodeError(null);
+                }}
                 onKeyDown={(e) => {
                   if (e.key === 'Enter') {
                     e.preventDefault();
-                    setAppliedCode(codeInput.trim() || undefined);
+                    applyCode();
                   }
                 }}
-                error={appliedCode && q?.discount_error ? q.discount_error : undefined}
+                error={codeError ?? (appliedCode && q?.discount_error ? q.discount_error : undefined)}
                 autoCapitalize="characters"
               />
-              <Button type="button" variant="outline" onClick={() => setAppliedCode(codeInput.trim() || undefined)} disabled={!codeInput.trim()}>
+              <Button type="button" variant="outline" className="mt-[1.625rem]" onClick={applyCode} disabled={!codeInput.trim()}>
                 <Tag aria-hidden="true" /> Apply
               </Button>
             </div>

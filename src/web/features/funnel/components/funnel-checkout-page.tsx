@@ -129,7 +129,9 @@ function FunnelCheckout({ funnel, awardId, cancelled }: { funnel: Funnel; awardI
       if (field === 'email' || field === 'recipient_name' || field.startsWith('shipping_address.') || field === 'shipping_method') {
         setError(field as 'email', { type: 'server', message: err.message }, { shouldFocus: true });
       } else {
-        if (err.status === 422) attempt.current = null;
+        // A refused key (422) or a checkout whose payment page has closed (409 CHECKOUT_EXPIRED): the next press is a
+        // new checkout with a new key.
+        if (err.status === 422 || err.code === 'CHECKOUT_EXPIRED') attempt.current = null;
         setProblem(err.message);
         toast({ title: 'We could not place your order', description: err.message, variant: 'destructive' });
       }

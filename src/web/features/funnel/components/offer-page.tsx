@@ -50,11 +50,14 @@ function Offer({ kind, order, token }: { kind: FunnelOfferKind; order: FunnelOrd
     setRefused(null);
     try {
       const next = await decide.mutateAsync({ kind, decision });
-      if (decision === 'accept') trackStep(kind === 'oto1' ? 'oto1_accepted' : 'downsell_accepted');
+      // A card that refuses the extra answers 200 with the offer failed and a notice: the next page (thank-you) says it.
+      if (decision === 'accept' && next.offers.find((x) => x.kind === kind)?.status === 'accepted') {
+        trackStep(kind === 'oto1' ? 'oto1_accepted' : 'downsell_accepted');
+      }
       navigate(STEP_PATHS[next.next_step]);
     } catch (err) {
       if (!(err instanceof ApiRequestError)) throw err;
-      // A declined card or an offer that ended: say so here; the order itself is fine.
+      // An offer that ended or a provider that could not be reached: say so here; the order itself is fine.
       setRefused(err.message);
     }
   }

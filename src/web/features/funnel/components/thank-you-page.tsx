@@ -5,6 +5,7 @@ import type { FunnelOrder } from '@/contract/funnel';
 import { hrefs, paths } from '@/contract/paths';
 import type { Order } from '@/contract/shop';
 import { buttonVariants } from '@/web/components/ui/button';
+import { Notice } from '@/web/components/ui/notice';
 import { formatMoney } from '@/web/lib/money';
 import { useFunnelStep } from '../lib/use-funnel-step';
 import { useTrackStep } from '../lib/use-track-step';
@@ -29,6 +30,12 @@ export function ThankYouPage({ renderOrder }: { renderOrder(order: Order, token:
       <div className="rounded-3xl bg-ink p-6 text-white sm:p-10">
         <PartyPopper className="size-10 text-gold" aria-hidden="true" />
         <h1 className="mt-4 font-display text-4xl font-semibold sm:text-5xl">Thank you. It is official.</h1>
+        {o.notice ? (
+          // "Your card was declined for the extra; your order is unchanged." — announced as the page appears.
+          <Notice tone="error" title="The extra was not added" className="mt-6 max-w-2xl">
+            {o.notice}
+          </Notice>
+        ) : null}
         <p className="mt-4 text-lg text-white/85">
           Order <strong className="text-white" data-testid="order-number">{o.order_number}</strong>: {summary(o)}, {formatMoney(o.order.total, o.order.currency)} in all.
         </p>

@@ -1,8 +1,8 @@
 import { Check, CircleAlert, Download, Package, Printer, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { hrefs } from '@/contract/paths';
-import type { Order, OrderStatus } from '@/contract/shop';
-import { ORDER_STATUS_LABELS } from '@/contract/shop-constants';
+import type { OrderStatus } from '@/contract/order-status';
+import type { Order } from '@/contract/shop';
 import { TestModeNote } from '@/web/components/layout/test-mode-note';
 import { buttonVariants } from '@/web/components/ui/button';
 import { useBlobUrl } from '@/web/hooks/use-blob-url';
@@ -19,50 +19,79 @@ const STEPS = [
   { key: 'delivered', label: 'Delivered', icon: Package },
 ] as const;
 
-/** How far along the usual path an order is (0 = placed … 4 = delivered); refunds keep the furthest point reached. */
+/** Where each step of the usual path is reached: the payment's "paid", then the printer's statuses. */
+const FULFILMENT_STEP: Partial<Record<string, number>> = { in_production: 2, shipped: 3, delivered: 4 };
+const PAID_FOR = new Set(['paid', 'partially_refunded', 'refunded']);
+
+/**
+ * How far along the usual path an order is (0 = placed … 4 = delivered). The order's fulfilment status is the least
+ * advanced of its parcels; refunds, a later problem or a cancelled hand-off keep the furthest point reached.
+ */
 function progress(order: Order): number {
-  const reached = new Set(order.timeline.map((e) => e.to_status));
-  if (reached.has('delivered')) return 4;
-  if (reached.has('shipped')) return 3;
-  if (reached.has('in_production')) return 2;
-  if (reached.has('paid')) return 1;
-  return 0;
+  let step = FULFILMENT_STEP[order.states.fulfilment] ?? 0;
+  const moving = step > 0;
+  for (const e of order.timeline) {
+    if (e.machine === 'payment' && PAID_FOR.has(e.to_status)) step = Math.max(step, 1);
+    // A parcel that went further than the rest does not move the whole order on; a hand-off that stopped keeps its mark.
+    if (e.machine === 'fulfilment' && !moving) step = Math.max(step, FULFILMENT_STEP[e.to_status] ?? 0);
+  }
+  if (PAID_FOR.has(order.states.payment)) step = Math.max(step, 1);
+  return step;
 }
 
-const NEXT: Partial<Record<OrderStatus, (o: Order) => string>> = {
+/** What the money did after the order moved on (its status word says where the parcel is). */
+function refundNote(o: Order): string {
+  if (o.status === 'refunded' || o.status === 'partially_refunded') return '';
+  if (o.states.payment === 'refunded') return ' It was refunded in full to the card you paid with.';
+  if (o.states.payment === 'partially_refunded') return ' Part of it was refunded to your card.';
+  return '';
+}
+
+/** Tracking, for one parcel or several. */
+const parcels = (o: Order) => (o.shipments.length ? o.shipments : o.tracking ? [o.tracking] : []);
+
+/** What happens next, by the order's status word. */
+const NEXT: Record<OrderStatus, (o: Order) => string> = {
   pending_payment: () => 'We are waiting for the payment to be confirmed. This page updates by itself.',
   payment_failed: (o) => `The payment did not go through${o.payment.failure_message ? ` (${o.payment.failure_message})` : ''}. Nothing was charged; you can pay with another card.`,
   paid: (o) =>
     o.lines.some((l) => l.requires_shipping)
       ? `Paid, and waiting for the print room. Printing, framing and delivery take ${deliveryDays()} business days worldwide; we will mail you when it ships, with tracking.`
       : 'Paid. Your certificate is ready: download the PDF below.',
-  in_production: () => 'Being printed and framed right now. We will mail you the tracking number when it ships.',
-  shipped: () => 'On its way. Follow the parcel with the tracking number below.',
+  in_production: (o) =>
+    parcels(o).length
+      ? 'Part of it has shipped (tracking below); the rest is being printed and framed. We will mail you when that ships too.'
+      : 'Being printed and framed right now. We will mail you the tracking number when it ships.',
+  shipped: (o) =>
+    parcels(o).length > 1 ? 'On its way, in more than one parcel. Follow each with its tracking number below.' : 'On its way. Follow the parcel with the tracking number below.',
   delivered: () => 'Delivered. We hope it hangs somewhere prominent.',
   cancelled: () => 'This order was cancelled before it was paid. Nothing was charged.',
+  abandoned: () => 'This order was never paid and has been closed. Nothing was charged.',
   partially_refunded: () => 'Part of this order was refunded to your card; the rest goes ahead as planned.',
   refunded: () => 'This order was refunded in full to the card you paid with.',
 };
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-export function StatusBadge({ status }: { status: OrderStatus }) {
+/** The order's status as its customer reads it ("On its way · partly refunded"); the status word picks the colour. */
+export function StatusBadge({ status, label }: { status: OrderStatus; label: string }) {
   const tone =
-    status === 'payment_failed' || status === 'cancelled'
+    status === 'payment_failed' || status === 'cancelled' || status === 'abandoned'
       ? 'bg-brand-50 text-brand-800 ring-brand-600/30'
       : status === 'refunded' || status === 'partially_refunded'
         ? 'bg-paper-dark text-ink ring-ink/20'
         : status === 'pending_payment'
           ? 'bg-gold/20 text-ink ring-gold-dark/40'
           : 'bg-emerald-50 text-emerald-900 ring-emerald-700/30';
-  return <span className={cn('inline-flex items-center rounded-full px-3 py-1 text-sm font-semibold ring-1', tone)}>{ORDER_STATUS_LABELS[status]}</span>;
+  return <span className={cn('inline-flex items-center rounded-full px-3 py-1 text-sm font-semibold ring-1', tone)}>{label}</span>;
 }
 
 /** An order as its customer sees it: where it is, what is in it, where it goes, what it cost. */
 export function OrderDetails({ order }: { order: Order }) {
   const money = (n: number) => formatMoney(n, order.currency);
   const step = progress(order);
-  const offPath = order.status === 'cancelled' || order.status === 'payment_failed' || order.status === 'pending_payment';
+  const offPath = order.status === 'cancelled' || order.status === 'abandoned' || order.status === 'payment_failed' || order.status === 'pending_payment';
+  const shipments = parcels(order);
   const a = order.shipping_address;
   return (
     <div className="grid gap-6">
@@ -73,7 +102,7 @@ export function OrderDetails({ order }: { order: Order }) {
           <h2 id="order-status" className="font-display text-2xl font-semibold">
             Status
           </h2>
-          <StatusBadge status={order.status} />
+          <StatusBadge status={order.status} label={order.status_label} />
         </div>
         {!offPath || step > 0 ? (
           <ol className="mt-6 grid grid-cols-5 gap-1" aria-label="Progress">
@@ -96,7 +125,10 @@ export function OrderDetails({ order }: { order: Order }) {
         ) : null}
         <p className={cn('mt-5 flex gap-2 text-ink-soft', order.status === 'payment_failed' && 'text-brand-800')}>
           {order.status === 'payment_failed' ? <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" /> : null}
-          {NEXT[order.status]?.(order)}
+          <span>
+            {NEXT[order.status](order)}
+            {refundNote(order)}
+          </span>
         </p>
         {order.payment_url ? (
           order.payment_url.startsWith('/') ? (
@@ -109,22 +141,21 @@ export function OrderDetails({ order }: { order: Order }) {
             </a>
           )
         ) : null}
-        {order.tracking ? (
+        {shipments.length === 1 ? (
           <p className="mt-4 text-sm">
-            {order.tracking.carrier ? (
-              <>
-                Shipped with <strong>{order.tracking.carrier}</strong>
-                {order.tracking.shipped_at ? ` on ${new Date(order.tracking.shipped_at).toLocaleDateString()}` : ''}.{' '}
-              </>
-            ) : null}
-            Tracking number: <strong>{order.tracking.number}</strong>
-            {order.tracking.url ? (
-              <>
-                {' '}
-                · <a href={order.tracking.url} className="font-semibold text-brand-700 underline" rel="noopener noreferrer" target="_blank">Track the parcel</a>
-              </>
-            ) : null}
+            <Tracking shipment={shipments[0]!} link="Track the parcel" />
           </p>
+        ) : shipments.length > 1 ? (
+          <ol className="mt-4 grid gap-2 text-sm" aria-label="Parcels">
+            {shipments.map((t, i) => (
+              <li key={`${t.number}-${i}`} className="rounded-2xl bg-paper px-4 py-3">
+                <span className="block font-semibold">
+                  Parcel {i + 1} of {shipments.length}
+                </span>
+                <Tracking shipment={t} link={`Track parcel ${i + 1}`} />
+              </li>
+            ))}
+          </ol>
         ) : null}
       </section>
 
@@ -244,6 +275,30 @@ function LinePreview({ line }: { line: Order['lines'][number] }) {
       height={80}
       className="h-20 w-28 shrink-0 rounded-md bg-white object-contain ring-1 ring-ink/10"
     />
+  );
+}
+
+/** Carrier, date, tracking number and the carrier's page for one parcel. */
+function Tracking({ shipment: t, link }: { shipment: Order['shipments'][number]; link: string }) {
+  return (
+    <>
+      {t.carrier ? (
+        <>
+          Shipped with <strong>{t.carrier}</strong>
+          {t.shipped_at ? ` on ${new Date(t.shipped_at).toLocaleDateString()}` : ''}.{' '}
+        </>
+      ) : null}
+      Tracking number: <strong className="break-all">{t.number}</strong>
+      {t.url ? (
+        <>
+          {' '}
+          ·{' '}
+          <a href={t.url} className="font-semibold text-brand-700 underline" rel="noopener noreferrer" target="_blank">
+            {link}
+          </a>
+        </>
+      ) : null}
+    </>
   );
 }
 

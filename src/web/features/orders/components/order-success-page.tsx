@@ -11,7 +11,8 @@ import { OrderSkeleton } from './order-skeleton';
 import { deliveryDays } from '@/web/lib/site-settings';
 
 const completedOrders = new Set<string>();
-const PAID = new Set(['paid', 'in_production', 'shipped', 'delivered', 'partially_refunded', 'refunded']);
+/** The payment went through (whatever has happened since): what the receipt page waits for. */
+const PAID = new Set(['paid', 'partially_refunded', 'refunded']);
 
 /** /order/success?order=…&token=…: the receipt after paying. It works after a reload (the link carries the order). */
 export function OrderSuccessPage({ orderId, token }: { orderId: string | null; token: string | null }) {
@@ -37,7 +38,7 @@ export function OrderSuccessPage({ orderId, token }: { orderId: string | null; t
 function Receipt({ orderId, token }: { orderId: string; token: string }) {
   const order = useOrder(orderId, token);
   const { clearCart } = useCart();
-  const paid = order.data ? PAID.has(order.data.status) : false;
+  const paid = order.data ? PAID.has(order.data.states.payment) : false;
   // The cart has become this order: empty it once the payment is confirmed (a declined card keeps it).
   useEffect(() => {
     if (paid) clearCart();
@@ -63,12 +64,20 @@ function Receipt({ orderId, token }: { orderId: string; token: string }) {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <div className="rounded-3xl bg-ink p-6 text-white sm:p-10">
         <PartyPopper className="size-10 text-gold" aria-hidden="true" />
-        <h1 className="mt-4 font-display text-4xl font-semibold sm:text-5xl">{paid ? 'Thank you! Your order is in.' : 'Confirming your payment…'}</h1>
+        <h1 className="mt-4 font-display text-4xl font-semibold sm:text-5xl">
+          {paid ? 'Thank you! Your order is in.' : o && o.status !== 'pending_payment' ? o.status_label : 'Confirming your payment…'}
+        </h1>
         {o ? (
           <div className="mt-4 grid gap-2 text-lg text-white/85">
             <p>
-              Order number <strong className="text-white" data-testid="order-number">{o.number}</strong>. A receipt {paid ? 'is on its way' : 'will go'} to{' '}
-              <strong className="break-all text-white">{o.email}</strong>.
+              Order number <strong className="text-white" data-testid="order-number">{o.number}</strong>.{' '}
+              {paid || o.status === 'pending_payment' ? (
+                <>
+                  A receipt {paid ? 'is on its way' : 'will go'} to <strong className="break-all text-white">{o.email}</strong>.
+                </>
+              ) : (
+                'Nothing was charged.'
+              )}
             </p>
             {paid ? (
               <p>
