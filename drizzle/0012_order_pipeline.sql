@@ -22,6 +22,7 @@ CREATE TABLE "payment_sessions" (
 	"paid_at" timestamp with time zone,
 	"captured_total" integer DEFAULT 0 NOT NULL,
 	"refunded_total" integer DEFAULT 0 NOT NULL,
+	"watch_until" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "payment_sessions_status_check" CHECK ("payment_sessions"."status" in ('unpaid', 'failed', 'paid', 'partially_refunded', 'refunded')),
@@ -142,7 +143,7 @@ CREATE INDEX "print_shop_orders_files_idx" ON "print_shop_orders" USING btree ("
 -- Data (docs/decisions/108): each order's payment, fulfilment, funnel window and discount use move to the tables of
 -- their owners; the order keeps its own lifecycle; its history is split between the three machines.
 INSERT INTO "payment_sessions" ("order_id", "provider", "status", "amount", "currency", "provider_session_id", "payment_url",
-  "provider_payment_id", "payment_method_ref", "failure_message", "paid_at", "captured_total", "refunded_total", "created_at", "updated_at")
+  "provider_payment_id", "payment_method_ref", "failure_message", "paid_at", "captured_total", "refunded_total", "watch_until", "created_at", "updated_at")
 SELECT o."id",
   CASE WHEN o."payment_provider" IN ('test', 'stripe') THEN o."payment_provider" ELSE 'test' END,
   CASE
@@ -155,7 +156,10 @@ SELECT o."id",
   greatest(o."total" - coalesce(p."offers", 0), 0),
   o."currency", o."provider_session_id", o."payment_url", o."provider_payment_id", o."payment_method_ref", o."payment_failure_message", o."paid_at",
   CASE WHEN o."paid_at" IS NOT NULL THEN greatest(coalesce(p."charged", 0), o."total", o."refunded_total") ELSE greatest(coalesce(p."charged", 0), o."refunded_total") END,
-  o."refunded_total", o."created_at", o."updated_at"
+  o."refunded_total",
+  -- Waiting orders are watched by the reconciliation for two more days.
+  CASE WHEN o."status" IN ('pending_payment', 'payment_failed') THEN now() + interval '2 days' END,
+  o."created_at", o."updated_at"
 FROM "orders" o
 LEFT JOIN (
   SELECT "order_id", sum("amount") AS "charged", sum(CASE WHEN "kind" = 'offer' THEN "amount" ELSE 0 END) AS "offers"

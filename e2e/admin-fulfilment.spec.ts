@@ -28,7 +28,9 @@ test.describe('fulfilment in /admin/orders', () => {
     await fulfilment.getByRole('button', { name: 'Next step' }).click();
     await step.getByRole('button', { name: 'Start printing' }).click();
     await expect(toasts(page)).toContainText(`${order.order_number} is being printed`);
-    await expect(fulfilment).toContainText('In production');
+    // The fulfilment machine's own words (FULFILMENT_LABELS), as the order's history has them.
+    await expect(fulfilment).toContainText('Being printed');
+    await expect(sheet.getByRole('region', { name: 'History' })).toContainText('Fulfilment: Being printed');
 
     // Marked shipped by hand: a plain http link is refused next to its field, and nothing typed is lost.
     await fulfilment.getByRole('button', { name: 'Mark shipped' }).click();
@@ -48,7 +50,8 @@ test.describe('fulfilment in /admin/orders', () => {
     await ship.getByRole('button', { name: 'Mark shipped' }).click();
     await expect(toasts(page)).toContainText(`${order.order_number} is marked shipped`);
     await expect(ship).toHaveCount(0);
-    await expect(fulfilment).toContainText('Shipped');
+    await expect(fulfilment).toContainText('On its way');
+    await expect(sheet.getByText('On its way', { exact: true }).first()).toBeVisible();
     await expect(fulfilment).toContainText('Royal Mail');
     await expect(fulfilment.getByRole('link', { name: /RM123456785GB/ })).toHaveAttribute('href', 'https://royalmail.example/track/RM123456785GB');
     await expect(fulfilment.getByRole('button', { name: 'Next step' })).toHaveCount(0);

@@ -152,6 +152,8 @@ test.describe('checkout and payment', () => {
     await page.getByLabel('Postal code').fill('62701');
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page).toHaveURL(/\/pay\/test\//);
+    // The payment page itself, not the moment between the two pages.
+    await expect(page.getByLabel('Card number')).toBeVisible();
     await pageSettled(page);
     expect(await axeSerious(page)).toEqual([]);
   });

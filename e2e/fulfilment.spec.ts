@@ -43,6 +43,19 @@ test.describe('a printed order on its way', () => {
     await expect(mine.getByText('On its way. Follow the parcel with the tracking number below.')).toBeVisible();
     await expect(mine.getByText(/Tracking number: JD[0-9A-F]{16}/)).toBeVisible();
     await expect(mine.getByRole('link', { name: 'Track the parcel' })).toHaveAttribute('href', /dhl\.com/);
+    const status = mine.getByRole('region', { name: 'Status' });
+    await expect(status.getByText('On its way', { exact: true })).toBeVisible();
+
+    // Part of it refunded after it shipped: it is still on its way, and says the money part too.
+    const refund = await page.request.post(`/api/admin/orders/${order.order_id}/refund`, { headers, data: { amount: 1000, reason: 'Late delivery' } });
+    expect(refund.status(), await refund.text()).toBe(200);
+    await mine.reload();
+    await expect(status.getByText('On its way · partly refunded', { exact: true })).toBeVisible();
+    await expect(status.getByText('On its way. Follow the parcel with the tracking number below. Part of it was refunded to your card.')).toBeVisible();
+    await expect(status.getByRole('list', { name: 'Progress' }).locator('[aria-current="step"]')).toContainText('Shipped');
+    await expect(mine.getByRole('region', { name: 'History' }).getByText('Partly refunded', { exact: true })).toBeVisible();
+    // The admin's reason stays in the admin area.
+    await expect(mine.getByText(/Late delivery/)).toHaveCount(0);
     await customer.close();
   });
 });

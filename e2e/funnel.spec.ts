@@ -7,8 +7,8 @@ import { axeSerious, pageSettled } from './support/page-helpers';
 
 const HEADER = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
-/** /funnel/checkout: the name to print, contact and a US address, standard shipping → the test processor's page. */
-async function buyTheHero(page: Page, name: string, email: string) {
+/** /funnel/checkout: the name to print, contact and a US address, standard shipping → the test processor's page → paid with `card`. */
+async function buyTheHero(page: Page, name: string, email: string, card = '4242 4242 4242 4242') {
   await page.goto('/funnel/checkout');
   await expect(page.getByRole('heading', { level: 1, name: 'One certificate. Printed, posted, impossible to ignore.' })).toBeVisible();
   await expect(HEADER(page)).toBeVisible();
@@ -24,7 +24,7 @@ async function buyTheHero(page: Page, name: string, email: string) {
   await expect(page.getByRole('button', { name: 'Pay $29.99' })).toBeVisible();
   await page.getByRole('button', { name: 'Pay $29.99' }).click();
   await expect(page).toHaveURL(/\/pay\/test\/cs_test_/);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Card number').fill(card);
   await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: 'Pay $29.99' }).click();
@@ -117,6 +117,35 @@ test.describe('the sales funnel', () => {
     expect(funnel).toMatchObject({ closed: true, next_step: 'thank_you' });
     expect(funnel.offers.map((o) => o.status)).toEqual(['declined', 'declined']);
     expect(funnel.order.lines).toHaveLength(1);
+  });
+
+  test('a card that refuses the extra: the thank-you page says so, and the order is as bought', async ({ page }) => {
+    test.slow();
+    // 4000 0000 0000 0341 pays the order, then declines every later charge.
+    const number = await buyTheHero(page, 'Kim Novak', `funnel.declined.${Date.now().toString(36)}@example.test`, '4000 0000 0000 0341');
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await expect(page).toHaveURL('/funnel/oto1');
+    await expect(page.getByText('Charged to the card ending 0341. No need to type it again.')).toBeVisible();
+    await page.getByRole('button', { name: 'Yes, add it for $35.40' }).click();
+
+    await expect(page).toHaveURL('/funnel/thank-you');
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you. It is official.' })).toBeVisible();
+    const notice = page.getByRole('alert').filter({ hasText: 'The extra was not added' });
+    await expect(notice).toContainText('Your card was declined for the extra; your order is unchanged.');
+    await expect(page.getByTestId('order-number')).toHaveText(number);
+    await expect(page.getByText('1 item, $29.99 in all.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Items' }).getByText('Framed certificate')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'History' }).getByText('Extra not added')).toBeVisible();
+    await pageSettled(page);
+    expect(await axeSerious(page)).toEqual([]);
+
+    // A reload keeps saying it: the notice comes with the funnel order, not with the click.
+    await page.reload();
+    await expect(page.getByRole('alert').filter({ hasText: 'The extra was not added' })).toContainText('your order is unchanged');
+    const data = (await funnelData(page))!;
+    const funnel = (await (await page.request.get(`/api/funnel/orders/${data.order_id}?token=${encodeURIComponent(data.token)}`)).json()) as FunnelOrder;
+    expect(funnel).toMatchObject({ next_step: 'thank_you', notice: 'Your card was declined for the extra; your order is unchanged.' });
+    expect(funnel.offers.map((o) => o.status)).toEqual(['failed', 'skipped']);
   });
 
   test('a funnel page opened without funnel data goes to the funnel’s checkout, never a broken page', async ({ page }) => {

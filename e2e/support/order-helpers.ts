@@ -26,11 +26,18 @@ export async function paidFramedOrder(browser: Browser, opts: { recipient: strin
   return { ...order, customer };
 }
 
-/** Waits (as an admin's page) until the print provider has the order: the submission job has run. */
+/**
+ * Waits (as an admin's page) until the print provider has the order (the submission job has run) and, at the
+ * built-in print shop, its print files are drawn (their own job): only then can an admin move it on ("Next step").
+ */
 export async function atThePrintShop(page: Page, orderId: string) {
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/admin/orders/${orderId}`)).json()) as { fulfilment: { status: string } }).fulfilment.status, {
-      timeout: 30_000,
-    })
-    .toBe('submitted');
+    .poll(
+      async () => {
+        const { fulfilment } = (await (await page.request.get(`/api/admin/orders/${orderId}`)).json()) as { fulfilment: { status: string; can_advance: boolean } };
+        return [fulfilment.status, fulfilment.can_advance];
+      },
+      { timeout: 60_000 },
+    )
+    .toEqual(['submitted', true]);
 }

@@ -155,10 +155,17 @@ describe('a checkout that fails after writing its order', () => {
     await t.database.rows(
       sql`update payment_sessions set provider_session_id = null, payment_url = null where order_id = ${result!.order_id}`,
     );
-    await t.database.rows(sql`update orders set expires_at = now() - interval '1 minute' where id = ${result!.order_id}`);
+    await t.database.rows(sql`update payment_sessions set updated_at = now() - interval '6 minutes' where order_id = ${result!.order_id}`);
     await t.app.jobs.send(reconcileJob, {});
     await t.drain();
-    expect(await overview(result!.order_id)).toMatchObject({ status: 'abandoned', paymentStatus: 'unpaid' });
+    const order = await overview(result!.order_id);
+    expect(order).toMatchObject({ status: 'abandoned', paymentStatus: 'unpaid' });
+    // ORDER_UNOPENED_MINUTES is five: an order placed a minute ago is left alone (its shopper may still retry).
+    const fresh = await placeOrder(shopper(), checkoutBody(shop.award.id, shop.variant('PRINT-A4').id));
+    await t.database.rows(sql`update payment_sessions set provider_session_id = null, payment_url = null, updated_at = now() - interval '1 minute' where order_id = ${fresh.result!.order_id}`);
+    await t.app.jobs.send(reconcileJob, {});
+    await t.drain();
+    expect((await overview(fresh.result!.order_id)).status).toBe('pending');
   });
 });
 

@@ -8,8 +8,8 @@ import { badRequest, HttpError } from '@/server/lib/http-errors';
 import { isUniqueViolation } from '@/server/lib/sql-text';
 import { stop, workflow } from '@/server/lib/workflow';
 import { releaseDiscount, reserveAgain, reserveDiscount } from '@/server/modules/discounts';
-import { findOrderByKey, insertOrder, lockOrder, moveOrder, orderAccessToken, setOrderExpiry, type OrderRow } from '@/server/modules/orders';
-import { attachProviderSession, createPayment, findPayment } from '@/server/modules/payments';
+import { findOrderByKey, insertOrder, lockOrder, moveOrder, orderAccessToken, type OrderRow } from '@/server/modules/orders';
+import { attachProviderSession, createPayment, findPayment, touchPayment } from '@/server/modules/payments';
 import { quote } from '@/server/modules/store/store.service';
 import type { ShopDeps } from './deps';
 import { paymentSucceeded } from './payment-succeeded';
@@ -35,7 +35,8 @@ function requestHash(input: CheckoutInput, userId: string | null, channel: Order
   return createHash('sha256').update(JSON.stringify(channel === 'shop' ? { input, userId } : { input, userId, channel })).digest('hex');
 }
 
-const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000);
+/** A moment m minutes from now, in whole seconds (the provider's idempotency key carries it). */
+const minutesFromNow = (m: number) => new Date(Math.floor((Date.now() + m * 60_000) / 1000) * 1000);
 
 /**
  * placeOrder (orders; docs/decisions/076, 108, docs/order-pipeline.md): a cart becomes an order waiting for its
@@ -44,7 +45,8 @@ const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000);
  * same order — and a checkout abandoned after a failure comes back to life when tried again.
  *
  * A checkout that fails after writing its order leaves nothing the customer sees: the undo abandons the order at
- * once and gives its discount back; if the process dies first, the order expires within ORDER_UNOPENED_MINUTES.
+ * once and gives its discount back; if the process dies first, the reconciliation abandons it when its page has not
+ * opened within ORDER_UNOPENED_MINUTES. An order is given ORDER_PAYMENT_MINUTES to be paid: its page closes then.
  * A zero total (a 100 % discount) is paid by its discount in the same transaction: no provider, no page.
  */
 export const placeOrder = workflow<PlaceOrderInput, ShopDeps>('placeOrder')
@@ -123,8 +125,8 @@ export const placeOrder = workflow<PlaceOrderInput, ShopDeps>('placeOrder')
               idempotencyKey: input.idempotencyKey,
               requestHash: hash,
               channel: input.channel,
-              // Until its payment page is open; then ORDER_PAYMENT_MINUTES.
-              expiresAt: minutesFromNow(deps.orders.unopenedMinutes),
+              // When its payment page closes (and the order, unpaid, is abandoned).
+              expiresAt: minutesFromNow(deps.orders.paymentMinutes),
               lines: priced.lines.map((l) => ({
                 productId: l.product_id,
                 variantId: l.variant_id,
@@ -206,6 +208,9 @@ async function openPayment(deps: ShopDeps, order: OrderRow): Promise<CheckoutRes
   const funnel = order.channel === 'funnel';
   // A funnel order goes on to its timer screen and offers (docs/decisions/099).
   const successPath = funnel ? hrefs.funnelTimer(order.id, token) : hrefs.orderSuccess(order.id, token);
+  // The page closes with the order (its expires_at, set when it was placed or tried again): fixed per attempt, so a
+  // retry sends the same request under the same idempotency key; a revived order is a new attempt with a new time.
+  const closesAt = order.expiresAt ?? minutesFromNow(deps.orders.paymentMinutes);
   let session;
   try {
     session = await deps.payments.createCheckoutSession({
@@ -217,9 +222,9 @@ async function openPayment(deps: ShopDeps, order: OrderRow): Promise<CheckoutRes
       description: `Certifiable order ${order.number}`,
       successUrl: `${deps.publicUrl}${successPath}`,
       cancelUrl: `${deps.publicUrl}${funnel ? hrefs.funnelCheckoutCancelled(order.id) : `/checkout?cancelled=${encodeURIComponent(order.id)}`}`,
-      idempotencyKey: `checkout-session-${order.id}`,
+      idempotencyKey: `checkout-session-${order.id}-${closesAt.getTime() / 1000}`,
       saveCard: funnel,
-      expiresAt: minutesFromNow(deps.orders.paymentMinutes),
+      expiresAt: closesAt,
     });
   } catch (err) {
     if (err instanceof PaymentProviderError) {
@@ -230,10 +235,7 @@ async function openPayment(deps: ShopDeps, order: OrderRow): Promise<CheckoutRes
   }
   // Our own pages as paths (docs/decisions/037); a provider's page stays absolute.
   const paymentUrl = session.url.startsWith(`${deps.publicUrl}/`) ? session.url.slice(deps.publicUrl.length) : session.url;
-  await deps.db.transaction(async (tx) => {
-    await attachProviderSession(tx, order.id, { id: session.id, url: paymentUrl });
-    await setOrderExpiry(tx, order.id, minutesFromNow(deps.orders.paymentMinutes));
-  });
+  await attachProviderSession(deps.db, order.id, { id: session.id, url: paymentUrl });
   return resultFor(deps, order, paymentUrl);
 }
 
@@ -254,7 +256,9 @@ async function resume(deps: ShopDeps, order: OrderRow, hash: string): Promise<Ch
         const locked = await lockOrder(tx, order.id);
         if (locked?.status === 'abandoned') {
           if (order.discountCode) await reserveAgain(tx, order.id);
-          await moveOrder(tx, { orderId: order.id, from: 'abandoned', to: 'pending', actor: 'customer', reason: 'The same checkout was tried again.', set: { expiresAt: minutesFromNow(deps.orders.unopenedMinutes) } });
+          await moveOrder(tx, { orderId: order.id, from: 'abandoned', to: 'pending', actor: 'customer', reason: 'The same checkout was tried again.', set: { expiresAt: minutesFromNow(deps.orders.paymentMinutes) } });
+          // Its page gets ORDER_UNOPENED_MINUTES again to open.
+          await touchPayment(tx, order.id);
         }
         return (await lockOrder(tx, order.id))!;
       });

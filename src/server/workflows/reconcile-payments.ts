@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { readStripeEvent } from '@/server/adapters/payments/stripe-events';
 import { workflow } from '@/server/lib/workflow';
 import { findOrder, ordersPastExpiry } from '@/server/modules/orders';
-import { deferredEvents, findPayment, touchPayment, unsettledPayments, type PaymentRow } from '@/server/modules/payments';
+import { deferredEvents, findPayment, paymentsNeverOpened, stopWatching, touchPayment, unsettledPayments, type PaymentRow } from '@/server/modules/payments';
 import { abandonOrder } from './abandon-order';
 import { applyPaymentEvent } from './apply-payment-event';
 import type { ShopDeps } from './deps';
@@ -32,7 +32,8 @@ export interface ReconcileReport {
  *     the order is paid, mailed and printed exactly as if the event had come; the history says the reconciliation
  *     found it, and the admin dashboard lists it;
  *  3. pending orders past their time are closed: the provider is told to close the payment page (a payment that
- *     beat it is applied), then the order is abandoned and its discount given back.
+ *     beat it is applied), then the order is abandoned and its discount given back; so is an order whose page never
+ *     opened within ORDER_UNOPENED_MINUTES (its checkout failed, or its process died, and nobody tried again).
  * Each item is its own transaction: one provider that does not answer does not hold up the rest.
  */
 export const reconcilePayments = workflow<object, Pick<ShopDeps, 'jobs' | 'printer' | 'payments' | 'orders'>>('reconcilePayments')
@@ -62,8 +63,17 @@ export const reconcilePayments = workflow<object, Pick<ShopDeps, 'jobs' | 'print
     }
     return counts;
   })
-  .step('close the orders past their time', async ({ deps, log, ...s }) => {
+  .step('close the orders past their time, and those whose page never opened', async ({ deps, log, ...s }) => {
     let { paid, abandoned, errors } = s;
+    for (const payment of await paymentsNeverOpened(deps.db, deps.orders.unopenedMinutes * 60, BATCH)) {
+      try {
+        if ((await abandon(deps, payment.orderId, 'The payment page could not be opened, and the checkout was not tried again.')) === 'abandoned') abandoned++;
+        else await stopWatching(deps.db, payment.orderId);
+      } catch (err) {
+        errors++;
+        log.warn({ err, orderId: payment.orderId }, 'the reconciliation could not close an order whose page never opened');
+      }
+    }
     for (const order of await ordersPastExpiry(deps.db, BATCH)) {
       try {
         const payment = await findPayment(deps.db, order.id);
@@ -79,8 +89,8 @@ export const reconcilePayments = workflow<object, Pick<ShopDeps, 'jobs' | 'print
   })
   .returns(({ paid, abandoned, open, events, errors }): ReconcileReport => ({ paid, abandoned, open, events, errors }));
 
-const abandon = async (deps: Parameters<typeof abandonOrder.run>[0], orderId: string) => {
-  const outcome = await abandonOrder.run(deps, { orderId, reason: 'Not paid in time: the payment page was closed.', actor: 'reconciliation' });
+const abandon = async (deps: Parameters<typeof abandonOrder.run>[0], orderId: string, reason = 'Not paid in time: the payment page was closed.') => {
+  const outcome = await abandonOrder.run(deps, { orderId, reason, actor: 'reconciliation' });
   return outcome === 'applied' ? ('abandoned' as const) : ('open' as const);
 };
 
@@ -113,8 +123,11 @@ async function settleFromProvider(
     return outcome === 'applied' ? 'paid' : 'open';
   }
   if (state.status === 'expired') {
+    // Its page is closed for good: nothing more to ask the provider.
+    await stopWatching(deps.db, payment.orderId);
     const order = await findOrder(deps.db, payment.orderId);
     if (order?.status === 'pending') return abandon(deps, payment.orderId);
+    return 'open';
   }
   await touchPayment(deps.db, payment.orderId);
   return 'open';

@@ -41,6 +41,11 @@ export const paymentSessions = pgTable(
     /** Everything charged: the checkout's payment and every offer accepted since. */
     capturedTotal: integer('captured_total').notNull().default(0),
     refundedTotal: integer('refunded_total').notNull().default(0),
+    /**
+     * Until when the reconciliation asks the provider about this payment while it is unsettled: set when the payment
+     * is made (a checkout session cannot be paid after 24 hours), ended when the provider says its page expired.
+     */
+    watchUntil: timestamp('watch_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

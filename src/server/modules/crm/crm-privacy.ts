@@ -10,7 +10,7 @@ import { forgetAddress, removeAccount } from '../account/account.service';
 import { forgetBugReporter } from '../bug-reports/bug-reports.service';
 import { eraseAddressInNominations } from '../nominations/integration';
 import type { PaymentProvider } from '@/server/adapters/payments/payment-provider';
-import { eraseOrdersOf } from '@/server/workflows/erase-orders';
+import { closeErasedPages, eraseOrdersOf } from '@/server/workflows/erase-orders';
 import { ordersOfAddress } from '../orders';
 import { isAdmin, rolesOf, withAdminRoleLock } from '../roles/roles.service';
 import { findContact } from './crm.service';
@@ -149,12 +149,12 @@ export async function eraseContact(
   if (confirmEmail.trim().toLowerCase() !== contact.email) {
     throw badRequest("Type the contact's email address exactly to confirm.", 'confirm_email');
   }
-  return withAdminRoleLock(db, async (tx) => {
+  const result = await withAdminRoleLock(db, async (tx) => {
     const [account] = await tx.select().from(users).where(eq(users.email, contact.email));
     if (account && (await isAdmin(tx, account.id))) {
       throw conflict('This address belongs to an admin. Revoke the admin role at /admin/users first, then erase it.', undefined, 'ACCOUNT_IS_ADMIN');
     }
-    const ordersAnonymised = await eraseOrdersOf.within(tx as unknown as Db, deps, { email: contact.email, actorUserId: actor.userId });
+    const orders = await eraseOrdersOf.within(tx as unknown as Db, deps, { email: contact.email, actorUserId: actor.userId });
     const noms = await eraseAddressInNominations(tx, contact.email, account?.id ?? null);
     const reports = await forgetBugReporter(tx, { id: account?.id ?? null, email: contact.email });
     const [{ n: notes } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(crmNotes).where(eq(crmNotes.contactId, id));
@@ -174,7 +174,7 @@ export async function eraseContact(
       nominations_sent: noms.sent,
       nominations_received: noms.received,
       certificates_withdrawn: noms.withdrawn,
-      orders_anonymised: ordersAnonymised,
+      orders_anonymised: orders.anonymised,
       bug_reports: reports,
       mails_deleted: mails,
       notes_deleted: Number(notes),
@@ -198,6 +198,9 @@ export async function eraseContact(
     await audited(tx, actor, { action: 'crm_contact.erased', entityType: 'crm_contact', entityId: id, before: null, after: counts }, () =>
       tx.delete(crmContacts).where(eq(crmContacts.id, id)),
     );
-    return { erased: true as const, counts };
+    return { erased: true as const, counts, cancelled: orders.cancelled };
   });
+  // The cancelled orders' pages at the provider, once the erasure has committed.
+  await closeErasedPages(deps, result.cancelled);
+  return { erased: result.erased, counts: result.counts };
 }

@@ -15,7 +15,6 @@ export {
   linesOf,
   orderAccessToken,
   ordersPastExpiry,
-  setOrderExpiry,
   shippableLinesOf,
   verifyOrderToken,
   type NewOrder,

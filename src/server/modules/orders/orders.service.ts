@@ -99,11 +99,6 @@ export async function insertOrder(tx: Pick<Db, 'insert' | 'execute'>, o: NewOrde
   return row!;
 }
 
-/** When a pending order is given up on (its payment page opened: longer). */
-export async function setOrderExpiry(tx: Pick<Db, 'update'>, orderId: string, expiresAt: Date): Promise<void> {
-  await tx.update(orders).set({ expiresAt, updatedAt: sql`now()` }).where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
-}
-
 /** Pending orders past their time, oldest first (the expiry sweep asks the provider about each, then abandons it). */
 export async function ordersPastExpiry(db: Pick<Db, 'select'>, limit: number): Promise<OrderRow[]> {
   return db

@@ -24,7 +24,14 @@ export const PAID_PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'partial
 
 /** Written with the order, in its transaction: what is to be collected, and by whom. */
 export async function createPayment(tx: Pick<Db, 'insert'>, p: { orderId: string; provider: PaymentProviderName; amount: number; currency: string }): Promise<void> {
-  await tx.insert(paymentSessions).values({ orderId: p.orderId, provider: p.provider, amount: p.amount, currency: p.currency, status: 'unpaid' });
+  await tx.insert(paymentSessions).values({
+    orderId: p.orderId,
+    provider: p.provider,
+    amount: p.amount,
+    currency: p.currency,
+    status: 'unpaid',
+    watchUntil: sql`now() + interval '2 days'`,
+  });
 }
 
 export async function findPayment(db: Pick<Db, 'select'>, orderId: string): Promise<PaymentRow | null> {
@@ -70,8 +77,8 @@ export async function paymentHistory(db: Pick<Db, 'select'>, orderId: string): P
 
 /**
  * Payments the reconciliation asks the provider about: not known to be paid, with a provider session, unchanged for
- * `idleSeconds` (a shopper still on the payment page is left alone), made in the last two days (a checkout session
- * cannot be paid after 24 hours), least recently looked at first.
+ * `idleSeconds` (a shopper still on the payment page is left alone), still watched (see watch_until), least recently
+ * looked at first.
  */
 export async function unsettledPayments(db: Pick<Db, 'select'>, idleSeconds: number, limit: number): Promise<PaymentRow[]> {
   return db
@@ -82,11 +89,36 @@ export async function unsettledPayments(db: Pick<Db, 'select'>, idleSeconds: num
         inArray(paymentSessions.status, ['unpaid', 'failed']),
         sql`${paymentSessions.providerSessionId} is not null`,
         lt(paymentSessions.updatedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
-        sql`${paymentSessions.createdAt} > now() - interval '2 days'`,
+        sql`${paymentSessions.watchUntil} > now()`,
       ),
     )
     .orderBy(asc(paymentSessions.updatedAt))
     .limit(limit);
+}
+
+/**
+ * Payments whose page never opened (the checkout failed, or its process died, before the provider answered) and
+ * that nobody tried again for `olderThanSeconds`: their orders are abandoned. Not a zero total (paid at once).
+ */
+export async function paymentsNeverOpened(db: Pick<Db, 'select'>, olderThanSeconds: number, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(paymentSessions)
+    .where(
+      and(
+        eq(paymentSessions.status, 'unpaid'),
+        sql`${paymentSessions.providerSessionId} is null and ${paymentSessions.provider} <> 'none'`,
+        lt(paymentSessions.updatedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+        sql`${paymentSessions.watchUntil} > now()`,
+      ),
+    )
+    .orderBy(asc(paymentSessions.updatedAt))
+    .limit(limit);
+}
+
+/** The provider closed the payment's page: it can no longer be paid, and the reconciliation stops asking. */
+export async function stopWatching(db: Pick<Db, 'update'>, orderId: string): Promise<void> {
+  await db.update(paymentSessions).set({ watchUntil: sql`now()` }).where(eq(paymentSessions.orderId, orderId));
 }
 
 /** Marks a payment as looked at by the reconciliation (it goes to the back of the queue). */

@@ -51,10 +51,10 @@ describe('checkout with Stripe', () => {
     const { result } = await placeOrder(client, checkoutBody(shop.award.id, shop.variant('FRAME-A4-OAK').id, { email: 'stripe@example.test' }));
     expect(result!.payment_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     const created = stripe.requests.find((r) => r.path === '/v1/checkout/sessions' && r.params.client_reference_id === result!.order_id)!;
-    expect(created.idempotencyKey).toBe(`checkout-session-${result!.order_id}`);
     expect(created.params).toMatchObject({ client_reference_id: result!.order_id, customer_email: 'stripe@example.test', mode: 'payment' });
-    // The page closes when the order does (ORDER_PAYMENT_MINUTES, 60 by default).
+    // The page closes when the order does (ORDER_PAYMENT_MINUTES, 60 by default); the key names that attempt.
     const expiresAt = Number(created.params.expires_at);
+    expect(created.idempotencyKey).toBe(`checkout-session-${result!.order_id}-${expiresAt}`);
     expect(expiresAt).toBeGreaterThanOrEqual(before + 60 * 60);
     expect(expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 60 * 60);
     expect(Math.floor((await overview(result!.order_id)).expiresAt!.getTime() / 1000)).toBeGreaterThanOrEqual(expiresAt - 5);
@@ -79,6 +79,23 @@ describe('checkout with Stripe', () => {
       ['fulfilment', 'pending'],
     ]);
     expect(await paymentOf(result!.order_id)).toMatchObject({ status: 'paid', providerPaymentId: session.payment_intent, capturedTotal: 6999 });
+  });
+
+  it('a checkout retried after Stripe’s answer was lost sends the same request and gets the same session', async () => {
+    const client = new TestClient(t.app);
+    const body = checkoutBody(shop.award.id, shop.variant('PRINT-A4').id, { email: 'lost-answer@example.test' });
+    const key = newKey();
+    const first = await placeOrder(client, body, key);
+    const sessionId = (await paymentOf(first.result!.order_id)).providerSessionId!;
+    // As if the process had died after Stripe made the session but before the shop wrote it down.
+    await t.database.rows(sql`update payment_sessions set provider_session_id = null, payment_url = null where order_id = ${first.result!.order_id}`);
+    const again = await placeOrder(client, body, key);
+    expect(again.res.statusCode).toBe(200);
+    expect((await paymentOf(first.result!.order_id)).providerSessionId).toBe(sessionId);
+    const sent = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.params.client_reference_id === first.result!.order_id);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.raw).toBe(sent[0]!.raw);
+    expect(sent[1]!.idempotencyKey).toBe(sent[0]!.idempotencyKey);
   });
 
   it('an event signed with another secret is refused', async () => {

@@ -11,9 +11,20 @@ export const adminOrderQueryOptions = (id: string) =>
     queryKey: queryKeys.admin.orders.detail(id),
     queryFn: () => getAdminOrder(id),
     staleTime: 0,
-    // A refund the provider has not answered yet is finished by a job: look again until it is.
-    refetchInterval: (query) => ((query.state.data?.refunds_pending ?? 0) > 0 ? 10_000 : false),
+    // Work a job finishes — a refund the provider has not answered, the print shop's files — is looked at again until done.
+    refetchInterval: (query) => {
+      const o = query.state.data;
+      if (!o) return false;
+      if (o.refunds_pending > 0) return 10_000;
+      return drawingFiles(o) ? 5_000 : false;
+    },
   });
+
+/**
+ * The built-in print shop has the order but is still drawing its print files: "Next step" comes once they are ready
+ * (the server's can_advance), while an admin could already mark it shipped by hand.
+ */
+export const drawingFiles = ({ fulfilment: f }: AdminOrder) => f.provider === 'local' && f.status === 'submitted' && f.id !== null && f.can_mark_shipped && !f.can_advance;
 
 export function useAdminOrder(id: string | null) {
   return useQuery({ ...adminOrderQueryOptions(id ?? ''), enabled: id !== null });

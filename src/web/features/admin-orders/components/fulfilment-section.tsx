@@ -9,6 +9,7 @@ import { Form, FormTextField, showFieldError, useZodForm } from '@/web/component
 import { Notice } from '@/web/components/ui/notice';
 import { toast } from '@/web/components/ui/use-toast';
 import { cn } from '@/web/lib/utils';
+import { drawingFiles } from '../api/get-order';
 import { useOrderAction, type OrderAction } from '../api/order-action';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -292,6 +293,12 @@ export function FulfilmentSection({ order }: { order: AdminOrder }) {
       ) : (f.status === 'shipped' || f.status === 'delivered') && shipments.length ? (
         <p className="mt-3 flex items-center gap-1.5 border-t border-line pt-3 text-sm text-muted">
           <PackageCheck className="size-4 shrink-0" aria-hidden="true" /> Nothing left to do here: the carrier has it.
+        </p>
+      ) : null}
+      {drawingFiles(order) ? (
+        <p className="mt-2 flex items-center gap-1.5 text-sm text-muted" role="status">
+          <span className="size-3.5 shrink-0 animate-spin rounded-full border-2 border-line border-t-ink-soft" aria-hidden="true" /> The print shop is
+          drawing the print files; Next step comes once they are ready.
         </p>
       ) : null}
       <ConfirmDialog order={order} confirmation={confirmation} onClose={() => setConfirmation(null)} />

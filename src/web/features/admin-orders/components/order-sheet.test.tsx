@@ -99,6 +99,23 @@ describe('FulfilmentSection', () => {
     if (status === 'problem') expect(section.getByRole('alert')).toHaveTextContent('The print file could not be read.');
   });
 
+  it('at the built-in print shop while it draws the files: says so, and Next step comes once they are ready', () => {
+    const states: OrderStates = { lifecycle: 'open', payment: 'paid', fulfilment: 'submitted' };
+    const drawing = adminOrderIn(states);
+    drawing.fulfilment = { ...drawing.fulfilment, can_mark_shipped: true, can_resubmit: false, can_advance: false };
+    const { unmount } = renderWithApp(<FulfilmentSection order={drawing} />);
+    const section = within(screen.getByRole('region', { name: 'Fulfilment' }));
+    expect(section.getByRole('status')).toHaveTextContent('The print shop is drawing the print files; Next step comes once they are ready.');
+    expect(section.queryByRole('button', { name: 'Next step' })).toBeNull();
+    expect(section.getByRole('button', { name: 'Mark shipped' })).toBeVisible();
+    unmount();
+
+    renderWithApp(<FulfilmentSection order={{ ...drawing, fulfilment: { ...drawing.fulfilment, can_advance: true } }} />);
+    const ready = within(screen.getByRole('region', { name: 'Fulfilment' }));
+    expect(ready.getByRole('button', { name: 'Next step' })).toBeVisible();
+    expect(ready.queryByRole('status')).toBeNull();
+  });
+
   it('a printed order with no hand-off says why: not paid, refunded, or not sent yet', () => {
     const printed = (states: OrderStates) => {
       const { unmount } = renderWithApp(<FulfilmentSection order={adminOrderIn(states)} />);

@@ -137,4 +137,17 @@ describe('CheckoutPage', () => {
     expect(currentPath()).toMatch(/^\/pay\/test\/cs_test_/);
     expect(await emailed(email)).toHaveLength(2);
   });
+
+  it('a 100 % discount on a download: nothing to pay, and the next page is the paid order’s', async () => {
+    await live.database.db.insert(discountCodes).values({ code: 'ONTHEHOUSE', kind: 'percent', value: 100 });
+    const { user } = renderCheckout(pdfLine('Robin'));
+    await typeEmail(user, 'free@example.test');
+    await user.type(screen.getByLabelText('Discount code'), 'ONTHEHOUSE{Enter}');
+    const place = await screen.findByRole('button', { name: 'Place my order (nothing to pay)' });
+    expect(screen.getByText('Your discount covers all of it: nothing is charged and no card is needed.')).toBeVisible();
+    await user.click(place);
+    await waitFor(() => expect(currentPath()).toBe('/order/success'));
+    const [order] = await emailed('free@example.test');
+    expect((await live.database.db.select().from(orderOverview).where(eq(orderOverview.id, order!.id)))[0]).toMatchObject({ total: 0, paymentStatus: 'paid' });
+  });
 });

@@ -81,6 +81,8 @@ export function CheckoutPage() {
   );
   const q = quote.data;
   const unavailable = q?.lines.some((l) => !l.available) ?? false;
+  // A 100 % discount on what does not ship: paid at once, the next page is the order's (docs/decisions/108).
+  const free = q?.total === 0;
 
   // checkout_started (analytics): once per visit to this page with something in the cart.
   const started = useRef(false);
@@ -262,10 +264,12 @@ export function CheckoutPage() {
 
           <Button type="submit" size="lg" disabled={place.isPending || unavailable || !q || (appliedCode !== undefined && !!q.discount_error)} className="w-full">
             <Lock aria-hidden="true" />
-            {place.isPending ? 'Placing your order…' : q ? `Pay ${formatMoney(q.total, q.currency)}` : 'Pay now'}
+            {place.isPending ? 'Placing your order…' : !q ? 'Pay now' : free ? 'Place my order (nothing to pay)' : `Pay ${formatMoney(q.total, q.currency)}`}
           </Button>
           <p className="text-center text-xs text-muted">
-            You pay on the next page{q?.test_mode ? ' (our test card processor)' : ' (our card payment provider)'}; your card details never touch our servers.
+            {free
+              ? 'Your discount covers all of it: nothing is charged and no card is needed.'
+              : `You pay on the next page${q?.test_mode ? ' (our test card processor)' : ' (our card payment provider)'}; your card details never touch our servers.`}
           </p>
         </Form>
 

@@ -69,7 +69,7 @@ export function TestPaymentPage({ sessionId }: { sessionId: string }) {
 
   if (session.isPending) {
     return (
-      <div className="mx-auto grid max-w-4xl gap-6 px-4 py-12 md:grid-cols-2" aria-busy="true" aria-label="Loading the payment page">
+      <div className="mx-auto grid max-w-4xl gap-6 px-4 py-12 md:grid-cols-2" role="status" aria-busy="true" aria-label="Loading the payment page">
         <Skeleton className="h-64" />
         <Skeleton className="h-96" />
       </div>
