@@ -65,6 +65,7 @@ export const paymentSucceeded = workflow<PaymentSucceededInput, Pick<ShopDeps, '
     });
   })
   .step('keep the discount’s use', async ({ tx, order }) => {
+    if (!order.discountCode) return;
     const use = await redeemDiscount(tx, order.id);
     if (use?.overLimit) {
       await noteOrder(tx, { orderId: order.id, status: order.status, kind: 'note', actor: 'system', reason: `Discount code ${use.code} was counted past its limit: it was released when a card was declined, then this payment arrived.` });

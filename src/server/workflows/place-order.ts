@@ -9,7 +9,7 @@ import { isUniqueViolation } from '@/server/lib/sql-text';
 import { stop, workflow } from '@/server/lib/workflow';
 import { releaseDiscount, reserveAgain, reserveDiscount } from '@/server/modules/discounts';
 import { findOrderByKey, insertOrder, lockOrder, moveOrder, orderAccessToken, type OrderRow } from '@/server/modules/orders';
-import { attachProviderSession, createPayment, findPayment, touchPayment } from '@/server/modules/payments';
+import { attachProviderSession, createPayment, findPayment, touchPayment, type PaymentRow } from '@/server/modules/payments';
 import { quote } from '@/server/modules/store/store.service';
 import type { ShopDeps } from './deps';
 import { paymentSucceeded } from './payment-succeeded';
@@ -163,10 +163,12 @@ export const placeOrder = workflow<PlaceOrderInput, ShopDeps>('placeOrder')
               actor: 'customer',
               reason: `Paid in full by discount code ${q.discount?.code ?? ''}: nothing to charge.`,
             });
+            return (await lockOrder(tx, row.id))!;
           }
-          return (await lockOrder(tx, row.id))!;
+          return row;
         });
-        return { order };
+        // What the payment is, without reading it back: the page opens for exactly this.
+        return { order, payment: { status: 'unpaid' as const, paymentUrl: null, amount: q.total, currency: q.currency } };
       } catch (err) {
         // The same key sent twice at once: the other request made the order; answer with it.
         if (isUniqueViolation(err)) {
@@ -186,7 +188,7 @@ export const placeOrder = workflow<PlaceOrderInput, ShopDeps>('placeOrder')
       });
     },
   )
-  .step('open the payment page', async ({ deps, order }) => ({ result: await openPayment(deps, order) }))
+  .step('open the payment page', async ({ deps, order, payment }) => ({ result: await openPayment(deps, order, payment) }))
   .returns(({ result }) => result);
 
 /** The answer for an order: where its buyer goes next. */
@@ -200,8 +202,12 @@ function resultFor(deps: Pick<ShopDeps, 'secret'>, order: OrderRow, paymentUrl: 
  * The payment page of an order: opened once at the provider (idempotently), then remembered. A paid order (or a
  * zero total) goes straight to its success page. The provider not answering is a 502 the shopper may retry.
  */
-async function openPayment(deps: ShopDeps, order: OrderRow): Promise<CheckoutResult> {
-  const payment = await findPayment(deps.db, order.id);
+async function openPayment(
+  deps: ShopDeps,
+  order: OrderRow,
+  known?: Pick<PaymentRow, 'status' | 'paymentUrl' | 'amount' | 'currency'>,
+): Promise<CheckoutResult> {
+  const payment = known ?? (await findPayment(deps.db, order.id));
   if (!payment || (payment.status !== 'unpaid' && payment.status !== 'failed') || order.status !== 'pending') return resultFor(deps, order, null);
   if (payment.paymentUrl) return resultFor(deps, order, payment.paymentUrl);
   const token = orderAccessToken(deps.secret, order.id);

@@ -107,7 +107,7 @@ export class TestCardProcessor implements PaymentProvider {
       // Stripe's minimum charge is 50 cents; keep the same rule so the default behaves like production.
       throw new PaymentProviderError('Amount must be at least 50 cents.');
     }
-    await this.db
+    const [made] = await this.db
       .insert(testPaymentSessions)
       .values({
         id: id('cs_test'),
@@ -122,8 +122,10 @@ export class TestCardProcessor implements PaymentProvider {
         cancelUrl: input.cancelUrl,
         idempotencyKey: input.idempotencyKey,
       })
-      .onConflictDoNothing({ target: testPaymentSessions.idempotencyKey });
-    const [session] = await this.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.idempotencyKey, input.idempotencyKey));
+      .onConflictDoNothing({ target: testPaymentSessions.idempotencyKey })
+      .returning({ id: testPaymentSessions.id });
+    // The same key again (a retried checkout): the session made the first time.
+    const [session] = made ? [made] : await this.db.select({ id: testPaymentSessions.id }).from(testPaymentSessions).where(eq(testPaymentSessions.idempotencyKey, input.idempotencyKey));
     if (!session) throw new PaymentProviderError('The test processor could not open a session.', true);
     return { id: session.id, url: `${this.publicUrl}/pay/test/${session.id}` };
   }

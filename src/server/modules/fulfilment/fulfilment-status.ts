@@ -36,25 +36,20 @@ export interface FulfilmentMove {
   set?: Partial<typeof fulfilments.$inferInsert>;
 }
 
-/** Moves a fulfilment from `from` to `to` and records it; false when it was no longer in `from`. */
-export async function moveFulfilment(tx: Pick<Db, 'update' | 'insert'>, m: FulfilmentMove): Promise<boolean> {
+/** Moves a fulfilment from `from` to `to` and records it, in one statement; false when it was no longer in `from`. */
+export async function moveFulfilment(tx: Pick<Db, 'update' | 'execute'>, m: FulfilmentMove): Promise<boolean> {
   if (!canMoveFulfilment(m.from, m.to)) {
     throw conflict(`A hand-off to the printer that is ${m.from.replace(/_/g, ' ')} cannot become ${m.to.replace(/_/g, ' ')}.`, 'fulfilment', 'ILLEGAL_TRANSITION');
   }
-  const moved = await tx
+  const moved = tx
     .update(fulfilments)
     .set({ ...m.set, status: m.to, updatedAt: sql`now()` })
     .where(sql`${fulfilments.id} = ${m.fulfilmentId} and ${fulfilments.status} = ${m.from}`)
-    .returning({ id: fulfilments.id });
-  if (!moved.length) return false;
-  await tx.insert(fulfilmentTransitions).values({
-    fulfilmentId: m.fulfilmentId,
-    orderId: m.orderId,
-    fromStatus: m.from,
-    toStatus: m.to,
-    actor: m.actor,
-    actorUserId: m.actorUserId ?? null,
-    reason: m.reason,
-  });
-  return true;
+    .returning({ id: fulfilments.id, orderId: fulfilments.orderId });
+  const result = (await tx.execute(sql`
+    with moved as (${moved.getSQL()})
+    insert into ${fulfilmentTransitions} (fulfilment_id, order_id, from_status, to_status, actor, actor_user_id, reason)
+    select id, order_id, ${m.from}, ${m.to}, ${m.actor}, ${m.actorUserId ?? null}::uuid, ${m.reason} from moved
+    returning id`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }

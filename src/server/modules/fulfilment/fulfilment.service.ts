@@ -59,11 +59,18 @@ function stateCode(country: string, state: string): string {
  * Made in the transaction that releases a paid order to the printer: its first hand-off, pending. Idempotent (a
  * replayed payment finds it). Returns it, or null when it existed already.
  */
-export async function createFulfilment(tx: Pick<Db, 'insert'>, orderId: string, provider: string): Promise<FulfilmentRow | null> {
-  const [row] = await tx.insert(fulfilments).values({ orderId, part: 1, provider, status: 'pending' }).onConflictDoNothing().returning();
-  if (!row) return null;
-  await tx.insert(fulfilmentTransitions).values({ fulfilmentId: row.id, orderId, fromStatus: null, toStatus: 'pending', actor: 'system', reason: 'Paid: waiting to go to the printer.' });
-  return row;
+export async function createFulfilment(tx: Pick<Db, 'insert' | 'execute'>, orderId: string, provider: string): Promise<Pick<FulfilmentRow, 'id' | 'status' | 'error'> | null> {
+  // One statement: the hand-off and the first line of its history.
+  const made = tx.insert(fulfilments).values({ orderId, part: 1, provider, status: 'pending' }).onConflictDoNothing().returning({ id: fulfilments.id, orderId: fulfilments.orderId });
+  const result = (await tx.execute(sql`
+    with made as (${made.getSQL()}),
+    history as (
+      insert into ${fulfilmentTransitions} (fulfilment_id, order_id, from_status, to_status, actor, reason)
+      select id, order_id, null, 'pending', 'system', 'Paid: waiting to go to the printer.' from made
+    )
+    select id from made`)) as unknown as { rows: { id: string }[] };
+  const row = result.rows[0];
+  return row ? { id: row.id, status: 'pending', error: null } : null;
 }
 
 export async function findFulfilment(db: Pick<Db, 'select'>, id: string): Promise<FulfilmentRow | null> {

@@ -40,21 +40,24 @@ export interface OrderMove {
   set?: { expiresAt?: Date | null };
 }
 
-type Tx = Pick<Db, 'update' | 'insert'>;
+type Tx = Pick<Db, 'update' | 'execute'>;
 
-/** Moves the order from `from` to `to` and records it; false when it was no longer in `from`. */
+/** Moves the order from `from` to `to` and records it, in one statement; false when it was no longer in `from`. */
 export async function moveOrder(tx: Tx, m: OrderMove): Promise<boolean> {
   if (!canMoveOrder(m.from, m.to)) {
     throw conflict(`An order that is ${m.from} cannot become ${m.to}.`, 'status', 'ILLEGAL_TRANSITION');
   }
-  const moved = await tx
+  const moved = tx
     .update(orders)
     .set({ ...m.set, status: m.to, updatedAt: sql`now()` })
     .where(sql`${orders.id} = ${m.orderId} and ${orders.status} = ${m.from}`)
     .returning({ id: orders.id });
-  if (!moved.length) return false;
-  await tx.insert(orderEvents).values({ orderId: m.orderId, fromStatus: m.from, toStatus: m.to, actor: m.actor, actorUserId: m.actorUserId ?? null, reason: m.reason, kind: 'status' });
-  return true;
+  const result = (await tx.execute(sql`
+    with moved as (${moved.getSQL()})
+    insert into ${orderEvents} (order_id, from_status, to_status, actor, actor_user_id, reason, kind)
+    select id, ${m.from}, ${m.to}, ${m.actor}, ${m.actorUserId ?? null}::uuid, ${m.reason}, 'status' from moved
+    returning id`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }
 
 /** Something that happened to the order without changing its lifecycle (a line added, an extra's card declined). */

@@ -35,19 +35,25 @@ export interface PaymentMove {
   set?: Partial<typeof paymentSessions.$inferInsert>;
 }
 
-type Tx = Pick<Db, 'update' | 'insert'>;
+type Tx = Pick<Db, 'update' | 'execute'>;
 
-/** Moves the payment from `from` to `to` and records it; false when it was no longer in `from` (someone else won). */
+/**
+ * Moves the payment from `from` to `to` and records it — one statement: the change and its history row are written
+ * together or not at all. False when it was no longer in `from` (someone else won).
+ */
 export async function movePayment(tx: Tx, m: PaymentMove): Promise<boolean> {
   if (!canMovePayment(m.from, m.to)) {
     throw conflict(`A payment that is ${m.from.replace(/_/g, ' ')} cannot become ${m.to.replace(/_/g, ' ')}.`, 'status', 'ILLEGAL_TRANSITION');
   }
-  const moved = await tx
+  const moved = tx
     .update(paymentSessions)
     .set({ ...m.set, status: m.to, updatedAt: sql`now()` })
     .where(sql`${paymentSessions.orderId} = ${m.orderId} and ${paymentSessions.status} = ${m.from}`)
     .returning({ orderId: paymentSessions.orderId });
-  if (!moved.length) return false;
-  await tx.insert(paymentTransitions).values({ orderId: m.orderId, fromStatus: m.from, toStatus: m.to, actor: m.actor, actorUserId: m.actorUserId ?? null, reason: m.reason });
-  return true;
+  const result = (await tx.execute(sql`
+    with moved as (${moved.getSQL()})
+    insert into ${paymentTransitions} (order_id, from_status, to_status, actor, actor_user_id, reason)
+    select order_id, ${m.from}, ${m.to}, ${m.actor}, ${m.actorUserId ?? null}::uuid, ${m.reason} from moved
+    returning id`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }

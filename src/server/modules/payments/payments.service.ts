@@ -142,19 +142,20 @@ export async function reconciledPayments(db: Pick<Db, 'select'>, sinceDays: numb
  * A charge taken (the checkout's payment, or an offer's): recorded once by its provider id, and added to what the
  * order has been charged. Returns false when it was recorded already (a replayed event).
  */
-export async function recordCharge(tx: Tx, c: { orderId: string; kind: 'checkout' | 'offer'; providerPaymentId: string; amount: number }): Promise<boolean> {
+export async function recordCharge(tx: Pick<Db, 'insert' | 'execute'>, c: { orderId: string; kind: 'checkout' | 'offer'; providerPaymentId: string; amount: number }): Promise<boolean> {
   if (c.amount <= 0) return false;
-  const inserted = await tx
+  // One statement: the charge, and what the order has been charged, together.
+  const charged = tx
     .insert(orderPayments)
     .values({ orderId: c.orderId, kind: c.kind, providerPaymentId: c.providerPaymentId, amount: c.amount })
     .onConflictDoNothing({ target: orderPayments.providerPaymentId })
-    .returning({ id: orderPayments.id });
-  if (!inserted.length) return false;
-  await tx
-    .update(paymentSessions)
-    .set({ capturedTotal: sql`${paymentSessions.capturedTotal} + ${c.amount}`, updatedAt: sql`now()` })
-    .where(eq(paymentSessions.orderId, c.orderId));
-  return true;
+    .returning({ amount: orderPayments.amount });
+  const result = (await tx.execute(sql`
+    with charged as (${charged.getSQL()})
+    update ${paymentSessions} set captured_total = captured_total + charged.amount, updated_at = now()
+    from charged where ${paymentSessions.orderId} = ${c.orderId}
+    returning 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }
 
 /** Every charge of the order, oldest first. */

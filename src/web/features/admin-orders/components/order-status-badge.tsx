@@ -6,7 +6,8 @@ export function OrderStatusBadge({ status, label }: { status: OrderStatus; label
   return (
     <span
       className={cn(
-        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
+        // Long words ("On its way · partly refunded") may wrap in a narrow table column rather than push the table wide.
+        'inline-flex max-w-full items-center rounded-xl px-2 py-0.5 text-xs font-semibold text-balance',
         (status === 'payment_failed' || status === 'cancelled') && 'bg-brand-100 text-brand-800',
         status === 'pending_payment' && 'bg-gold/30 text-ink',
         (status === 'refunded' || status === 'partially_refunded' || status === 'abandoned') && 'bg-paper-dark text-ink-soft',

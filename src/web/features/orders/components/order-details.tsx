@@ -94,7 +94,8 @@ export function OrderDetails({ order }: { order: Order }) {
   const shipments = parcels(order);
   const a = order.shipping_address;
   return (
-    <div className="grid gap-6">
+    // grid-cols-1 (minmax(0, 1fr)): on a phone a long word or address wraps inside its card; the page never scrolls sideways.
+    <div className="grid grid-cols-1 gap-6">
       {order.payment.test_mode ? <TestModeNote>This order was paid in test mode: no real money moved, and nothing will be printed.</TestModeNote> : null}
 
       <section aria-labelledby="order-status" className="rounded-3xl border border-line bg-white p-5 shadow-card sm:p-6">
@@ -159,16 +160,17 @@ export function OrderDetails({ order }: { order: Order }) {
         ) : null}
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <section aria-labelledby="order-items" className="rounded-3xl border border-line bg-white p-5 shadow-card sm:p-6">
           <h2 id="order-items" className="font-display text-2xl font-semibold">
             Items
           </h2>
           <ul className="mt-4 grid gap-4">
             {order.lines.map((l) => (
-              <li key={l.id} className="flex gap-4 border-b border-line pb-4 last:border-0 last:pb-0">
+              // On a phone the price goes under the words, beside the picture; from sm it has a column of its own.
+              <li key={l.id} className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 border-b border-line pb-4 last:border-0 last:pb-0 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
                 <LinePreview line={l} />
-                <div className="min-w-0 flex-1 text-sm">
+                <div className="min-w-0 text-sm wrap-break-word">
                   <p className="font-display text-lg font-semibold">{l.design.award_title}</p>
                   <p className="text-ink-soft">
                     {l.design.recipient_name ? `For ${l.design.recipient_name}` : 'Name left blank'}
@@ -187,7 +189,7 @@ export function OrderDetails({ order }: { order: Order }) {
                     </Link>
                   ) : null}
                 </div>
-                <div className="text-right text-sm tabular-nums">
+                <div className="col-start-2 text-sm tabular-nums sm:col-start-3 sm:row-start-1 sm:text-right">
                   <p className="font-semibold">{money(l.line_total)}</p>
                   <p className="text-muted">
                     {l.quantity} × {money(l.unit_price)}
@@ -236,7 +238,7 @@ export function OrderDetails({ order }: { order: Order }) {
             ) : (
               <p className="mt-3 text-sm text-ink-soft">Nothing to ship: your certificate is a download.</p>
             )}
-            <p className="mt-4 text-sm text-ink-soft">Receipt and updates go to {order.email}.</p>
+            <p className="mt-4 text-sm text-ink-soft wrap-anywhere">Receipt and updates go to {order.email}.</p>
           </section>
           <section aria-labelledby="order-history" className="rounded-3xl border border-line bg-paper p-5 sm:p-6">
             <h2 id="order-history" className="font-display text-xl font-semibold">
@@ -273,7 +275,7 @@ function LinePreview({ line }: { line: Order['lines'][number] }) {
       alt={`Certificate: ${d.award_title}${d.recipient_name ? ` for ${d.recipient_name}` : ''}`}
       width={112}
       height={80}
-      className="h-20 w-28 shrink-0 rounded-md bg-white object-contain ring-1 ring-ink/10"
+      className="row-span-2 h-20 w-28 shrink-0 rounded-md bg-white object-contain ring-1 ring-ink/10 sm:row-span-1"
     />
   );
 }
