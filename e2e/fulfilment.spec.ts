@@ -56,6 +56,10 @@ test.describe('a printed order on its way', () => {
     await expect(mine.getByRole('region', { name: 'History' }).getByText('Partly refunded', { exact: true })).toBeVisible();
     // The admin's reason stays in the admin area.
     await expect(mine.getByText(/Late delivery/)).toHaveCount(0);
+    // On a phone the cards wrap their words (the award's long title, the tracking number): nothing scrolls sideways.
+    await mine.setViewportSize({ width: 360, height: 740 });
+    await expect(status.getByText('On its way · partly refunded', { exact: true })).toBeVisible();
+    expect(await mine.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await customer.close();
   });
 });

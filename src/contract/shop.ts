@@ -389,7 +389,10 @@ export const adminOrderSchema = orderSchema.extend({
   refunds_pending: z.number().int(),
   /** The hand-off to the printer (docs/decisions/083, 108): the order's first (or least advanced) one. */
   fulfilment: z.object({
-    /** none: nothing to print (or not paid yet); pending: waiting to be sent; submitted: at the printer; problem: an admin must look. */
+    /**
+     * none: nothing to print (or not paid yet); pending: waiting to be sent; submitted: at the printer; in_production,
+     * shipped, delivered; problem: an admin must look; cancelled: refunded before it reached the printer.
+     */
     status: z.enum(FULFILMENT_STATUSES),
     provider: z.string().nullable(),
     /** The provider's order id. */

@@ -31,11 +31,13 @@ const BACKSTOP_SECONDS = 60;
  * left. An order may have been charged more than once (the funnel's offers): the amount is spread over its charges,
  * newest first, each refunded through its own charge.
  *  1. plan it, in one transaction with the admin's audit row: the refund rows are written pending, each with the
- *     idempotency key its provider call will carry, and a backstop job each (undo: they are marked not sent);
+ *     idempotency key its provider call will carry, and a backstop job each (no undo: a piece written down and not
+ *     answered is finished by its job — a provider that did not answer may have refunded it);
  *  2. ask the provider, piece by piece; each answer is recorded in its own transaction with the payment's new status
  *     and the refund mail — so a crash between the provider's answer and our record is finished by the job (the
  *     same key gets the same refund), never lost or doubled. A piece the provider refuses stops the spread: what was
- *     refunded before it stays recorded, and the answer says how much.
+ *     refunded before it stays recorded, and the answer says how much; a provider that does not answer leaves the
+ *     rest to the jobs (502 REFUND_PENDING).
  * The same request sent twice (a double click) finds its own rows and refunds once.
  */
 export const refundOrder = workflow<{ orderId: string; actor: Actor; amount: number | undefined; reason: string }, ShopDeps>('refundOrder')
@@ -76,7 +78,7 @@ export const refundOrder = workflow<{ orderId: string; actor: Actor; amount: num
         );
         return { pieces: rows, currency: payment.currency };
       }),
-    async ({ deps, pieces }) => failRefund(deps.db, pieces.filter((p) => p.status === 'pending').map((p) => p.id), 'Not sent: the refund stopped before it.'),
+    // No undo: a piece written down and not yet answered is finished by its backstop job, whatever stopped us.
   )
   .step('refund each piece at the provider and record it', async ({ deps, input, pieces, currency }) => {
     let refunded = 0;
@@ -86,9 +88,15 @@ export const refundOrder = workflow<{ orderId: string; actor: Actor; amount: num
         if (await finishRefund(deps, piece, input.actor)) refunded += piece.amount;
       } catch (err) {
         if (!(err instanceof PaymentProviderError)) throw err;
-        const rest = pieces.slice(i + 1).filter((p) => p.status === 'pending');
-        await failRefund(deps.db, rest.map((p) => p.id), 'Not sent: the provider refused an earlier piece.');
         const done = refunded ? ` ${formatMoney(refunded, currency)} was refunded before it stopped.` : '';
+        const rest = pieces.slice(i).filter((p) => p.status === 'pending');
+        if (err.retryable) {
+          // Not answered (down, or busy): every piece left stays written down, and its job asks again in a minute.
+          const waiting = formatMoney(rest.reduce((s, p) => s + p.amount, 0), currency);
+          throw new HttpError(502, 'REFUND_PENDING', `The payment provider did not answer: ${err.message} The refund of ${waiting} is kept and will be tried again within a minute.${done}`);
+        }
+        // Refused: this piece failed (finishRefund marked it), and the ones after it are not sent.
+        await failRefund(deps.db, rest.slice(1).map((p) => p.id), 'Not sent: the provider refused an earlier piece.');
         throw new HttpError(502, 'REFUND_FAILED', `The payment provider refused the refund: ${err.message}${done}`);
       }
     }

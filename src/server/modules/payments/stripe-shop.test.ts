@@ -4,7 +4,7 @@ import type { FunnelOrder } from '@/contract/funnel';
 import type { AdminOrder, CheckoutResult, Order } from '@/contract/shop';
 import { PAYMENT_WEBHOOK_PATH } from '@/server/adapters/payments/payment-provider';
 import { orderOverview, paymentSessions } from '@/server/db/schema/index';
-import { signedInClient, TestClient } from '@/server/test/auth-client';
+import { mailsTo, signedInClient, TestClient } from '@/server/test/auth-client';
 import { startStripeServer, type StripeServer } from '@/server/test/loopback/stripe-server';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { checkoutBody, newKey, placeOrder, shopCatalogue, US_ADDRESS } from '../checkout/test-support';
@@ -123,6 +123,27 @@ describe('checkout with Stripe', () => {
     const paid = await paymentOf(result!.order_id);
     expect(stripe.paymentIntent(paid.providerPaymentId!)!.refunded).toBe(500);
     expect(paid).toMatchObject({ refundedTotal: 500, capturedTotal: paid.amount });
+  });
+
+  it('a refund Stripe does not answer is kept, says so, and its job finishes it with the same key', async () => {
+    const admin = await signedInClient(t.app, { admin: true });
+    const { result } = await placeOrder(new TestClient(t.app), checkoutBody(shop.award.id, shop.variant('PRINT-A3').id, { email: 'refund-later@example.test' }));
+    await deliver(stripe.completeSession((await paymentOf(result!.order_id)).providerSessionId!));
+    // Stripe is down for the three tries the client makes.
+    stripe.failNext(3, { status: 503 });
+    const down = await admin.client.post(`/api/admin/orders/${result!.order_id}/refund`, { amount: 700, reason: 'Late' });
+    expect(down.statusCode).toBe(502);
+    expect(down.json().error).toMatchObject({ code: 'REFUND_PENDING', message: expect.stringContaining('The refund of $7.00 is kept and will be tried again within a minute.') });
+    expect((await admin.client.get(`/api/admin/orders/${result!.order_id}`)).json()).toMatchObject({ refunds_pending: 700, refunded_total: 0, refunds: [] });
+
+    await t.drain({ delayed: true });
+    const after = (await admin.client.get(`/api/admin/orders/${result!.order_id}`)).json() as AdminOrder;
+    expect(after).toMatchObject({ refunds_pending: 0, refunded_total: 700, status_label: 'Partly refunded' });
+    const keys = stripe.requests.filter((r) => r.path === '/v1/refunds' && r.params.payment_intent === after.provider_payment_id).map((r) => r.idempotencyKey);
+    expect(keys.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(keys).size).toBe(1);
+    expect(stripe.paymentIntent(after.provider_payment_id!)!.refunded).toBe(700);
+    expect((await mailsTo(t.database.db, 'refund-later@example.test')).filter((m) => m.kind === 'order_refunded')).toHaveLength(1);
   });
 
   it('an admin cancelling an unpaid order closes its Stripe Checkout Session', async () => {
