@@ -1,4 +1,5 @@
 /** Helpers for SQL that every module needs the same way, on PGlite and node-postgres alike. */
+import { HttpError } from './http-errors';
 
 /** An ILIKE pattern matching `term` anywhere, with LIKE's own characters (`%`, `_`, `\`) taken literally. */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -10,4 +11,14 @@ export function isUniqueViolation(err: unknown): boolean {
     e = typeof e === 'object' && 'cause' in e ? (e as { cause: unknown }).cause : null;
   }
   return false;
+}
+
+/** Runs a write; a unique violation becomes a 409 naming the field (a slug, a SKU, a code already taken). */
+export async function conflictOnUnique<T>(field: string, message: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new HttpError(409, 'ALREADY_EXISTS', message, field);
+    throw err;
+  }
 }

@@ -30,7 +30,6 @@ export const printShopDrawJob = defineJob('print-shop.draw', z.object({ id: z.st
 export const printShopAdvanceJob = defineJob('print-shop.advance', z.object({ id: z.string().min(1).max(40), to: z.enum(['inprocess', 'fulfilled']) }), {
   retryLimit: 20,
   expireInSeconds: 120,
-  concurrency: 2,
   batchSize: 10,
 });
 

@@ -64,7 +64,7 @@ export type EventDelivery = (rawBody: string, signature: string) => Promise<bool
 export const testPaymentEventJob = defineJob('test-payments.deliver', z.object({ eventId: z.string().min(1).max(100) }), {
   retryLimit: 80,
   expireInSeconds: 60,
-  concurrency: 4,
+  // A backstop (the delivery right after the payment normally gets there first): one worker, ten at a time.
   batchSize: 10,
 });
 
@@ -267,64 +267,66 @@ export class TestCardProcessor implements PaymentProvider {
    */
   private async succeed(session: TestSession, last4: string): Promise<PayOutcome> {
     const paymentMethod = id('pm_test');
-    const eventId = await this.db.transaction(async (tx) => {
-      const [done] = await tx
-        .update(testPaymentSessions)
-        .set({ status: 'complete', paymentStatus: 'succeeded', last4, paymentMethodId: paymentMethod, failureMessage: null, updatedAt: sql`now()` })
-        .where(and(eq(testPaymentSessions.id, session.id), inArray(testPaymentSessions.status, ['open', 'requires_action'])))
-        .returning();
-      if (!done) return null;
-      return this.record(tx as unknown as Db, session.id, 'checkout.session.completed', {
-        id: session.id,
-        object: 'checkout.session',
-        client_reference_id: session.reference,
-        customer_email: session.email,
-        amount_total: session.amount,
-        currency: session.currency.toLowerCase(),
-        mode: 'payment',
-        status: 'complete',
-        payment_status: 'paid',
-        metadata: { order_id: session.reference },
-        payment_intent: {
-          id: session.paymentIntentId,
-          object: 'payment_intent',
-          amount: session.amount,
-          currency: session.currency.toLowerCase(),
-          status: 'succeeded',
-          payment_method: paymentMethod,
-          metadata: { order_id: session.reference },
-        },
-        success_url: session.successUrl,
-        cancel_url: session.cancelUrl,
-      });
-    });
-    if (eventId) await this.deliverSoon(eventId);
-    const now = await this.getSession(session.id);
-    if (now?.paymentStatus !== 'succeeded') return { status: 'failed', message: 'This payment page has expired: the order was cancelled.' };
-    return { status: 'succeeded', success_url: session.successUrl };
-  }
-
-  private async fail(session: TestSession, last4: string, message: string, code: string): Promise<PayOutcome> {
-    const eventId = await this.db.transaction(async (tx) => {
-      const [done] = await tx
-        .update(testPaymentSessions)
-        // Like Stripe Checkout, the session stays open: the shopper may try another card.
-        .set({ status: 'open', paymentStatus: 'requires_payment_method', last4, failureMessage: message, updatedAt: sql`now()` })
-        .where(and(eq(testPaymentSessions.id, session.id), inArray(testPaymentSessions.status, ['open', 'requires_action'])))
-        .returning();
-      if (!done) return null;
-      return this.record(tx as unknown as Db, session.id, 'payment_intent.payment_failed', {
+    const charged = await this.#settle(session, { status: 'complete', paymentStatus: 'succeeded', last4, paymentMethodId: paymentMethod, failureMessage: null }, 'checkout.session.completed', {
+      id: session.id,
+      object: 'checkout.session',
+      client_reference_id: session.reference,
+      customer_email: session.email,
+      amount_total: session.amount,
+      currency: session.currency.toLowerCase(),
+      mode: 'payment',
+      status: 'complete',
+      payment_status: 'paid',
+      metadata: { order_id: session.reference },
+      payment_intent: {
         id: session.paymentIntentId,
         object: 'payment_intent',
         amount: session.amount,
         currency: session.currency.toLowerCase(),
-        status: 'requires_payment_method',
+        status: 'succeeded',
+        payment_method: paymentMethod,
         metadata: { order_id: session.reference },
-        last_payment_error: { type: 'card_error', code, message, payment_method: { card: { last4 } } },
-      });
+      },
+      success_url: session.successUrl,
+      cancel_url: session.cancelUrl,
+    });
+    // Settled by someone else meanwhile: paid by a double submit, or closed when the order was cancelled.
+    if (!charged && (await this.getSession(session.id))?.paymentStatus !== 'succeeded') {
+      return { status: 'failed', message: 'This payment page has expired: the order was cancelled.' };
+    }
+    return { status: 'succeeded', success_url: session.successUrl };
+  }
+
+  private async fail(session: TestSession, last4: string, message: string, code: string): Promise<PayOutcome> {
+    // Like Stripe Checkout, the session stays open: the shopper may try another card.
+    await this.#settle(session, { status: 'open', paymentStatus: 'requires_payment_method', last4, failureMessage: message }, 'payment_intent.payment_failed', {
+      id: session.paymentIntentId,
+      object: 'payment_intent',
+      amount: session.amount,
+      currency: session.currency.toLowerCase(),
+      status: 'requires_payment_method',
+      metadata: { order_id: session.reference },
+      last_payment_error: { type: 'card_error', code, message, payment_method: { card: { last4 } } },
+    });
+    return { status: 'failed', message };
+  }
+
+  /**
+   * One card decision, durably: the session changes (only if it is still open) and its event is written with the job
+   * that delivers it, in one transaction; then the event is delivered at once. False when the session was settled
+   * by someone else first.
+   */
+  async #settle(session: TestSession, set: Partial<TestSession>, type: string, object: Record<string, unknown>): Promise<boolean> {
+    const eventId = await this.db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(testPaymentSessions)
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(and(eq(testPaymentSessions.id, session.id), inArray(testPaymentSessions.status, ['open', 'requires_action'])))
+        .returning({ id: testPaymentSessions.id });
+      return done ? this.record(tx as unknown as Db, session.id, type, object) : null;
     });
     if (eventId) await this.deliverSoon(eventId);
-    return { status: 'failed', message };
+    return eventId !== null;
   }
 
   /** Writes a Stripe-shaped event and the job that delivers it, in the transaction that made it happen. */

@@ -105,7 +105,7 @@ export async function rollUpFinishedDays(db: Db, now = new Date()): Promise<stri
 }
 
 /** Every night at 00:07 UTC, once across all instances (before the retention job at 03:17 deletes old events). */
-export const analyticsRollupJob = defineJob(ANALYTICS_ROLLUP_JOB, z.object({}), { retryLimit: 3, expireInSeconds: 900, cron: '7 0 * * *' });
+export const analyticsRollupJob = defineJob(ANALYTICS_ROLLUP_JOB, z.object({}), { retryLimit: 3, expireInSeconds: 900, cron: '7 0 * * *', pollSeconds: 60 });
 
 export function analyticsJobs(db: Db, log: FastifyBaseLogger): JobRegistration[] {
   return [

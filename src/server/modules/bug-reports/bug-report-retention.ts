@@ -34,7 +34,7 @@ export async function deleteExpiredBugReports(ctx: Pick<BugReportsContext, 'db' 
 }
 
 /** Every night at 03:37 UTC, once across all instances. */
-export const bugReportRetentionJob = defineJob(BUG_REPORT_RETENTION_JOB, z.object({}), { retryLimit: 3, expireInSeconds: 600, cron: '37 3 * * *' });
+export const bugReportRetentionJob = defineJob(BUG_REPORT_RETENTION_JOB, z.object({}), { retryLimit: 3, expireInSeconds: 600, cron: '37 3 * * *', pollSeconds: 60 });
 
 export function bugReportJobs(ctx: Pick<BugReportsContext, 'db' | 'storage' | 'log'>): JobRegistration[] {
   return [

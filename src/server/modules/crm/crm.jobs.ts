@@ -6,7 +6,7 @@ import type { SettingsService } from '../settings/settings.service';
 import { syncContacts } from './crm-sync';
 
 /** Every night, a full run catches what the quick runs cannot see (deleted sources, erased emails). */
-export const crmSyncJob = defineJob('crm.sync', z.object({}), { retryLimit: 3, expireInSeconds: 900, cron: '47 2 * * *' });
+export const crmSyncJob = defineJob('crm.sync', z.object({}), { retryLimit: 3, expireInSeconds: 900, cron: '47 2 * * *', pollSeconds: 60 });
 
 export function crmJobs(deps: { db: Db; settings: SettingsService; log: FastifyBaseLogger }): JobRegistration[] {
   return [

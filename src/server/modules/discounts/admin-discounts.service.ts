@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { DiscountCode, discountCodeBodySchema, discountCodePatchSchema } from '@/contract/admin-products';
 import type { Db } from '@/server/db/client';
 import { discountCodes } from '@/server/db/schema/discount-codes';
-import { badRequest, conflict, notFound } from '@/server/lib/http-errors';
-import { isUniqueViolation } from '@/server/lib/sql-text';
+import { badRequest, notFound } from '@/server/lib/http-errors';
+import { conflictOnUnique } from '@/server/lib/sql-text';
 import { audited, type Actor } from '../audit/audit.service';
 
 /** /admin/discount-codes (issue 9): the codes, every change audited. */
@@ -24,15 +24,6 @@ const codeView = (c: CodeRow): DiscountCode => ({
   created_at: c.createdAt.toISOString(),
 });
 
-/** Unique violations as 409s naming the field (the slug, the sku, the code). */
-async function unique<T>(field: string, message: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(message, field, 'ALREADY_EXISTS');
-    throw err;
-  }
-}
 
 export async function listDiscountCodes(db: Db): Promise<DiscountCode[]> {
   return (await db.select().from(discountCodes).orderBy(desc(discountCodes.createdAt))).map(codeView);
@@ -49,7 +40,7 @@ const codeColumns = (b: Partial<z.output<typeof discountCodeBodySchema>>) => ({
 });
 
 export function createDiscountCode(db: Db, actor: Actor, body: z.output<typeof discountCodeBodySchema>): Promise<DiscountCode> {
-  return unique('code', 'That discount code already exists.', () =>
+  return conflictOnUnique('code', 'That discount code already exists.', () =>
     db.transaction(async (tx) => {
       const [row] = await tx.insert(discountCodes).values({ ...codeColumns(body), code: body.code, kind: body.kind, value: body.value }).returning();
       await audited(tx, actor, { action: 'discount_code.created', entityType: 'discount_code', entityId: row!.id, before: null, after: row }, async () => undefined);
@@ -59,7 +50,7 @@ export function createDiscountCode(db: Db, actor: Actor, body: z.output<typeof d
 }
 
 export function updateDiscountCode(db: Db, actor: Actor, id: string, body: z.output<typeof discountCodePatchSchema>): Promise<DiscountCode> {
-  return unique('code', 'That discount code already exists.', () =>
+  return conflictOnUnique('code', 'That discount code already exists.', () =>
     db.transaction(async (tx) => {
       const [before] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for('update');
       if (!before) throw notFound('No discount code with that id.', 'DISCOUNT_CODE_NOT_FOUND');

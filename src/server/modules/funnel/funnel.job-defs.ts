@@ -2,4 +2,4 @@ import { z } from 'zod';
 import { defineJob } from '../jobs/job-queue';
 
 /** When a funnel order's window ends: settle the offers and release the order (closeFunnel), once across instances. */
-export const closeFunnelJob = defineJob('funnel.close', z.object({ orderId: z.uuid() }), { retryLimit: 20, expireInSeconds: 120, concurrency: 2, batchSize: 10 });
+export const closeFunnelJob = defineJob('funnel.close', z.object({ orderId: z.uuid() }), { retryLimit: 20, expireInSeconds: 120, batchSize: 10 });

@@ -32,6 +32,11 @@ export interface JobOptions {
   batchSize?: number;
   /** Also run on this cron schedule (UTC), once across all instances. */
   cron?: string;
+  /**
+   * How often an idle worker of this queue looks for jobs whose time has come and retries (default JOBS_POLL_SECONDS).
+   * A new job wakes it at once (NOTIFY): a queue fed by a schedule needs no quick polling.
+   */
+  pollSeconds?: number;
 }
 
 /** A job's name, payload schema and options: what both the sender and the handler hold. */
@@ -180,8 +185,8 @@ export class JobQueue {
         name,
         {
           // NOTIFY wakes a worker when a job commits; polling still finds retries and jobs whose time has come.
-          pollingIntervalSeconds: this.#opts.pollSeconds,
-          notifyPollingIntervalSeconds: this.#opts.pollSeconds,
+          pollingIntervalSeconds: job.options.pollSeconds ?? this.#opts.pollSeconds,
+          notifyPollingIntervalSeconds: job.options.pollSeconds ?? this.#opts.pollSeconds,
           batchSize: job.options.batchSize ?? 1,
           localConcurrency: job.options.concurrency ?? 1,
           perJobResults: true,

@@ -33,7 +33,7 @@ export async function cleanExpiredAnalyticsEvents(db: Db): Promise<number> {
 }
 
 /** Every night at 03:17 UTC, once across all instances. */
-export const retentionJob = defineJob(RETENTION_JOB, z.object({}), { retryLimit: 3, expireInSeconds: 600, cron: '17 3 * * *' });
+export const retentionJob = defineJob(RETENTION_JOB, z.object({}), { retryLimit: 3, expireInSeconds: 600, cron: '17 3 * * *', pollSeconds: 60 });
 
 export function retentionJobs(db: Db, log: FastifyBaseLogger): JobRegistration[] {
   return [

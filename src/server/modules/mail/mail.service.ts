@@ -126,11 +126,11 @@ export function createMailer(opts: {
 const MAIL_RETRY_LIMIT = 12;
 
 /**
- * Delivers one outbox row. The mail server is I/O: four deliveries at once per process, ten fetched at a time, so a
- * burst of receipts is handed to SMTP in seconds. The first retry comes after JOBS_RETRY_DELAY_SECONDS, then backs
+ * Delivers one outbox row. The mail server is I/O on kept connections: two workers per process, each taking ten at a
+ * time, hand a burst of receipts to SMTP in seconds. The first retry comes after JOBS_RETRY_DELAY_SECONDS, then backs
  * off to an hour.
  */
-export const mailJob = defineJob(MAIL_JOB, z.object({ id: z.uuid() }), { retryLimit: MAIL_RETRY_LIMIT, expireInSeconds: 120, concurrency: 4, batchSize: 10 });
+export const mailJob = defineJob(MAIL_JOB, z.object({ id: z.uuid() }), { retryLimit: MAIL_RETRY_LIMIT, expireInSeconds: 120, concurrency: 2, batchSize: 10 });
 
 export function mailJobs(mailer: Mailer): JobRegistration[] {
   return [handle(mailJob, (data, job) => mailer.deliver(data.id, { final: job.retryCount >= MAIL_RETRY_LIMIT }))];

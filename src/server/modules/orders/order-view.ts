@@ -89,34 +89,21 @@ export async function orderView(
   const described = describeOrder(states, opts.audience ?? 'customer');
   // An admin's words (refund reasons, why an admin changed something) are for admins only.
   const reasonFor = (actor: string, reason: string) => (internal || actor !== 'admin' ? reason : '');
+  type Entry = { fromStatus: string | null; toStatus: string; actor: string; reason: string; createdAt: Date };
+  const entry = (machine: 'order' | 'payment' | 'fulfilment', e: Entry, label: string) => ({
+    machine,
+    from_status: e.fromStatus,
+    to_status: e.toStatus,
+    label,
+    actor: e.actor,
+    reason: reasonFor(e.actor, e.reason),
+    at: e.createdAt,
+  });
+  const NOTE_LABELS = { line_added: 'Added to the order', declined_extra: 'Extra not added', note: 'Note' } as const;
   const timeline = [
-    ...events.map((e) => ({
-      machine: 'order' as const,
-      from_status: e.fromStatus,
-      to_status: e.toStatus,
-      label: e.kind === 'status' ? LIFECYCLE_LABELS[e.toStatus as LifecycleStatus] : e.kind === 'line_added' ? 'Added to the order' : e.kind === 'declined_extra' ? 'Extra not added' : 'Note',
-      actor: e.actor,
-      reason: reasonFor(e.actor, e.reason),
-      at: e.createdAt,
-    })),
-    ...paymentEvents.map((e) => ({
-      machine: 'payment' as const,
-      from_status: e.fromStatus,
-      to_status: e.toStatus,
-      label: PAYMENT_LABELS[e.toStatus as PaymentStatus],
-      actor: e.actor,
-      reason: reasonFor(e.actor, e.reason),
-      at: e.createdAt,
-    })),
-    ...fulfilmentEvents.map((e) => ({
-      machine: 'fulfilment' as const,
-      from_status: e.fromStatus,
-      to_status: e.toStatus,
-      label: FULFILMENT_LABELS[e.toStatus as FulfilmentStatus],
-      actor: e.actor,
-      reason: reasonFor(e.actor, e.reason),
-      at: e.createdAt,
-    })),
+    ...events.map((e) => entry('order', e, e.kind === 'status' ? LIFECYCLE_LABELS[e.toStatus as LifecycleStatus] : NOTE_LABELS[e.kind])),
+    ...paymentEvents.map((e) => entry('payment', e, PAYMENT_LABELS[e.toStatus as PaymentStatus])),
+    ...fulfilmentEvents.map((e) => entry('fulfilment', e, FULFILMENT_LABELS[e.toStatus as FulfilmentStatus])),
   ]
     // Customers do not see the printer's internal problems; an admin does.
     .filter((e) => internal || !(e.machine === 'fulfilment' && e.to_status === 'problem'))

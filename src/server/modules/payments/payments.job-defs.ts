@@ -6,7 +6,7 @@ import { defineJob } from '../jobs/job-queue';
  * that found no order are tried again, payments no event settled are looked up at the provider, and orders past
  * their time are closed.
  */
-export const reconcileJob = defineJob('payments.reconcile', z.object({}), { retryLimit: 2, expireInSeconds: 300, cron: '* * * * *' });
+export const reconcileJob = defineJob('payments.reconcile', z.object({}), { retryLimit: 2, expireInSeconds: 300, cron: '* * * * *', pollSeconds: 60 });
 
 /** A refund the provider had not answered a minute later (a crash, a timeout): asked again and recorded. */
-export const finishRefundJob = defineJob('payments.finish-refund', z.object({ refundId: z.uuid() }), { retryLimit: 30, expireInSeconds: 120, concurrency: 2 });
+export const finishRefundJob = defineJob('payments.finish-refund', z.object({ refundId: z.uuid() }), { retryLimit: 30, expireInSeconds: 120, batchSize: 10 });

@@ -9,8 +9,8 @@ import type {
 } from '@/contract/admin-products';
 import type { Db } from '@/server/db/client';
 import { products, variants } from '@/server/db/schema/index';
-import { conflict, notFound } from '@/server/lib/http-errors';
-import { isUniqueViolation } from '@/server/lib/sql-text';
+import { notFound } from '@/server/lib/http-errors';
+import { conflictOnUnique } from '@/server/lib/sql-text';
 import { audited, type Actor } from '../audit/audit.service';
 
 type ProductRow = typeof products.$inferSelect;
@@ -43,15 +43,6 @@ const productView = (p: ProductRow, vs: VariantRow[]): AdminProduct => ({
 });
 
 
-/** Unique violations as 409s naming the field (the slug, the sku, the code). */
-async function unique<T>(field: string, message: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(message, field, 'ALREADY_EXISTS');
-    throw err;
-  }
-}
 
 export async function listProducts(db: Db): Promise<AdminProduct[]> {
   const [ps, vs] = await Promise.all([
@@ -93,7 +84,7 @@ const variantColumns = (b: Partial<z.output<typeof variantBodySchema>>) => ({
 });
 
 export function createProduct(db: Db, actor: Actor, body: z.output<typeof productBodySchema>): Promise<AdminProduct> {
-  return unique('slug', 'Another product already has this slug.', () =>
+  return conflictOnUnique('slug', 'Another product already has this slug.', () =>
     db.transaction(async (tx) => {
       const [row] = await tx.insert(products).values({ ...productColumns(body), slug: body.slug, name: body.name, kind: body.kind }).returning();
       await audited(tx, actor, { action: 'product.created', entityType: 'product', entityId: row!.id, before: null, after: row }, async () => undefined);
@@ -103,7 +94,7 @@ export function createProduct(db: Db, actor: Actor, body: z.output<typeof produc
 }
 
 export function updateProduct(db: Db, actor: Actor, id: string, body: z.output<typeof productPatchSchema>): Promise<AdminProduct> {
-  return unique('slug', 'Another product already has this slug.', () =>
+  return conflictOnUnique('slug', 'Another product already has this slug.', () =>
     db.transaction(async (tx) => {
       const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
       if (!before) throw notFound('No product with that id.', 'PRODUCT_NOT_FOUND');
@@ -126,7 +117,7 @@ export async function deleteProduct(db: Db, actor: Actor, id: string): Promise<v
 }
 
 export function createVariant(db: Db, actor: Actor, productId: string, body: z.output<typeof variantBodySchema>): Promise<AdminProduct> {
-  return unique('sku', 'Another variant already has this SKU.', () =>
+  return conflictOnUnique('sku', 'Another variant already has this SKU.', () =>
     db.transaction(async (tx) => {
       await productById(tx, productId);
       const [row] = await tx
@@ -140,7 +131,7 @@ export function createVariant(db: Db, actor: Actor, productId: string, body: z.o
 }
 
 export function updateVariant(db: Db, actor: Actor, id: string, body: z.output<typeof variantPatchSchema>): Promise<AdminProduct> {
-  return unique('sku', 'Another variant already has this SKU.', () =>
+  return conflictOnUnique('sku', 'Another variant already has this SKU.', () =>
     db.transaction(async (tx) => {
       const [before] = await tx.select().from(variants).where(eq(variants.id, id)).for('update');
       if (!before) throw notFound('No variant with that id.', 'VARIANT_NOT_FOUND');
