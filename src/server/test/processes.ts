@@ -27,7 +27,8 @@ export function startServer(env: Record<string, string>) {
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': it comes once the output is all read too (a log line written just before the end included).
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, exited, output: () => output };
 }
 
@@ -50,7 +51,7 @@ export async function waitForHealth(port: number, timeoutMs = 120_000, server?: 
 
 export async function stop(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return; // already gone (a signal leaves exitCode null)
-  const done = new Promise((r) => child.once('exit', r));
+  const done = new Promise((r) => child.once('close', r));
   child.kill('SIGTERM');
   await done;
 }
