@@ -39,7 +39,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { startPrintfulServer, type PrintfulServer } from '../src/server/test/loopback/printful-server';
 import { startSmtpSink } from '../src/server/test/loopback/smtp-sink';
-import { p50, percentile, postgresDatabase, request, runWhenMain, SERVER, sleep, startServer, stopServer, type Answer, type BenchSection } from './support';
+import { onEachDatabase, p50, percentile, request, runWhenMain, SERVER, sleep, startServer, stopServer, type Answer, type BenchSection } from './support';
 
 const SECONDS = Number(process.env.BENCH_BACKOFFICE_SECONDS ?? 180);
 const RATE = Number(process.env.BENCH_BACKOFFICE_RATE ?? 5);
@@ -378,28 +378,7 @@ async function onDatabase(label: string, port: number, env: Record<string, strin
 
 export async function backOffice(port = 4307): Promise<BenchSection> {
   if (!fs.existsSync(SERVER)) throw new Error('Build the server first: npm run build');
-  const lines: string[] = [];
-  let failed = false;
-  if (DATABASES.includes('pglite')) {
-    const embedded = await onDatabase('PGlite', port, {});
-    lines.push(...embedded.lines);
-    failed ||= embedded.failed;
-  }
-  if (DATABASES.includes('postgres')) {
-    const pgdb = await postgresDatabase();
-    if (!pgdb) {
-      lines.push('back office · PostgreSQL: skipped (no server at BENCH_DATABASE_URL or 127.0.0.1:5432)');
-    } else {
-      try {
-        const server = await onDatabase('PostgreSQL', port, { DATABASE_URL: pgdb.url });
-        lines.push(...server.lines);
-        failed ||= server.failed;
-      } finally {
-        await pgdb.drop();
-      }
-    }
-  }
-  return { lines, failed };
+  return onEachDatabase('back office', (database, env) => onDatabase(database, port, env), DATABASES);
 }
 
 await runWhenMain(import.meta, backOffice);

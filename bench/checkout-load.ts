@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { percentile, postgresDatabase, request, SERVER, startServer, stopServer, type Answer, runWhenMain, type BenchSection } from './support';
+import { onEachDatabase, percentile, request, SERVER, startServer, stopServer, type Answer, runWhenMain, type BenchSection } from './support';
 
 const SHOPPERS = Number(process.env.BENCH_CHECKOUTS ?? 200);
 /** The server allows 30 checkout requests per client address an hour; a double click is two: 10 shoppers share an address. */
@@ -128,24 +128,7 @@ async function onDatabase(label: string, port: number, env: Record<string, strin
 
 export async function checkoutUnderLoad(port = 4304): Promise<BenchSection> {
   if (!fs.existsSync(SERVER)) throw new Error('Build the server first: npm run build:server');
-  const lines: string[] = [];
-  let failed = false;
-  const embedded = await onDatabase('PGlite', port, {});
-  lines.push(...embedded.lines);
-  failed ||= embedded.failed;
-  const pgdb = await postgresDatabase();
-  if (!pgdb) {
-    lines.push('checkout  PostgreSQL: skipped (no server at BENCH_DATABASE_URL or 127.0.0.1:5432)');
-  } else {
-    try {
-      const server = await onDatabase('PostgreSQL', port, { DATABASE_URL: pgdb.url });
-      lines.push(...server.lines);
-      failed ||= server.failed;
-    } finally {
-      await pgdb.drop();
-    }
-  }
-  return { lines, failed };
+  return onEachDatabase('checkout', (database, env) => onDatabase(database, port, env));
 }
 
 await runWhenMain(import.meta, checkoutUnderLoad);

@@ -132,6 +132,37 @@ export async function startServer(port: number, dataDir: string, env: Record<str
  * A fresh database on the PostgreSQL server (BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres as
  * the maintenance database), dropped by `drop()`; null when no server answers.
  */
+/**
+ * Runs a section on the embedded database and on a fresh database of the PostgreSQL server (skipped, with a line
+ * saying so, when there is none), in that order; `databases` picks which of the two.
+ */
+export async function onEachDatabase(
+  label: string,
+  run: (database: 'PGlite' | 'PostgreSQL', env: Record<string, string>) => Promise<BenchSection>,
+  databases: readonly string[] = ['pglite', 'postgres'],
+): Promise<BenchSection> {
+  const lines: string[] = [];
+  let failed = false;
+  const add = (section: BenchSection) => {
+    lines.push(...section.lines);
+    failed ||= section.failed;
+  };
+  if (databases.includes('pglite')) add(await run('PGlite', {}));
+  if (databases.includes('postgres')) {
+    const pgdb = await postgresDatabase();
+    if (!pgdb) {
+      lines.push(`${label} · PostgreSQL: skipped (no server at BENCH_DATABASE_URL or 127.0.0.1:5432)`);
+    } else {
+      try {
+        add(await run('PostgreSQL', { DATABASE_URL: pgdb.url }));
+      } finally {
+        await pgdb.drop();
+      }
+    }
+  }
+  return { lines, failed };
+}
+
 export async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `certifiable_bench_${Date.now().toString(36)}`;

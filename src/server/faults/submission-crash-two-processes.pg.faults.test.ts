@@ -5,7 +5,8 @@ import { externalIdOf } from '@/server/modules/fulfilment';
 /**
  * Issue 10 with two server processes on one PostgreSQL database (docs/decisions/085): each job runs once, and
  * after one of them is killed with SIGKILL mid-submission and started again, every order is still submitted
- * exactly once and no job is lost. See crash-recovery.pg.test.ts for the one-process case and what is checked.
+ * exactly once and no job is lost. submission-crash.pg.faults.test.ts is the one-process case;
+ * src/server/test/submission-crash.ts says what is checked.
  */
 
 const ORDERS = 50;

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FAST_ANSWER_MS, FaultShop, SLOW_ANSWER_MS } from '@/server/test/fault-shop';
-import { externalIdOf } from '@/server/modules/fulfilment';
+import { afterAll, beforeAll, describe, it, vi } from 'vitest';
+import { FaultShop } from '@/server/test/fault-shop';
+import { submissionCrash } from '@/server/test/submission-crash';
 
 /**
- * The fault test of issue 10 on the embedded PGlite (docs/decisions/085): the one server process of a DATA_DIR is
- * killed with SIGKILL while Printful has created an order it has not yet answered, and started again on the same
- * folder. Every order must reach Printful exactly once and end `submitted`; no job may be lost or run twice.
- * crash-recovery.pg.test.ts does the same with one and two processes on PostgreSQL.
+ * Issue 10 on the embedded PGlite (docs/decisions/085): the one server process of a DATA_DIR is killed with SIGKILL
+ * mid-submission and started again on the same folder (src/server/test/submission-crash.ts says what is checked).
+ * submission-crash.pg.faults.test.ts does the same on PostgreSQL; submission-crash-two-processes.pg.faults.test.ts
+ * kills one of two processes.
  */
-
-const ORDERS = 50;
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 120_000 });
 
 describe('kill -9 of the server process on the embedded database', () => {
@@ -17,24 +15,7 @@ describe('kill -9 of the server process on the embedded database', () => {
   beforeAll(() => shop.open());
   afterAll(() => shop.close());
 
-  it(`with ${ORDERS} paid orders on their way: after a restart on the same folder each is submitted exactly once and no job is lost`, async () => {
-    shop.printful.answerOrdersAfter(SLOW_ANSWER_MS);
-    const first = await shop.launch('1');
-    const orderIds = await shop.paidOrders([first], ORDERS);
-    const unanswered = await shop.killMidSubmission(first);
-    expect(shop.printful.orders.size).toBeGreaterThan(0);
-    expect(shop.printful.orders.size).toBeLessThan(ORDERS);
-
-    shop.printful.answerOrdersAfter(FAST_ANSWER_MS);
-    const second = await shop.launch('1');
-    await shop.jobsDone(second, ORDERS);
-
-    // The server is stopped from here on: the test reads its folder.
-    await shop.expectEachSubmittedOnce(orderIds);
-    expect(shop.printful.orders.size).toBe(ORDERS);
-    const jobs = await shop.expectNoJobLost(orderIds);
-    const retried = jobs.filter((j) => j.retry_count > 0).map((j) => externalIdOf(j.order_id));
-    expect(retried).toEqual(expect.arrayContaining(unanswered));
-    await shop.expectEachJobRanOnce(first);
+  it('with 50 paid orders on their way: after a restart on the same folder each is submitted exactly once and no job is lost', async () => {
+    await submissionCrash(shop, 50);
   });
 });
