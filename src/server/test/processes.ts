@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../config';
 
@@ -16,20 +18,36 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real entry point (src/server/server.ts) as its own process. */
+let logDir: string | null = null;
+let logCount = 0;
+
+/** A file for one process's output, in a folder of this test process's own that goes when it ends. */
+function logFile(): string {
+  if (!logDir) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'certifiable-server-logs-'));
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    logDir = dir;
+  }
+  return path.join(logDir, `${++logCount}.log`);
+}
+
+/**
+ * Starts the real entry point (src/server/server.ts) as its own process. Its output goes to a file, not a pipe:
+ * a logger that finds a pipe full (this process busy) keeps the line in memory to retry later, and a SIGKILL then
+ * loses it; a file takes every line at once, so a killed process's log is whole up to its death.
+ */
 export function startServer(env: Record<string, string>) {
+  const file = logFile();
+  const fd = fs.openSync(file, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'src/server/server.ts')], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', fd, fd],
   });
+  fs.closeSync(fd); // the child holds its own copy
   children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  // 'close', not 'exit': it comes once the output is all read too (a log line written just before the end included).
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  return { child, exited, output: () => fs.readFileSync(file, 'utf8') };
 }
 
 export async function waitForHealth(port: number, timeoutMs = 120_000, server?: { exited: Promise<number | null>; output(): string }) {
