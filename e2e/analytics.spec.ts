@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { LOOPBACK, signInViaApi } from './support/auth-helpers';
+import { hideTab } from './support/page-helpers';
 
 const EVENTS_PATH = '/api/analytics/events';
 
@@ -17,14 +18,6 @@ function watchAnalytics(page: Page) {
     if (new URL(r.url()).pathname === EVENTS_PATH) seen.push(r);
   });
   return seen;
-}
-
-/** The tab goes to the background, as when the visitor switches away: the moment the queue is sent. */
-async function hideTab(page: Page) {
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
 }
 
 async function browseHomeGalleryStore(page: Page) {
