@@ -22,7 +22,9 @@ export default defineConfig({
   expect: { timeout: 7_500 },
   use: {
     baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // A trace records a screencast of every page: about a quarter of the suite's CPU. Kept for a retry (CI retries a
+    // failure once; locally, `npx playwright test --trace on` records one on demand).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     serviceWorkers: 'block',
     launchOptions: {
