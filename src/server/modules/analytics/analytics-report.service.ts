@@ -9,6 +9,7 @@ import {
   type AnalyticsRangeQuery,
 } from '@/contract/analytics';
 import type { Db } from '@/server/db/client';
+import { escapeCell } from '@/server/lib/csv';
 import type { PaymentStatus } from '@/contract/order-status';
 import { addDays, eachDay, missingDays, rollUpDays, rollupRows, utcDay, type RollupDimension } from './analytics-rollup';
 
@@ -149,9 +150,9 @@ export async function analyticsReport(db: Db, range: AnalyticsRangeQuery, opts: 
   };
 }
 
-/** One table of the report as CSV (csv-stringify: quoting and escaping are the library's). */
+/** One table of the report as CSV (csv-stringify quotes; text that a spreadsheet would run as a formula is escaped). */
 export function reportCsv(report: AnalyticsReport, which: AnalyticsCsvReport): string {
-  const table = (columns: string[], records: unknown[][]) => stringify(records, { header: true, columns });
+  const table = (columns: string[], records: unknown[][]) => stringify(records, { header: true, columns, cast: { string: escapeCell } });
   switch (which) {
     case 'daily':
       return table(['day', 'visitors', 'page_views'], report.daily.map((d) => [d.day, d.visitors, d.page_views]));

@@ -19,7 +19,7 @@ import { badRequest } from '@/server/lib/http-errors';
 import { validatorCompiler } from '@/server/lib/validation';
 import { csrfMatches } from '../auth/csrf';
 import { analyticsReport, csvFileName, EXPORT_TOP, reportCsv } from './analytics-report.service';
-import { ownHostsOf, trackEvents } from './analytics.service';
+import { ANALYTICS_IP_RULE, ownHostsOf, trackEvents } from './analytics.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -67,6 +67,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['analytics'],
         summary: 'Record analytics events (one, or a batch of up to 20), sent only with analytics consent',
+        description:
+          `At most ${ANALYTICS_IP_RULE.maxAttempts} requests per address (an IPv6 /64 counts as one) per ${ANALYTICS_IP_RULE.windowMinutes} minutes ` +
+          '(429 RATE_LIMITED with Retry-After). The referrer is kept as another site’s host name, only when that is a DNS name; otherwise the event is kept without it.',
         body: trackAnalyticsBodySchema,
         response: { 202: trackAnalyticsResponseSchema, 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema },
       },

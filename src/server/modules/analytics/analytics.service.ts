@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ANALYTICS_LIMITS, analyticsPath } from '@/contract/analytics';
 import type { Db } from '@/server/db/client';
+import { addressKey } from '@/server/lib/client-address';
 import { tooManyRequests } from '@/server/lib/http-errors';
 import { checkRateLimits, pruneRateLimitAttempts, type RateLimitRule } from '../security/rate-limit.service';
 
@@ -10,7 +11,11 @@ import { checkRateLimits, pruneRateLimitAttempts, type RateLimitRule } from '../
  * sends nothing without analytics consent; the server keeps only what it is sent, and never the IP address.
  */
 
-/** Batches per client address: a busy visitor sends one every few seconds at most. */
+/**
+ * Batches per client address (an IPv6 /64 counts as one) in ten minutes (docs/decisions/094, 109): a browser sends
+ * one when 10 events wait, 10 s after the first, or when the page is hidden — a visit costs a request or two, and a
+ * flood is held to 120 × 20 events.
+ */
 export const ANALYTICS_IP_RULE: RateLimitRule = { attemptType: 'analytics_batch_ip', maxAttempts: 120, windowMinutes: 10 };
 export const USER_AGENT_MAX = 500;
 
@@ -68,14 +73,26 @@ export function normalisePageUrl(raw: string, ownHosts: readonly string[]): stri
   return analyticsPath(url.pathname);
 }
 
-/** Only another site's host name (`news.example.com`, without www.); this site, or anything not a web URL, is null. */
+/**
+ * A DNS name as URL gives it (lower case, an IDN as xn--): labels of letters, digits and hyphens, none at a label's
+ * ends, at most 253 characters. A web URL's host may hold more (`http://=1+2+3/` has the host `=1+2+3`): that is no
+ * site a visitor came from, and would reach the admin's reports and CSV files as typed.
+ */
+const DNS_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/**
+ * Only another site's host name (`news.example.com`, without www. or a final dot); this site, anything not a web
+ * URL and a host that is not a DNS name are null — the event is kept without a referrer, never refused (analytics
+ * never fails the visitor, spec §8).
+ */
 export function referrerHost(raw: string | undefined, ownHosts: readonly string[]): string | null {
   const text = raw?.trim();
   if (!text) return null;
   const url = parseUrl(text) ?? (/^[a-z0-9.-]+\.[a-z]{2,}(\/|$)/i.test(text) ? parseUrl(`https://${text}`) : null);
   if (!url?.hostname) return null;
-  const host = bareHost(url.hostname);
-  return ownHosts.includes(host) ? null : host.slice(0, 253);
+  const host = bareHost(url.hostname.replace(/\.$/, ''));
+  if (!DNS_NAME.test(host)) return null;
+  return ownHosts.includes(host) ? null : host;
 }
 
 /** mobile, tablet or desktop from the User-Agent header (tablets first: an Android tablet says Android without Mobile). */
@@ -113,7 +130,7 @@ interface Row {
  * ones in the insert itself — under a per-user advisory lock, so two batches at once cannot both pass.
  */
 export async function trackEvents(db: Db, ctx: TrackContext, events: readonly IncomingEvent[]): Promise<number> {
-  const limit = await checkRateLimits(db, [{ identifier: `ip:${ctx.ip}`, rule: ANALYTICS_IP_RULE }], ctx.ip);
+  const limit = await checkRateLimits(db, [{ identifier: addressKey(ctx.ip), rule: ANALYTICS_IP_RULE }], ctx.ip);
   if (!limit.allowed) {
     throw tooManyRequests('Too many analytics requests from this address. Try again in a few minutes.', 'RATE_LIMITED', {
       retryAfterSeconds: ANALYTICS_IP_RULE.windowMinutes * 60,

@@ -67,6 +67,22 @@ describe('normalisation', () => {
     expect(referrerHost('android-app://com.example', own)).toBeNull();
   });
 
+  it('takes a referrer host only when it is a DNS name (letters, digits, hyphens, dots); anything else is no referrer', () => {
+    // A web URL's host may hold much more: these would reach the admin's report and CSV files as typed.
+    expect(referrerHost('http://=1+2+3/', own)).toBeNull();
+    expect(referrerHost('http://@SUM(1)/', own)).toBeNull();
+    expect(referrerHost('http://-cmd.example/', own)).toBeNull();
+    expect(referrerHost('http://a_b.example/', own)).toBeNull();
+    expect(referrerHost('http://[2001:db8::1]/', own)).toBeNull();
+    expect(referrerHost(`https://${'a'.repeat(64)}.example/`, own)).toBeNull();
+    expect(referrerHost(`https://${Array.from({ length: 50 }, () => 'abcd').join('.')}.example/`, own)).toBeNull();
+    // Still kept: a final dot, an international name (as URL writes it), an IPv4 address, a name without a dot.
+    expect(referrerHost('https://News.Example.org./a', own)).toBe('news.example.org');
+    expect(referrerHost('https://bücher.example/', own)).toBe('xn--bcher-kva.example');
+    expect(referrerHost('http://192.0.2.1:8080/x', own)).toBe('192.0.2.1');
+    expect(referrerHost('http://localhost:5173/', own)).toBe('localhost');
+  });
+
   it('tells mobiles, tablets and desktops apart by the User-Agent', () => {
     expect(deviceOf(IPHONE)).toBe('mobile');
     expect(deviceOf(IPAD)).toBe('tablet');
@@ -250,6 +266,35 @@ describe('POST /api/analytics/events', () => {
     expect(refused.headers['retry-after']).toBe('600');
     // Another address is not affected.
     expect((await beaconClient().post(TRACK_ANALYTICS_PATH, body)).statusCode).toBe(202);
+  });
+
+  it('limits beacons (text/plain) the same way, counting an IPv6 /64 as one address', async () => {
+    const client = beaconClient();
+    const body = JSON.stringify({ session_id: sessionId(), event_type: 'page_view', page_url: '/' });
+    const send = (ip: string) => {
+      client.ip = ip;
+      return client.request({ method: 'POST', url: TRACK_ANALYTICS_PATH, headers: { 'content-type': 'text/plain;charset=UTF-8' }, payload: body });
+    };
+    // A new address of the same network for every request, as IPv6 privacy extensions give.
+    for (let i = 1; i <= 120; i++) expect((await send(`2001:db8:24:1::${i.toString(16)}`)).statusCode).toBe(202);
+    const refused = await send('2001:db8:24:1:ffff:ffff:ffff:ffff');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('Too many analytics requests') });
+    expect(refused.headers['retry-after']).toBe('600');
+    expect((await send('2001:db8:24:2::1')).statusCode).toBe(202);
+  });
+
+  it('keeps an event whose referrer host is not a DNS name, without the referrer', async () => {
+    const session = sessionId();
+    const res = await beaconClient().request({
+      method: 'POST',
+      url: TRACK_ANALYTICS_PATH,
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify({ session_id: session, event_type: 'page_view', page_url: '/', referrer: 'http://=1+2+3/' }),
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ accepted: 1 });
+    expect((await eventsOf(session)).map((e) => [e.pageUrl, e.referrer])).toEqual([['/', null]]);
   });
 });
 
@@ -439,5 +484,23 @@ describe('roll-ups and the admin report', () => {
     const { client } = await signedInClient(t.app);
     expect((await client.get(url)).statusCode).toBe(403);
     expect((await client.get(`/api/admin/analytics/export.csv?from=${from}&to=${today}&report=daily`)).statusCode).toBe(403);
+  });
+});
+
+describe('formula text in the CSV export', () => {
+  it('writes a stored referrer that a spreadsheet would run as a formula with a leading quote', async () => {
+    const admin = (await signedInClient(t.app, { admin: true })).client;
+    const today = utcDay(new Date());
+    // Stored before referrer hosts were checked (the intake now keeps no such host, see above).
+    await t.database.db.insert(analyticsEvents).values([
+      { eventType: 'page_view', pageUrl: '/', sessionId: sessionId(), device: 'desktop', referrer: '=1+2+3' },
+      { eventType: 'page_view', pageUrl: '/', sessionId: sessionId(), device: 'desktop', referrer: '@SUM(1+1)*cmd|x' },
+    ]);
+    const res = await admin.get(`/api/admin/analytics/export.csv?from=${today}&to=${today}&report=referrers`);
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.trim().split('\n');
+    expect(lines).toContain("'=1+2+3,1,1");
+    expect(lines).toContain("'@SUM(1+1)*cmd|x,1,1");
+    expect(lines.filter((line) => /^"?[=+\-@\t\r]/.test(line))).toEqual([]);
   });
 });

@@ -337,6 +337,33 @@ describe('CSV export and import', () => {
     expect((await history(back.id))[0]).toMatchObject({ source: 'import', action: 'create' });
   });
 
+  it('escapes text a spreadsheet would run as a formula, and imports its own export as the same awards', async () => {
+    const formulas = {
+      title: '=HYPERLINK("http://evil.example","Claim your prize") Award',
+      description: '-2+3 reasons to click',
+      tagline: "'=quoted already",
+      stats: { '+P': '=1+1', Motto: '@everyone' }, // jsonb keeps the shorter key first
+      is_active: true,
+      sort_order: -2,
+    };
+    const a = await create(formulas);
+    await api().patch(`/api/admin/awards/${a.id}`, { category_id: null });
+    const before = (await api().get(`/api/admin/awards/${a.id}`)).json() as AdminAward;
+    const csv = (await api().get('/api/admin/awards/export.csv?search=Claim%20your%20prize')).body;
+    expect(csv.split('\n')[1]).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""Claim your prize"") Award","'-2+3 reasons to click","'+P =1+1, Motto @everyone","''=quoted already","",true,-2`,
+    );
+    // No text cell of the file starts with a formula character (-2 is a number, and a spreadsheet reads it as one).
+    expect(csv).not.toMatch(/(^|,)"[=+\-@\t\r]/m);
+
+    const same = (await api().post('/api/admin/awards/import/preview', { csv })).json() as ImportPreview;
+    expect(same.summary).toMatchObject({ rows: 1, unchanged: 1, invalid: 0 });
+    await api().patch(`/api/admin/awards/${a.id}`, { description: 'edited', tagline: null, stats: {} });
+    const result = await api().post('/api/admin/awards/import', { csv });
+    expect(result.json()).toMatchObject({ created: 0, updated: 1 });
+    expect(fields((await api().get(`/api/admin/awards/${a.id}`)).json() as AdminAward)).toEqual(fields(before));
+  });
+
   it('applies the defaults and auto_assign_category to rows without them, and reports a bad row with its line; nothing is imported then', async () => {
     const csv = [
       'title,description,stats,tagline,category_slug,is_active,sort_order',

@@ -53,6 +53,23 @@ describe('the CSV file', () => {
     );
   });
 
+  it("writes text a spreadsheet would run as a formula with a leading ', and reads it back without", () => {
+    const award = { title: '=HYPERLINK("http://evil.example","Prize")', description: '-1+2', stats: { '+Power': '=1+1' }, tagline: "'=quoted already", category_slug: '@home', is_active: true, sort_order: -3 };
+    const csv = stringifyAwards([award]);
+    expect(csv.split('\n')[1]).toBe(`"'=HYPERLINK(""http://evil.example"",""Prize"")","'-1+2","'+Power =1+1","''=quoted already","'@home",true,-3`);
+    const cells = parseCsv(csv, 10).records[0]!.cells;
+    expect(Object.fromEntries(cells)).toEqual({
+      title: award.title,
+      description: award.description,
+      stats: '+Power =1+1',
+      tagline: award.tagline,
+      category_slug: award.category_slug,
+      is_active: 'true',
+      sort_order: '-3',
+    });
+    expect(parseStats(cells.get('stats')!)).toEqual({ stats: award.stats });
+  });
+
   it('reads records with the line each starts on (quoted line breaks, blank lines, CRLF, a BOM)', () => {
     const text = '\uFEFFtitle,description\r\n"a","multi\r\nline"\r\n\r\nb,c\r\nd,e,f';
     const parsed = parseCsv(text, 10);

@@ -2,13 +2,16 @@ import { CsvError, parse, type CastingContext } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { AWARD_CSV_COLUMNS } from '@/contract/admin-awards';
 import { statValue } from '@/contract/award-stats';
+import { escapeCell, unescapeCell } from '@/server/lib/csv';
 
 /**
  * The award CSV (spec §3 "Award import/export row"; docs/decisions/101), read with csv-parse and written with
  * csv-stringify — never by splitting strings by hand.
  *
  * The file: comma-separated, a header row, columns title, description, stats, tagline, category_slug, is_active,
- * sort_order; every text field quoted, a quote inside doubled; is_active and sort_order bare.
+ * sort_order; every text field quoted, a quote inside doubled; is_active and sort_order bare. A text a spreadsheet
+ * would run as a formula (`=…`, `+…`, `-…`, `@…`) is written with a leading ' (escapeCell, src/server/lib/csv.ts),
+ * which the import takes away again, so an exported file imports as the same awards.
  *
  * The stats cell: 'key value' pairs joined by ", " (`Speed 9000, Dignity 0`). Inside it a key or value holding a
  * space, a comma or a quote is itself quoted with doubled quotes (`"Recipients Reached" 214, Motto "Yes, and"`), so
@@ -84,13 +87,14 @@ export interface CsvAward {
   sort_order: number;
 }
 
-/** The export: a header and one row per award, in the spec's format. */
+/** The export: a header and one row per award, in the spec's format, formulas escaped. */
 export function stringifyAwards(awards: CsvAward[]): string {
   const rows = awards.map((a) => [a.title, a.description, formatStats(a.stats), a.tagline ?? '', a.category_slug ?? '', a.is_active, a.sort_order]);
   // The header bare (plain names), the rows with every text quoted.
   return stringify([[...AWARD_CSV_COLUMNS]]) + stringify(rows, {
     quoted_string: true,
     cast: {
+      string: escapeCell,
       boolean: (v) => ({ value: v ? 'true' : 'false', quoted: false }),
       number: (v) => ({ value: String(v), quoted: false }),
     },
@@ -100,7 +104,7 @@ export function stringifyAwards(awards: CsvAward[]): string {
 export interface CsvRecord {
   /** The line of the file where the record starts (the header is line 1). */
   line: number;
-  /** Cells by (lower-case, trimmed) header name. */
+  /** Cells by (lower-case, trimmed) header name, an export's formula escape taken away (unescapeCell). */
   cells: Map<string, string>;
   /** The record had another number of fields than the header. */
   fieldCount: number;
@@ -150,7 +154,7 @@ export function parseCsv(text: string, maxRows: number): ParsedCsv {
   }
   const records = rest.map((entry) => {
     const cells = new Map<string, string>();
-    header.forEach((name, i) => cells.set(name, entry.record[i] ?? ''));
+    header.forEach((name, i) => cells.set(name, unescapeCell(entry.record[i] ?? '')));
     return { line: startLine(entry), cells, fieldCount: entry.record.length };
   });
   return { header, records, error: null };

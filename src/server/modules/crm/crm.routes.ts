@@ -17,6 +17,7 @@ import {
   crmTagListSchema,
 } from '@/contract/crm';
 import { apiErrorSchema } from '@/contract/errors';
+import { escapeCell } from '@/server/lib/csv';
 import { exportContact, eraseContact } from './crm-privacy';
 import { syncContacts } from './crm-sync';
 import { addNote, contactCsvRows, CSV_COLUMNS, deleteNote, getContact, listContacts, listTags, updateContact } from './crm.service';
@@ -25,9 +26,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /** The list syncs contacts with their sources when opened, at most this often (docs/decisions/103). */
 const LIST_SYNC_INTERVAL_MS = 5_000;
-
-/** A spreadsheet treats a cell starting with =, +, - or @ as a formula: such text is written with a leading '. */
-const safeCell = (v: unknown) => (typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
 /** /api/admin/crm (issue 14): contacts, their tags, consent and notes, CSV export, privacy export and erasure. */
 export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -76,12 +74,8 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await freshen();
       const cur = await currency();
-      const rows = Readable.from(
-        (async function* () {
-          for await (const row of contactCsvRows(app.db, request.query, cur)) yield row.map(safeCell);
-        })(),
-      );
-      const csv = rows.pipe(stringify({ header: true, columns: [...CSV_COLUMNS], cast: { boolean: (v) => (v ? 'yes' : 'no') } }));
+      const rows = Readable.from(contactCsvRows(app.db, request.query, cur));
+      const csv = rows.pipe(stringify({ header: true, columns: [...CSV_COLUMNS], cast: { string: escapeCell, boolean: (v) => (v ? 'yes' : 'no') } }));
       rows.on('error', (err) => csv.destroy(err));
       const date = new Date().toISOString().slice(0, 10);
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="certifiable-contacts-${date}.csv"`)
