@@ -82,7 +82,10 @@ export const createBugFieldsSchema = z.object({
   description: optionalText('description', BUG_LIMITS.descriptionMax),
   steps_to_repro: optionalText('steps_to_repro', BUG_LIMITS.stepsMax),
   severity: z.enum(BUG_SEVERITIES, { message: 'severity must be low, medium, high or critical' }).default('medium'),
-  page_url: optionalText('page_url', BUG_LIMITS.pageUrlMax),
+  // The admin opens it as a link: only http(s), so no javascript: or data: URL is ever stored (issue 24).
+  page_url: optionalText('page_url', BUG_LIMITS.pageUrlMax).pipe(
+    z.url({ protocol: z.regexes.httpProtocol, message: 'page_url must be an http or https address' }).optional(),
+  ),
   console_logs: z
     .array(z.string().max(BUG_LIMITS.consoleLineMax * 2), { message: 'console_logs must be a list of lines' })
     .max(BUG_LIMITS.consoleSent, { message: `console_logs may hold at most ${BUG_LIMITS.consoleSent} lines` })

@@ -17,7 +17,7 @@ import { AUTH_COOKIES } from '@/contract/auth-cookies';
 import { apiErrorSchema } from '@/contract/errors';
 import { badRequest } from '@/server/lib/http-errors';
 import { validatorCompiler } from '@/server/lib/validation';
-import { csrfMatches } from '../auth/csrf';
+import { csrfMatchesSession } from '../auth/csrf';
 import { analyticsReport, csvFileName, EXPORT_TOP, reportCsv } from './analytics-report.service';
 import { ANALYTICS_IP_RULE, ownHostsOf, trackEvents } from './analytics.service';
 
@@ -52,7 +52,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The account to attribute events to: a valid session AND the body's token equal to the CSRF cookie. */
   const attributedUser = async (request: FastifyRequest, csrfToken: string | undefined) => {
-    if (!csrfMatches(app.authSecret, request.cookies[AUTH_COOKIES.csrf], csrfToken)) return null;
+    if (!csrfMatchesSession(app.authSecret, request.cookies[AUTH_COOKIES.session], request.cookies[AUTH_COOKIES.csrf], csrfToken)) return null;
     return (await app.auth.getAuth(request)).user?.id ?? null;
   };
 

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_COOKIES, AUTH_ERROR_CODES, CSRF_HEADER } from '@/contract/auth';
 import { forbidden, HttpError, unauthorized } from '@/server/lib/http-errors';
-import { csrfMatches } from './csrf';
+import { csrfMatchesSession, isCsrfTokenFor, issueCsrfToken } from './csrf';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,7 +51,8 @@ const policyOf = (request: FastifyRequest): RoutePolicy | null =>
  * The two request-wide guards, as one onRequest hook on the whole app (STYLE.md: one hook, not a line per
  * handler), so routes added later are covered wherever they are registered (docs/decisions/050):
  *  1. admin routes: 401 when signed out, 403 when not an admin;
- *  2. cookie-authenticated mutations: a valid CSRF token (docs/decisions/012).
+ *  2. cookie-authenticated mutations: a valid CSRF token for the session cookie sent with it (docs/decisions/012).
+ * And one onSend hook that keeps the CSRF cookie bound to the session the browser holds.
  */
 export function registerAuthHooks(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
@@ -65,10 +66,10 @@ export function registerAuthHooks(app: FastifyInstance) {
     }
 
     if (UNSAFE_METHODS.has(request.method) && policy.csrf !== 'exempt') {
-      const hasSession = request.cookies[AUTH_COOKIES.session] !== undefined;
-      if (hasSession || policy.csrf === 'always') {
+      const session = request.cookies[AUTH_COOKIES.session];
+      if (session !== undefined || policy.csrf === 'always') {
         const header = request.headers[CSRF_HEADER];
-        if (!csrfMatches(app.authSecret, request.cookies[AUTH_COOKIES.csrf], typeof header === 'string' ? header : undefined)) {
+        if (!csrfMatchesSession(app.authSecret, session, request.cookies[AUTH_COOKIES.csrf], typeof header === 'string' ? header : undefined)) {
           throw new HttpError(
             403,
             AUTH_ERROR_CODES.csrf,
@@ -78,4 +79,67 @@ export function registerAuthHooks(app: FastifyInstance) {
       }
     }
   });
+
+  // The CSRF cookie follows the session (issue 24): when an answer changes the session cookie (sign-in, sign-out,
+  // Google, a password reset, an expired session ended) or sets a CSRF cookie, the browser is left holding a token
+  // for the session it now has — the old one would fail with the new cookie. Runs after @fastify/cookie's own
+  // onSend hook (registered first), so every cookie of the answer is in its Set-Cookie header by now.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const set = cookiesSetBy(app, reply);
+    if (!set.has(AUTH_COOKIES.session) && !set.has(AUTH_COOKIES.csrf)) return payload;
+    const after = (name: string) => (set.has(name) ? (set.get(name) ?? undefined) : request.cookies[name]);
+    const session = after(AUTH_COOKIES.session);
+    if (isCsrfTokenFor(app.authSecret, after(AUTH_COOKIES.csrf), session)) return payload;
+    dropSetCookie(reply, AUTH_COOKIES.csrf);
+    setCsrfCookie(app, reply, issueCsrfToken(app.authSecret, session));
+    return payload;
+  });
+}
+
+/** Makes sure the browser holds a CSRF token cookie for the session cookie it sent; returns the token. */
+export function ensureCsrfCookie(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): string {
+  const current = request.cookies[AUTH_COOKIES.csrf];
+  const session = request.cookies[AUTH_COOKIES.session];
+  if (current && isCsrfTokenFor(app.authSecret, current, session)) return current;
+  const token = issueCsrfToken(app.authSecret, session);
+  setCsrfCookie(app, reply, token);
+  return token;
+}
+
+function setCsrfCookie(app: FastifyInstance, reply: FastifyReply, token: string) {
+  // Readable by the page (it echoes it in x-csrf-token); a session cookie (policy: deleted on close).
+  reply.setCookie(AUTH_COOKIES.csrf, token, { path: '/', sameSite: 'lax', secure: app.config.publicUrl.startsWith('https://'), httpOnly: false });
+}
+
+const setCookieLines = (reply: FastifyReply): string[] => {
+  const header = reply.getHeader('set-cookie');
+  return header === undefined ? [] : Array.isArray(header) ? header : [String(header)];
+};
+
+/** The cookies an answer sets, by name: the value as the next request's parser will read it, or null when deleted. */
+function cookiesSetBy(app: FastifyInstance, reply: FastifyReply): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  for (const line of setCookieLines(reply)) {
+    const [pair = '', ...attributes] = line.split(';');
+    const [cookie] = Object.entries(app.parseCookie(pair));
+    if (!cookie) continue;
+    const [name, value] = cookie;
+    const deleted =
+      value === '' ||
+      attributes.some((attribute) => {
+        const [key = '', val = ''] = attribute.split('=').map((part) => part.trim());
+        if (/^max-age$/i.test(key)) return Number(val) <= 0;
+        return /^expires$/i.test(key) && Date.parse(val) <= Date.now();
+      });
+    out.set(name, deleted ? null : value);
+  }
+  return out;
+}
+
+function dropSetCookie(reply: FastifyReply, name: string) {
+  const lines = setCookieLines(reply);
+  const kept = lines.filter((line) => line.slice(0, line.indexOf('=')).trim() !== name);
+  if (kept.length === lines.length) return;
+  reply.removeHeader('set-cookie');
+  if (kept.length) reply.header('set-cookie', kept);
 }

@@ -363,10 +363,80 @@ describe('CSRF protection', () => {
     expect(withToken.json().error.code).toBe('VALIDATION_ERROR');
   });
 
+  it("refuses one user's token with another user's session cookie, and takes each user's own", async () => {
+    const [userA, userB] = [await createUser(t.app), await createUser(t.app)];
+    const [a, b] = [client(), client()];
+    await a.signIn(userA.email, userA.password);
+    await b.signIn(userB.email, userB.password);
+    const tokenA = a.cookies.get('certifiable_csrf')!;
+    /** B's session cookie with a CSRF cookie and header of our choosing. */
+    const asB = (url: string, token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        payload: {},
+        headers: { cookie: `certifiable_session=${b.cookies.get('certifiable_session')}; certifiable_csrf=${token}`, 'x-csrf-token': token },
+      });
+
+    for (const url of ['/api/nominations', '/api/auth/sign-out']) {
+      const crossed = await asB(url, tokenA);
+      expect(crossed.statusCode, url).toBe(403);
+      expect(crossed.json().error).toEqual(CSRF_FAILED);
+    }
+    expect((await b.session()).user?.email).toBe(userB.email);
+
+    // Each user's own token passes the check (and the route's validation answers).
+    const own = await a.request({ method: 'POST', url: '/api/nominations', payload: {} });
+    expect(own.json().error.code).toBe('VALIDATION_ERROR');
+    expect((await asB('/api/nominations', b.cookies.get('certifiable_csrf')!)).json().error.code).toBe('VALIDATION_ERROR');
+    expect((await asB('/api/auth/sign-out', b.cookies.get('certifiable_csrf')!)).statusCode).toBe(200);
+  });
+
+  it('hands out a token for the new session at sign-in and sign-out; the one before stops working', async () => {
+    const user = await createUser(t.app);
+    const c = client();
+    await c.get('/api/auth/csrf');
+    const signedOut = c.cookies.get('certifiable_csrf')!;
+
+    const signIn = await c.signIn(user.email, user.password);
+    expect(signIn.statusCode).toBe(200);
+    const signedIn = setCookies(signIn).get('certifiable_csrf')?.value;
+    expect(signedIn).toBeTruthy();
+    expect(signedIn).not.toBe(signedOut);
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/nominations',
+      payload: {},
+      headers: { cookie: `certifiable_session=${c.cookies.get('certifiable_session')}; certifiable_csrf=${signedOut}`, 'x-csrf-token': signedOut },
+    });
+    expect(stale.json().error).toEqual(CSRF_FAILED);
+    // The session lookup keeps the token it already holds.
+    expect(setCookies(await c.get('/api/auth/session')).has('certifiable_csrf')).toBe(false);
+    expect((await c.post('/api/nominations', {})).json().error.code).toBe('VALIDATION_ERROR');
+
+    const signOut = await c.post('/api/auth/sign-out');
+    expect(signOut.statusCode).toBe(200);
+    const again = setCookies(signOut).get('certifiable_csrf')?.value;
+    expect(again).toBeTruthy();
+    expect(again).not.toBe(signedIn);
+    // Signed out, the new token signs in again (auth mutations always need one).
+    expect((await c.signIn(user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('gives a signed-in browser that lost its CSRF cookie (a restart) a token for its session', async () => {
+    const user = await createUser(t.app);
+    const c = client();
+    await c.signIn(user.email, user.password);
+    c.cookies.delete('certifiable_csrf');
+    // The test client fetches /api/auth/csrf first, like the web app's API client.
+    expect((await c.post('/api/nominations', {})).json().error.code).toBe('VALIDATION_ERROR');
+    expect((await c.post('/api/auth/sign-out')).statusCode).toBe(200);
+  });
+
   it('sets a readable, signed CSRF cookie with the session lookup', async () => {
     const res = await client().get('/api/auth/session');
     const csrf = setCookies(res).get('certifiable_csrf')!;
-    expect(csrf.value).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(csrf.value).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(csrf.raw).not.toMatch(/HttpOnly/i);
     expect(csrf.raw).toMatch(/SameSite=Lax/i);
     expect(csrf.raw).not.toMatch(/Max-Age/i);

@@ -28,7 +28,7 @@ export function bugReportsRoutes(ctx: BugReportsContext): FastifyPluginAsyncZod 
           tags: ['bug-reports'],
           summary: 'Report a bug (create-bug): multipart/form-data with an optional screenshot and video',
           description:
-            'Text fields: title (required), description, steps_to_repro, severity (low|medium|high|critical, default medium), page_url, ' +
+            'Text fields: title (required), description, steps_to_repro, severity (low|medium|high|critical, default medium), page_url (an http or https address), ' +
             `console_logs (JSON list, at most ${BUG_LIMITS.consoleSent} lines), metadata (JSON object: viewport, timestamp, userAgent), reporter_email; ` +
             'empty fields are treated as absent. Files: screenshot (PNG, JPEG, WebP or GIF, at most ' +
             `${BUG_LIMITS.screenshotMaxBytes / MB} MB) and repro_video (MP4, WebM or QuickTime, at most ${BUG_LIMITS.videoMaxBytes / MB} MB), ` +

@@ -296,6 +296,22 @@ describe('POST /api/bug-reports (create-bug)', () => {
     expect(outcomeOf(nul)).toBe('400 INVALID_TEXT');
   });
 
+  it('stores only an http or https page link: javascript:, data: and the like are 400 naming page_url', async () => {
+    const before = await reportCount();
+    for (const page_url of ['javascript:alert(1)', ' JavaScript:alert(document.cookie)', 'java\tscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://certifiable.test/x', '/cart', 'https:/cart']) {
+      const res = await report(stranger(), { title: 'Odd link', page_url });
+      expect(outcomeOf(res), page_url).toBe('400 VALIDATION_ERROR');
+      expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', message: 'page_url must be an http or https address', field: 'page_url' } });
+    }
+    expect(await reportCount()).toBe(before);
+
+    for (const page_url of ['https://certifiable.test/store?award=gold#top', 'http://localhost:5173/cart']) {
+      const res = await report(stranger(), { title: 'Good link', page_url });
+      expect(res.statusCode, res.body).toBe(201);
+      expect((await rowOf((res.json() as { id: string }).id)).pageUrl).toBe(page_url);
+    }
+  });
+
   it('refuses a body that is not multipart (415) and a broken multipart body (400)', async () => {
     const json = await stranger().request({ method: 'POST', url: '/api/bug-reports', payload: { title: 'JSON' } });
     expect(outcomeOf(json)).toBe('415 UNSUPPORTED_MEDIA_TYPE');
