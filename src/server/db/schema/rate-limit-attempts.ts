@@ -2,8 +2,9 @@ import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 
 /**
  * Spec §3 "Rate-limit attempt": one row per password sign-in attempt (and other limited
- * actions), keyed by the lower-cased email. Counted in SQL, so the limit holds across
- * restarts and across server instances.
+ * actions), keyed by the lower-cased email; the login counts them per email and client address
+ * (`ip`, docs/decisions/110). Counted in SQL, so the limit holds across restarts and across
+ * server instances.
  */
 export const rateLimitAttempts = pgTable(
   'rate_limit_attempts',

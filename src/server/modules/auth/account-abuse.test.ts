@@ -1,15 +1,17 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountExport } from '@/contract/account';
-import { ACCOUNT_RATE_LIMITS, AUTH_SERVER_MESSAGES } from '@/contract/auth';
+import { ACCOUNT_RATE_LIMITS, AUTH_SERVER_MESSAGES, LOGIN_MAX_ATTEMPTS } from '@/contract/auth';
 import { awards, mailOutbox, nominations, rateLimitAttempts, securityEvents, templates, users } from '@/server/db/schema/index';
 import { createUser, firstLink, lastMailTo, outcomeOf, signedInClient, TestClient, uniqueEmail } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { reserveSignIn } from './sign-in-failures';
 
 /**
  * Issue 7, accounts (docs/decisions/018): what one network address or one mailbox can make the
  * account endpoints do, throttled current-password checks, reset links that replace each other,
- * names without direction-changing characters, and a security log that a flood cannot fill.
+ * names without direction-changing characters, and a security log that a flood cannot fill; and (issue 24,
+ * docs/decisions/110) a sign-in lockout that a stranger's wrong passwords cannot impose on the owner.
  */
 let t: TestApp;
 
@@ -224,6 +226,87 @@ describe('current-password checks are throttled like the login', () => {
   });
 });
 
+/** A password sign-in sent through a proxy that says the client is `forwardedFor` (X-Forwarded-For). */
+const signInForwarded = (c: TestClient, forwardedFor: string, email: string, password: string) =>
+  c.request({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, headers: { 'x-forwarded-for': forwardedFor } });
+
+describe('the sign-in lockout counts per email and address (issue 24, docs/decisions/110)', () => {
+  it('5 wrong passwords from one address lock out that address, the right password included; the owner signs in from another', async () => {
+    const user = await createUser(t.app);
+    const attacker = clientOnOwnIp();
+    for (let i = 0; i < LOGIN_MAX_ATTEMPTS; i++) {
+      expect(outcomeOf(await attacker.signIn(user.email, `guess-${i}`))).toBe('401 INVALID_CREDENTIALS');
+    }
+    const refused = await attacker.signIn(user.email, user.password);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual({ code: 'RATE_LIMITED', message: AUTH_SERVER_MESSAGES.rateLimited });
+    expect(refused.headers['retry-after']).toBe('900');
+
+    // The owner, on an address of their own: a typo of their own counts there only, then the right password works.
+    const owner = clientOnOwnIp();
+    expect(outcomeOf(await owner.signIn(user.email, 'a-typo-of-mine'))).toBe('401 INVALID_CREDENTIALS');
+    expect(outcomeOf(await owner.signIn(user.email.toUpperCase(), user.password))).toBe('200');
+    expect((await owner.session()).user?.email).toBe(user.email);
+    // The owner's sign-in does not lift the lockout of the stranger's address.
+    expect(outcomeOf(await attacker.signIn(user.email, user.password))).toBe('429 RATE_LIMITED');
+
+    const events = await t.database.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.email, user.email), eq(securityEvents.eventType, 'rate_limited_login')));
+    // (Coalesced per 15-minute window: two rows when the test straddles a window boundary.)
+    expect(events.every((e) => e.ip === attacker.ip && e.details.email === user.email)).toBe(true);
+    expect(events.reduce((n, e) => n + e.count, 0)).toBe(2);
+    // The attempts keep the spec's shape: identifier the lower-cased email, type 'login', the address beside it.
+    const attempts = await t.database.db
+      .select()
+      .from(rateLimitAttempts)
+      .where(and(eq(rateLimitAttempts.identifier, user.email), eq(rateLimitAttempts.attemptType, 'login')));
+    expect(attempts.filter((a) => a.ip === attacker.ip && !a.successful)).toHaveLength(LOGIN_MAX_ATTEMPTS);
+    expect(attempts.filter((a) => a.ip === owner.ip).map((a) => a.successful).sort()).toEqual([false, true]);
+  });
+
+  it('counts the address Fastify resolved: without TRUST_PROXY, an X-Forwarded-For header does not move a locked-out client', async () => {
+    const user = await createUser(t.app);
+    const attacker = clientOnOwnIp();
+    for (let i = 0; i < LOGIN_MAX_ATTEMPTS; i++) await attacker.signIn(user.email, `guess-${i}`);
+    expect(outcomeOf(await signInForwarded(attacker, '192.0.2.77', user.email, user.password))).toBe('429 RATE_LIMITED');
+    expect(outcomeOf(await signInForwarded(attacker, '192.0.2.78', user.email, 'one-more-guess'))).toBe('429 RATE_LIMITED');
+  });
+
+  it('behind a trusted proxy, each client address the proxy reports is counted on its own', async () => {
+    const proxied = await createTestApp({ seed: false, jobs: 'manual', env: { TRUST_PROXY: '10.0.0.0/8' } });
+    try {
+      const user = await createUser(proxied.app);
+      const attacker = new TestClient(proxied.app);
+      const owner = new TestClient(proxied.app);
+      attacker.ip = owner.ip = '10.0.0.2'; // both reach the server through the same proxy
+      for (let i = 0; i < LOGIN_MAX_ATTEMPTS; i++) {
+        expect(outcomeOf(await signInForwarded(attacker, '198.51.100.200', user.email, `guess-${i}`))).toBe('401 INVALID_CREDENTIALS');
+      }
+      expect(outcomeOf(await signInForwarded(attacker, '198.51.100.200', user.email, user.password))).toBe('429 RATE_LIMITED');
+      expect(outcomeOf(await signInForwarded(owner, '198.51.100.201', user.email, user.password))).toBe('200');
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('one address cannot try many accounts: its failures are capped across all emails, whatever each email counts', async () => {
+    const { db } = t.database;
+    const cap = ACCOUNT_RATE_LIMITS.failedSignInsPerIp.max;
+    const address = clientOnOwnIp().ip;
+    const emails = Array.from({ length: Math.ceil(cap / LOGIN_MAX_ATTEMPTS) }, () => uniqueEmail('tried'));
+    // Every email stays within its 5 from this address, yet the address reaches its cap.
+    for (let i = 0; i < cap; i++) {
+      expect(await reserveSignIn(db, emails[Math.floor(i / LOGIN_MAX_ATTEMPTS)]!, address)).toMatchObject({ allowed: true });
+    }
+    expect(await reserveSignIn(db, uniqueEmail('next'), address)).toEqual({ allowed: false, refusedBy: 'address' });
+    expect(await reserveSignIn(db, emails[0]!, address)).toEqual({ allowed: false, refusedBy: 'email_and_address' });
+    // Another address may still try each of those emails.
+    expect(await reserveSignIn(db, emails[0]!, clientOnOwnIp().ip)).toMatchObject({ allowed: true });
+  });
+});
+
 describe('names without direction-changing characters', () => {
   it('sign-up and the profile store the name without them; the mail greets the clean name', async () => {
     const c = clientOnOwnIp();
@@ -309,8 +392,9 @@ describe('security events are coalesced', () => {
     expect(refusedRows.reduce((n, r) => n + r.count, 0)).toBe(10);
     expect(refusedRows.every((r) => r.email === null)).toBe(true);
 
-    // Someone else, on another address, signs in as usual.
+    // The cap holds for a real account's right password too, while its owner, on another address, signs in as usual.
     const user = await createUser(t.app);
+    expect(outcomeOf(await attacker.signIn(user.email, user.password))).toBe('429 RATE_LIMITED');
     expect((await clientOnOwnIp().signIn(user.email, user.password)).statusCode).toBe(200);
   }, 180_000);
 });

@@ -1,10 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ACCOUNT_RATE_LIMITS,
   acceptedSchema,
-  AUTH_COOKIES,
   authConfigSchema,
   csrfSchema,
   emailOnlyBodySchema,
@@ -18,9 +16,9 @@ import {
   signUpResultSchema,
 } from '@/contract/auth';
 import { apiErrorSchema } from '@/contract/errors';
+import { ensureCsrfCookie } from './auth.hooks';
 import { applyCookies, callerOf } from './auth.http';
 import { toAuthUser, toSessionState } from './auth.service';
-import { isValidCsrfToken, issueCsrfToken } from './csrf';
 import { keepPagesOnEveryRoute } from '../seo/page-cache';
 
 const L = ACCOUNT_RATE_LIMITS;
@@ -41,17 +39,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Rendered pages stay kept after these writes (sign-in, sign-up, passwords: no public page changes; docs/decisions/092).
   keepPagesOnEveryRoute(app);
   const auth = app.auth.service;
-  const secure = app.config.publicUrl.startsWith('https://');
-
-  /** Makes sure the browser holds a valid CSRF token cookie; returns the token. */
-  const ensureCsrfCookie = (request: FastifyRequest, reply: FastifyReply): string => {
-    const current = request.cookies[AUTH_COOKIES.csrf];
-    if (current && isValidCsrfToken(app.authSecret, current)) return current;
-    const token = issueCsrfToken(app.authSecret);
-    // Readable by the page (it echoes it in x-csrf-token); a session cookie (policy: deleted on close).
-    reply.setCookie(AUTH_COOKIES.csrf, token, { path: '/', sameSite: 'lax', secure, httpOnly: false });
-    return token;
-  };
 
   app.get(
     '/api/auth/session',
@@ -65,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      ensureCsrfCookie(request, reply);
+      ensureCsrfCookie(app, request, reply);
       return toSessionState(await app.auth.getAuth(request, reply));
     },
   );
@@ -81,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      return { csrf_token: ensureCsrfCookie(request, reply) };
+      return { csrf_token: ensureCsrfCookie(app, request, reply) };
     },
   );
 
@@ -104,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with email and password',
         description:
-          `At most 5 failed attempts per 15 minutes per (lower-cased) email, and ${L.failedSignInsPerIp.max} per IP; the next is refused with 429 before the password is checked. Every attempt is logged (repeats coalesced per window).`,
+          `At most 5 failed attempts per 15 minutes per (lower-cased) email from one IP — failures from another IP do not lock the account out (docs/decisions/110) — and ${L.failedSignInsPerIp.max} per IP whatever the email; the next is refused with 429 before the password is checked. Every attempt is logged (repeats coalesced per window).`,
         body: signInBodySchema,
         response: { 200: sessionStateSchema, ...errors },
       },

@@ -5,8 +5,6 @@ import {
   AUTH_COOKIES,
   AUTH_ERROR_CODES,
   AUTH_SERVER_MESSAGES,
-  LOGIN_MAX_ATTEMPTS,
-  LOGIN_WINDOW_MINUTES,
   type AuthUser,
   type SessionState,
   type SignInBody,
@@ -37,13 +35,8 @@ import {
   type BetterAuthInstance,
 } from './better-auth';
 import { BetterAuthInternals } from './better-auth-internals';
-import { signInFailure } from './sign-in-failures';
+import { LOGIN_IP_RULE, LOGIN_RULE, reserveSignIn, signInFailure } from './sign-in-failures';
 
-export const LOGIN_RULE: RateLimitRule = {
-  attemptType: 'login',
-  maxAttempts: LOGIN_MAX_ATTEMPTS,
-  windowMinutes: LOGIN_WINDOW_MINUTES,
-};
 const rule = (attemptType: string, limit: { max: number; windowMinutes: number }): RateLimitRule => ({
   attemptType,
   maxAttempts: limit.max,
@@ -51,8 +44,6 @@ const rule = (attemptType: string, limit: { max: number; windowMinutes: number }
 });
 /** Account abuse limits (docs/decisions/018); the numbers live in the contract. */
 const LIMITS = ACCOUNT_RATE_LIMITS;
-/** Failed sign-ins from one IP, whatever the address: a flood with ever new addresses stops too. */
-const LOGIN_IP_RULE = rule('login_ip', LIMITS.failedSignInsPerIp);
 const SIGN_UP_IP_RULE = rule('sign_up_ip', LIMITS.signUpsPerIp);
 /** Verification resends and reset requests from one IP (counted whether or not the address has an account). */
 const MAIL_REQUEST_IP_RULE = rule('account_mail_request_ip', LIMITS.mailRequestsPerIp);
@@ -296,26 +287,20 @@ export class AuthService {
 
   /**
    * Spec §7 sign-in: check_rate_limit → password → log_rate_limit_attempt, plus the security
-   * log. The 6th failed attempt in 15 minutes is refused before the password is looked at.
+   * log. The 6th failed attempt in 15 minutes for an email from one address is refused before the password is
+   * looked at, and so is one over the per-address cap whatever the email (sign-in-failures.ts, docs/decisions/110).
    */
   async signIn(caller: Caller, body: SignInBody): Promise<{ auth: RequestAuth; cookies: SetCookies }> {
     const email = body.email.toLowerCase();
     const { db, log } = this.deps;
     const ctx = securityContext(caller);
 
-    const limit = await checkRateLimits(
-      db,
-      [
-        { identifier: email, rule: LOGIN_RULE },
-        { identifier: ipIdentifier(caller.ip), rule: LOGIN_IP_RULE },
-      ],
-      caller.ip,
-    );
+    const limit = await reserveSignIn(db, email, caller.ip);
     await pruneRateLimitAttempts(db, LOGIN_IP_RULE);
     if (!limit.allowed) {
       // Refused by the per-IP limit: one event per IP (not per address), so a flood with ever new
       // addresses still coalesces into one row per window.
-      const perIp = limit.refusedBy.rule === LOGIN_IP_RULE;
+      const perIp = limit.refusedBy === 'address';
       await recordSecurityEvent(db, log, {
         eventType: 'rate_limited_login',
         details: perIp ? { limit: 'per_ip' } : { email },

@@ -2,7 +2,7 @@ import { APIError } from 'better-auth';
 import { describe, expect, it } from 'vitest';
 import { AUTH_SERVER_MESSAGES } from '@/contract/auth';
 import { HttpError } from '@/server/lib/http-errors';
-import { signInFailure } from './sign-in-failures';
+import { LOGIN_IP_RULE, LOGIN_RULE, signInFailure } from './sign-in-failures';
 
 /** The answer as the caller receives it (status, code, message), or null when the error is rethrown. */
 const answered = (err: unknown) => {
@@ -60,5 +60,12 @@ describe('signInFailure: what a refused password sign-in is answered and logged 
   it('is not fooled by codes that are names of object properties', () => {
     const err = new APIError('BAD_REQUEST', { code: 'constructor', message: 'odd' });
     expect(answered(err)).toEqual({ logAs: 'constructor', answer: { status: 400, code: 'constructor', message: 'odd' } });
+  });
+});
+
+describe('the sign-in limits (spec §5/§9, docs/decisions/110)', () => {
+  it("keep the spec's 5 failed attempts per 15 minutes under type 'login', and cap one address at 50 whatever the email", () => {
+    expect(LOGIN_RULE).toEqual({ attemptType: 'login', maxAttempts: 5, windowMinutes: 15 });
+    expect(LOGIN_IP_RULE).toEqual({ attemptType: 'login_ip', maxAttempts: 50, windowMinutes: 15 });
   });
 });

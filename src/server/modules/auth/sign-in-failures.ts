@@ -1,6 +1,74 @@
-import { AUTH_ERROR_CODES, AUTH_SERVER_MESSAGES } from '@/contract/auth';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import {
+  ACCOUNT_RATE_LIMITS,
+  AUTH_ERROR_CODES,
+  AUTH_SERVER_MESSAGES,
+  LOGIN_MAX_ATTEMPTS,
+  LOGIN_WINDOW_MINUTES,
+} from '@/contract/auth';
+import type { Db } from '@/server/db/client';
+import { rateLimitAttempts } from '@/server/db/schema/index';
 import { HttpError } from '@/server/lib/http-errors';
+import { checkRateLimit, releaseRateLimitAttempts, type RateLimitRule } from '../security/rate-limit.service';
 import { asBetterAuthError } from './better-auth';
+
+/**
+ * Spec §5/§9: 5 failed password sign-ins per 15 minutes per lower-cased email, attempt type `login`. Counted per
+ * email *from one client address* (docs/decisions/110): a stranger's wrong passwords lock out the stranger's
+ * address, not the owner on theirs.
+ */
+export const LOGIN_RULE: RateLimitRule = {
+  attemptType: 'login',
+  maxAttempts: LOGIN_MAX_ATTEMPTS,
+  windowMinutes: LOGIN_WINDOW_MINUTES,
+};
+/** Failed sign-ins from one client address, whatever the email (docs/decisions/018): one address cannot try many accounts. */
+export const LOGIN_IP_RULE: RateLimitRule = {
+  attemptType: 'login_ip',
+  maxAttempts: ACCOUNT_RATE_LIMITS.failedSignInsPerIp.max,
+  windowMinutes: ACCOUNT_RATE_LIMITS.failedSignInsPerIp.windowMinutes,
+};
+
+export type SignInReservation =
+  | { allowed: true; attemptIds: string[] }
+  | { allowed: false; refusedBy: 'email_and_address' | 'address' };
+
+/**
+ * Reserves one password sign-in under both rules before the password is looked at, or says which refused it.
+ * `ip` is the address Fastify resolved (TRUST_PROXY decides), never a header. Race-free like checkRateLimit: the
+ * attempt is inserted as failed first, then the window is counted with it; a refused attempt takes its
+ * reservations back. The `login` row keeps the lower-cased email as its identifier (spec §7) and the address in
+ * its `ip` column, which this count adds to the email's; settle the reservations with logRateLimitAttempt.
+ */
+export async function reserveSignIn(db: Db, email: string, ip: string): Promise<SignInReservation> {
+  const identifier = email.trim().toLowerCase();
+  const [reserved] = await db
+    .insert(rateLimitAttempts)
+    .values({ identifier, attemptType: LOGIN_RULE.attemptType, successful: false, ip })
+    .returning({ id: rateLimitAttempts.id });
+  const [row] = await db
+    .select({ n: count() })
+    .from(rateLimitAttempts)
+    .where(
+      and(
+        eq(rateLimitAttempts.identifier, identifier),
+        eq(rateLimitAttempts.attemptType, LOGIN_RULE.attemptType),
+        eq(rateLimitAttempts.ip, ip),
+        eq(rateLimitAttempts.successful, false),
+        gt(rateLimitAttempts.createdAt, sql`now() - make_interval(mins => ${LOGIN_RULE.windowMinutes})`),
+      ),
+    );
+  if (Number(row?.n ?? 0) > LOGIN_RULE.maxAttempts) {
+    await releaseRateLimitAttempts(db, [reserved!.id]);
+    return { allowed: false, refusedBy: 'email_and_address' };
+  }
+  const perAddress = await checkRateLimit(db, `ip:${ip}`, LOGIN_IP_RULE, ip);
+  if (!perAddress.allowed) {
+    await releaseRateLimitAttempts(db, [reserved!.id]);
+    return { allowed: false, refusedBy: 'address' };
+  }
+  return { allowed: true, attemptIds: [reserved!.id, perAddress.attemptId!] };
+}
 
 interface KnownFailure {
   status: number;
