@@ -7,6 +7,8 @@ export const apiErrorSchema = z.object({
     message: z.string(),
     /** The request field the error is about, when there is one (e.g. "is_active"). */
     field: z.string().optional(),
+    /** The id of the request (also its X-Request-Id header and in the server's log lines): quote it to support. */
+    request_id: z.string().optional(),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -30,11 +30,26 @@ describe('error handling', () => {
   it('hides the details of a 5xx from the caller and logs them', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/boom' });
     expect(res.statusCode).toBe(500);
+    const requestId = res.headers['x-request-id'];
     expect(res.json()).toEqual({
-      error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again in a moment.' },
+      error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again in a moment.', request_id: requestId },
     });
     expect(res.body).not.toContain('postgres://');
-    expect(JSON.stringify(logged)).toContain('secret connection string');
+    // The log line of the failure carries the id the caller was given: a person quoting it leads to the details.
+    const line = logged.find((l) => JSON.stringify(l).includes('secret connection string')) as { request_id?: string } | undefined;
+    expect(line?.request_id).toBe(requestId);
+  });
+
+  it('gives every answer a request id of its own, in its header and in an error body; a caller cannot choose it', async () => {
+    const ok = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'forged-id' } });
+    const missing = await app.inject({ method: 'GET', url: '/api/no-such-route' });
+    const invalid = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"broken":' });
+    const badUrl = await app.inject({ method: 'GET', url: '/api/awards/%E0%A4%A' });
+    const ids = [ok, missing, invalid, badUrl].map((r) => r.headers['x-request-id']);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(4);
+    expect(ok.headers['x-request-id']).not.toBe('forged-id');
+    for (const r of [missing, invalid, badUrl]) expect((r.json() as { error: { request_id: string } }).error.request_id).toBe(r.headers['x-request-id']);
   });
 
   it('answers malformed JSON with a 400, not a 500', async () => {
@@ -45,7 +60,7 @@ describe('error handling', () => {
       payload: '{"broken":',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' } });
+    expect(res.json()).toMatchObject({ error: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' } });
   });
 
   it('sends security headers', async () => {

@@ -13,6 +13,8 @@ import { migrationsApplied, type Database, type Db } from './db/client';
 import { registerCacheControl } from './lib/cache-control';
 import { capConnections, connectionOptions } from './lib/connections';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
+import { registerRequestId, requestIdOptions } from './lib/request-id';
+import { registerMetrics } from './modules/metrics/metrics';
 import { validatorCompiler } from './lib/validation';
 import { createPaymentProvider } from './adapters/payments/index';
 import { createFulfilmentProvider } from './adapters/fulfilment/index';
@@ -121,12 +123,16 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    ...requestIdOptions,
   }).withTypeProvider<ZodTypeProvider>();
 
   capConnections(app.server, config.http.maxConnections);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestId(app);
+  // GET /metrics and the request timings it reports (every route's: registered before them all).
+  registerMetrics(app);
   // Every answer is no-store unless its route says otherwise (docs/decisions/067).
   registerCacheControl(app);
 
@@ -318,7 +324,7 @@ export async function buildApp({ config, database, logger = false, ssr }: BuildA
       !/\.[a-z0-9]{2,5}$/i.test(pathname);
     if (!isPage) {
       return reply.code(404).send({
-        error: { code: 'NOT_FOUND', message: `Nothing here: ${request.method} ${pathname.slice(0, 200)}` },
+        error: { code: 'NOT_FOUND', message: `Nothing here: ${request.method} ${pathname.slice(0, 200)}`, request_id: request.id },
       });
     }
     // The same for every visitor, so kept a few seconds and until the next change (docs/decisions/092).

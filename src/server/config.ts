@@ -53,6 +53,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   ADMIN_EMAIL: z.email({ message: 'must be an email address' }).optional(),
+  // GET /metrics (issue 24): with a token, only `Authorization: Bearer <token>`; without, loopback and private addresses.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(128).optional(),
   // Certificate render pool and cache (docs/decisions/021).
   RENDER_WORKERS: z.coerce.number().int().min(1).max(32).optional(),
@@ -161,6 +163,8 @@ export interface Config {
    * choose its own address and walk around every per-IP limit.
    */
   trustProxy: false | number | string[];
+  /** GET /metrics needs this bearer token; undefined: it answers loopback and private addresses only. */
+  metricsToken: string | undefined;
   /** Connection limits and timeouts of the HTTP server. */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; idleTimeoutMs: number; maxConnections: number };
   /**
@@ -259,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(projectRoot, 'dist', 'web')),
     seed: e.SEED === 'true',
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     http: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

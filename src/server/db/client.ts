@@ -25,6 +25,8 @@ export interface Database {
   url?: string;
   /** Applies every committed migration in drizzle/ that has not run yet. */
   migrate(): Promise<void>;
+  /** PostgreSQL: the connection pool's use now (for /metrics); the embedded database has one connection, no pool. */
+  poolUse?(): { total: number; idle: number; waiting: number; max: number };
   /** Rows of a raw SQL query, the same shape on both drivers. */
   rows<T>(query: SQL): Promise<T[]>;
   close(): Promise<void>;
@@ -34,6 +36,8 @@ export const migrationsFolder = path.join(projectRoot, 'drizzle');
 
 // Any fixed number works; it only has to be the same in every instance.
 const MIGRATION_LOCK_KEY = 7_311_420_001;
+/** Connections of the app's PostgreSQL pool (the job queue has its own). */
+const POOL_MAX = 10;
 
 export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
@@ -46,7 +50,7 @@ export async function openDatabase(opts: {
   pgliteTemplate?: Blob | undefined;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_MAX });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
@@ -54,6 +58,7 @@ export async function openDatabase(opts: {
       db: db as unknown as Db,
       kind: 'postgres',
       url: opts.databaseUrl,
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
       async migrate() {
         // Several instances may start at once: one migrates, the others wait.
         const client = await pool.connect();

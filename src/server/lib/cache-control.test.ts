@@ -26,7 +26,7 @@ describe('Cache-Control: no-store unless the route says otherwise (docs/decision
     expect(preview.headers['cache-control']).toBe('no-store');
 
     const unknown = await get('/api/no-such-route');
-    expect(unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Nothing here: GET /api/no-such-route' } });
+    expect(unknown.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: 'Nothing here: GET /api/no-such-route' } });
     expect(unknown.headers['cache-control']).toBe('no-store');
   });
 

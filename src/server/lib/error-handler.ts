@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { NO_STORE } from './cache-control';
 import { HttpError } from './http-errors';
+import { REQUEST_ID_HEADER } from './request-id';
 
 interface ValidationIssue {
   instancePath: string;
@@ -47,15 +48,20 @@ const FRAMEWORK_ERRORS: Record<string, { code: string; message: string }> = {
  * For errors Fastify raises before any route runs (a broken %-escape, an over-long path parameter):
  * the same JSON error shape as everything else.
  */
-export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
   const known = FRAMEWORK_ERRORS[err.code] ?? { code: 'BAD_REQUEST', message: 'This request is not valid.' };
-  return reply.code(status).header('cache-control', NO_STORE).send({ error: known });
+  // Before any hook: the request id header is set here.
+  return reply
+    .code(status)
+    .header('cache-control', NO_STORE)
+    .header(REQUEST_ID_HEADER, request.id)
+    .send({ error: { ...known, request_id: request.id } });
 }
 
 /**
  * The app's one error handler: 4xx answers name what the caller got wrong,
- * 5xx answers never leak internals (the details go to the log). No error answer is ever kept by a
+ * 5xx answers never leak internals (the details go to the log, under the request id every error body carries). No error answer is ever kept by a
  * browser or CDN, whatever the route had set before it failed (docs/decisions/067).
  */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -64,21 +70,24 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
       return reply.code(err.statusCode).send({
-        error: { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) },
+        error: { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}), request_id: request.id },
       });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0] as unknown as ValidationIssue;
       const { field, message } = describeValidationIssue(first, err.validationContext);
       return reply.code(400).send({
-        error: { code: 'VALIDATION_ERROR', message, ...(field ? { field } : {}) },
+        error: { code: 'VALIDATION_ERROR', message, ...(field ? { field } : {}), request_id: request.id },
       });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const known = FRAMEWORK_ERRORS[err.code];
       return reply.code(status).send({
-        error: known ?? { code: err.code?.startsWith('FST_') ? 'BAD_REQUEST' : (err.code ?? 'BAD_REQUEST'), message: err.message },
+        error: {
+          ...(known ?? { code: err.code?.startsWith('FST_') ? 'BAD_REQUEST' : (err.code ?? 'BAD_REQUEST'), message: err.message }),
+          request_id: request.id,
+        },
       });
     }
     request.log.error({ err, url: request.url, method: request.method }, 'request failed');
@@ -86,6 +95,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       error: {
         code: 'INTERNAL_ERROR',
         message: 'Something went wrong on our side. Please try again in a moment.',
+        request_id: request.id,
       },
     });
   });

@@ -62,7 +62,7 @@ describe('sign-ups per IP', () => {
     const refusedEmail = uniqueEmail('refused');
     const refused = await signUp(c, refusedEmail);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toEqual({ code: 'RATE_LIMITED', message: AUTH_SERVER_MESSAGES.signUpRateLimited });
+    expect(refused.json().error).toMatchObject({ code: 'RATE_LIMITED', message: AUTH_SERVER_MESSAGES.signUpRateLimited });
     expect(refused.headers['retry-after']).toBe('3600');
     expect(await t.database.db.select().from(users).where(eq(users.email, refusedEmail))).toEqual([]);
     expect(await lastMailTo(t.database.db, refusedEmail)).toBeNull();
@@ -91,9 +91,11 @@ describe('verification and reset mails', () => {
     const resend = await c.post('/api/auth/verification/resend', { email: uniqueEmail('nobody') });
     for (const res of [known, unknown, resend]) {
       expect(res.statusCode).toBe(429);
-      expect(res.json().error).toEqual({ code: 'RATE_LIMITED', message: AUTH_SERVER_MESSAGES.mailRateLimited });
+      expect(res.json().error).toMatchObject({ code: 'RATE_LIMITED', message: AUTH_SERVER_MESSAGES.mailRateLimited });
     }
-    expect(known.body).toBe(unknown.body);
+    // The same answer whether the address has an account or not (only the request id differs).
+    const sameness = (res: typeof known) => ({ ...res.json().error, request_id: undefined });
+    expect(sameness(known)).toEqual(sameness(unknown));
     expect(await mailsTo(user.email, 'reset_password')).toEqual([]);
     // Another address still gets its reset mail.
     expect((await clientOnOwnIp().post('/api/auth/password/forgot', { email: user.email })).statusCode).toBe(202);
@@ -155,7 +157,7 @@ describe('password reset links', () => {
 
     const stale = await c.post('/api/auth/password/reset', { token: older, new_password: 'from-the-old-link' });
     expect(stale.statusCode).toBe(400);
-    expect(stale.json().error).toEqual({
+    expect(stale.json().error).toMatchObject({
       code: 'INVALID_RESET_TOKEN',
       message: 'This reset link is invalid or has expired. Ask for a new one.',
       field: 'token',
@@ -171,7 +173,7 @@ describe('current-password checks are throttled like the login', () => {
     for (let i = 0; i < 5; i++) {
       const wrong = await client.post('/api/account/password', { current_password: `guess-${i}`, new_password: 'next-secret' });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().error).toEqual({
+      expect(wrong.json().error).toMatchObject({
         code: 'INVALID_PASSWORD',
         message: 'Your current password is not correct.',
         field: 'current_password',
@@ -181,7 +183,7 @@ describe('current-password checks are throttled like the login', () => {
     const verify = vi.spyOn(ctx.password, 'verify');
     const refused = await client.post('/api/account/password', { current_password: user.password, new_password: 'next-secret' });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toEqual({
+    expect(refused.json().error).toMatchObject({
       code: 'RATE_LIMITED',
       message: AUTH_SERVER_MESSAGES.passwordCheckRateLimited,
       field: 'current_password',
@@ -211,11 +213,11 @@ describe('current-password checks are throttled like the login', () => {
     for (let i = 0; i < 2; i++) {
       const wrong = await client.delete('/api/account', { confirm_email: user.email, password: `guess-again-${i}` });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().error).toEqual({ code: 'INVALID_PASSWORD', message: 'Your password is not correct.', field: 'password' });
+      expect(wrong.json().error).toMatchObject({ code: 'INVALID_PASSWORD', message: 'Your password is not correct.', field: 'password' });
     }
     const refused = await client.delete('/api/account', { confirm_email: user.email, password: user.password });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toEqual({
+    expect(refused.json().error).toMatchObject({
       code: 'RATE_LIMITED',
       message: AUTH_SERVER_MESSAGES.passwordCheckRateLimited,
       field: 'password',
@@ -239,7 +241,7 @@ describe('the sign-in lockout counts per email and address (issue 24, docs/decis
     }
     const refused = await attacker.signIn(user.email, user.password);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toEqual({ code: 'RATE_LIMITED', message: AUTH_SERVER_MESSAGES.rateLimited });
+    expect(refused.json().error).toMatchObject({ code: 'RATE_LIMITED', message: AUTH_SERVER_MESSAGES.rateLimited });
     expect(refused.headers['retry-after']).toBe('900');
 
     // The owner, on an address of their own: a typo of their own counts there only, then the right password works.

@@ -45,7 +45,7 @@ describe('sign-up → mail → verify → sign-in → sign-out', () => {
     // An unverified account cannot sign in, and is told so.
     const early = await c.signIn(email, 'trustno1');
     expect(early.statusCode).toBe(403);
-    expect(early.json().error).toEqual({ code: 'EMAIL_NOT_VERIFIED', message: AUTH_SERVER_MESSAGES.emailNotVerified });
+    expect(early.json().error).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: AUTH_SERVER_MESSAGES.emailNotVerified });
 
     const verify = await verifyFromMail(c, email);
     expect(verify.statusCode).toBe(302);
@@ -138,7 +138,7 @@ describe('wrong password', () => {
     c.userAgent = 'Mozilla/5.0 (test) Wrong Password';
     const res = await c.signIn(user.email, 'not-the-password');
     expect(res.statusCode).toBe(401);
-    expect(res.json().error).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid login credentials' });
+    expect(res.json().error).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid login credentials' });
     expect(setCookies(res).has('certifiable_session')).toBe(false);
 
     const attempts = await t.database.db
@@ -166,7 +166,7 @@ describe('wrong password', () => {
   it('answers an unknown email exactly like a wrong password', async () => {
     const res = await client().signIn(uniqueEmail('ghost'), 'whatever1');
     expect(res.statusCode).toBe(401);
-    expect(res.json().error).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid login credentials' });
+    expect(res.json().error).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid login credentials' });
   });
 });
 
@@ -194,7 +194,7 @@ describe('validation (the same rules as the form, spec §5)', () => {
       role: 'admin',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'VALIDATION_ERROR', message: "Unknown field 'role'", field: 'role' });
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: "Unknown field 'role'", field: 'role' });
   });
 });
 
@@ -214,7 +214,7 @@ describe('password reset', () => {
 
     const tooShort = await c.post('/api/auth/password/reset', { token, new_password: '123' });
     expect(tooShort.statusCode).toBe(400);
-    expect(tooShort.json().error).toEqual({
+    expect(tooShort.json().error).toMatchObject({
       code: 'VALIDATION_ERROR',
       message: `new_password: ${AUTH_MESSAGES.passwordTooShort}`,
       field: 'new_password',
@@ -231,7 +231,7 @@ describe('password reset', () => {
 
     const again = await client().post('/api/auth/password/reset', { token, new_password: 'another-secret' });
     expect(again.statusCode).toBe(400);
-    expect(again.json().error).toEqual({
+    expect(again.json().error).toMatchObject({
       code: 'INVALID_RESET_TOKEN',
       message: 'This reset link is invalid or has expired. Ask for a new one.',
       field: 'token',
@@ -255,7 +255,7 @@ describe('change password', () => {
 
     const wrong = await c.post('/api/account/password', { current_password: 'nope-nope', new_password: 'next-secret' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toEqual({
+    expect(wrong.json().error).toMatchObject({
       code: 'INVALID_PASSWORD',
       message: 'Your current password is not correct.',
       field: 'current_password',
@@ -272,7 +272,7 @@ describe('change password', () => {
   it('is refused when signed out', async () => {
     const res = await client().post('/api/account/password', { current_password: 'a', new_password: 'bcdefg' });
     expect(res.statusCode).toBe(401);
-    expect(res.json().error).toEqual({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+    expect(res.json().error).toMatchObject({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
   });
 });
 
@@ -321,7 +321,7 @@ describe('CSRF protection', () => {
     c.csrf = false;
     const res = await c.signIn(user.email, user.password);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toEqual(CSRF_FAILED);
+    expect(res.json().error).toMatchObject(CSRF_FAILED);
     expect(setCookies(res).has('certifiable_session')).toBe(false);
   });
 
@@ -336,7 +336,7 @@ describe('CSRF protection', () => {
       headers: { cookie: 'certifiable_csrf=abc.def', 'x-csrf-token': 'abc.def' },
     });
     expect(forged.statusCode).toBe(403);
-    expect(forged.json().error).toEqual(CSRF_FAILED);
+    expect(forged.json().error).toMatchObject(CSRF_FAILED);
     const mismatch = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',
@@ -344,7 +344,7 @@ describe('CSRF protection', () => {
       headers: { cookie: `certifiable_csrf=${c.cookies.get('certifiable_csrf')}`, 'x-csrf-token': 'other' },
     });
     expect(mismatch.statusCode).toBe(403);
-    expect(mismatch.json().error).toEqual(CSRF_FAILED);
+    expect(mismatch.json().error).toMatchObject(CSRF_FAILED);
   });
 
   it('protects every mutation of a signed-in browser, not only /api/auth', async () => {
@@ -355,7 +355,7 @@ describe('CSRF protection', () => {
     // A real route outside /api/auth: the guard follows the matched route (an unknown path is just a 404).
     const res = await c.request({ method: 'POST', url: '/api/nominations', payload: {} });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toEqual(CSRF_FAILED);
+    expect(res.json().error).toMatchObject(CSRF_FAILED);
     // With the token the same request reaches the route, whose validation answers instead.
     c.csrf = true;
     const withToken = await c.request({ method: 'POST', url: '/api/nominations', payload: {} });
@@ -381,7 +381,7 @@ describe('CSRF protection', () => {
     for (const url of ['/api/nominations', '/api/auth/sign-out']) {
       const crossed = await asB(url, tokenA);
       expect(crossed.statusCode, url).toBe(403);
-      expect(crossed.json().error).toEqual(CSRF_FAILED);
+      expect(crossed.json().error).toMatchObject(CSRF_FAILED);
     }
     expect((await b.session()).user?.email).toBe(userB.email);
 
@@ -409,7 +409,7 @@ describe('CSRF protection', () => {
       payload: {},
       headers: { cookie: `certifiable_session=${c.cookies.get('certifiable_session')}; certifiable_csrf=${signedOut}`, 'x-csrf-token': signedOut },
     });
-    expect(stale.json().error).toEqual(CSRF_FAILED);
+    expect(stale.json().error).toMatchObject(CSRF_FAILED);
     // The session lookup keeps the token it already holds.
     expect(setCookies(await c.get('/api/auth/session')).has('certifiable_csrf')).toBe(false);
     expect((await c.post('/api/nominations', {})).json().error.code).toBe('VALIDATION_ERROR');
@@ -449,7 +449,7 @@ describe('disabled accounts', () => {
     await t.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, user.id));
     const res = await client().signIn(user.email, user.password);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toEqual({ code: 'ACCOUNT_DISABLED', message: AUTH_SERVER_MESSAGES.accountDisabled });
+    expect(res.json().error).toMatchObject({ code: 'ACCOUNT_DISABLED', message: AUTH_SERVER_MESSAGES.accountDisabled });
     expect(setCookies(res).has('certifiable_session')).toBe(false);
   });
 });
@@ -464,7 +464,7 @@ describe('Better Auth routes we do not expose', () => {
   ])('%s %s is not there', async (method, url) => {
     const res = await client().request({ method, url, payload: method === 'POST' ? {} : undefined });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: `Nothing here: ${method} ${url}` } });
+    expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: `Nothing here: ${method} ${url}` } });
   });
 });
 
@@ -474,6 +474,6 @@ describe('auth config', () => {
     expect(res.json()).toEqual({ google_enabled: false, password_min_length: 6 });
     const start = await client().post('/api/auth/google', {});
     expect(start.statusCode).toBe(404);
-    expect(start.json().error).toEqual({ code: 'GOOGLE_NOT_CONFIGURED', message: AUTH_SERVER_MESSAGES.googleNotConfigured });
+    expect(start.json().error).toMatchObject({ code: 'GOOGLE_NOT_CONFIGURED', message: AUTH_SERVER_MESSAGES.googleNotConfigured });
   });
 });

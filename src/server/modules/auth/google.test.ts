@@ -118,7 +118,7 @@ describe('Google sign-in (a real OIDC provider on loopback, same code path as Go
     for (const redirect of ['https://evil.example/', '//evil.example', '/\\evil.example']) {
       const res = await new TestClient(t.app).post('/api/auth/google', { redirect });
       expect(res.statusCode, redirect).toBe(400);
-      expect(res.json().error, redirect).toEqual({ code: 'VALIDATION_ERROR', message: 'redirect must be a path on this site', field: 'redirect' });
+      expect(res.json().error, redirect).toMatchObject({ code: 'VALIDATION_ERROR', message: 'redirect must be a path on this site', field: 'redirect' });
     }
   });
 

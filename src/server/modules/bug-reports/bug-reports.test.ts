@@ -192,7 +192,7 @@ describe('POST /api/bug-reports (create-bug)', () => {
     for (const fields of cases) {
       const res = await report(stranger(), { ...fields, description: 'Something broke' });
       expect(outcomeOf(res)).toBe('400 VALIDATION_ERROR');
-      expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: 'Title is required', field: 'title' } });
+      expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', message: 'Title is required', field: 'title' } });
     }
   });
 

@@ -19,7 +19,7 @@ import { buildPdf } from './pdf';
 import type { RenderedImage } from '@resvg/resvg-js';
 import { rasterize, setPngDpi, svgToPalettePng, svgToPng } from './raster';
 import { RenderCache, contentHash, type RenderCacheOptions, type RenderCacheStats } from './render-cache';
-import type { PoolRenderKind, RenderPool } from './render-pool';
+import type { PoolRenderKind, RenderPool, RenderPoolStats } from './render-pool';
 import { SHARE_W, shareSvg } from './share-image';
 
 export type { CertificateData, TemplateSlug } from './certificate-data';
@@ -129,6 +129,11 @@ export class CertificateRenderer {
   /** Stops the render pool (the app's onClose). */
   async close(): Promise<void> {
     await this.#pool?.close();
+  }
+
+  /** The render pool's counters (null: drawing in this process, no pool). */
+  get poolStats(): RenderPoolStats | null {
+    return this.#pool?.stats ?? null;
   }
 
   get stats(): RenderCacheStats {

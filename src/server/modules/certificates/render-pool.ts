@@ -58,6 +58,8 @@ export interface RenderPoolStats {
   completed: number;
   failed: number;
   refused: number;
+  /** Time spent drawing by renders that completed, in ms (with `completed`: the average render time). */
+  renderMs: number;
   /** Processes started so far (a replaced one counts again). */
   started: number;
 }
@@ -137,7 +139,7 @@ export class RenderPool {
   #averageMs = 1000;
   /** Consecutive processes that died before they were ready: stop retrying after a few. */
   #startFailures = 0;
-  #stats = { completed: 0, failed: 0, refused: 0, started: 0 };
+  #stats = { completed: 0, failed: 0, refused: 0, started: 0, renderMs: 0 };
 
   constructor(options: RenderPoolOptions) {
     this.#options = {
@@ -271,6 +273,7 @@ export class RenderPool {
     this.#averageMs = this.#averageMs * 0.8 + ms * 0.2;
     if (message.type === 'done') {
       this.#stats.completed++;
+      this.#stats.renderMs += ms;
       job.resolve(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
     } else {
       // An exception in our drawing code: a bug, reported as such (500), not as load.

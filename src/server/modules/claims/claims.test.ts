@@ -37,7 +37,7 @@ describe('claim links', () => {
 
     const again = await nominee.post(`/api/claims/${token}/accept`);
     expect(again.statusCode).toBe(410);
-    expect(again.json().error).toEqual({ code: 'CLAIM_USED', message: 'You have already accepted this award. It is yours.' });
+    expect(again.json().error).toMatchObject({ code: 'CLAIM_USED', message: 'You have already accepted this award. It is yours.' });
 
     const after = await nominee.get(`/api/claims/${token}`);
     expect(after.statusCode).toBe(200);
@@ -93,7 +93,7 @@ describe('claim links', () => {
     expect(await onWall(share)).toBe(false);
     const page = await visitor.get(`/api/certificates/${share}`);
     expect(page.statusCode).toBe(410);
-    expect(page.json().error).toEqual({ code: 'CERTIFICATE_WITHDRAWN', message: 'This certificate is no longer available.' });
+    expect(page.json().error).toMatchObject({ code: 'CERTIFICATE_WITHDRAWN', message: 'This certificate is no longer available.' });
     for (const file of ['certificate.svg', 'share.png', 'print.png', 'certificate.pdf']) {
       const res = await visitor.get(`/api/certificates/${share}/${file}`);
       expect(outcomeOf(res), file).toBe('410 CERTIFICATE_WITHDRAWN');

@@ -220,6 +220,26 @@ export class JobQueue {
    * time, in the order the queues were registered. `delayed: true` also runs jobs scheduled for later (a funnel's
    * close, a print shop's next step). Failed jobs are left to their retry time. Returns how many ran.
    */
+  /**
+   * What waits in each of our queues (for /metrics): jobs due now or later and not yet taken (created, or waiting
+   * to retry), and how long the oldest of the due ones has waited. Queues with nothing waiting are listed with 0.
+   */
+  async backlog(): Promise<{ queue: string; waiting: number; oldestSeconds: number }[]> {
+    const waiting = new Map([...this.#queues.keys()].map((name) => [name, { waiting: 0, oldestSeconds: 0 }]));
+    if (this.#boss) {
+      const { rows } = await this.#boss.getDb().executeSql(
+        `select name, count(*)::int as waiting,
+                coalesce(extract(epoch from now() - min(created_on) filter (where start_after <= now())), 0)::float8 as oldest
+           from ${SCHEMA}.job where state in ('created', 'retry') and name = any($1) group by name`,
+        [[...this.#queues.keys()]],
+      );
+      for (const row of rows as { name: string; waiting: number; oldest: number }[]) {
+        waiting.set(row.name, { waiting: Number(row.waiting), oldestSeconds: Number(row.oldest) });
+      }
+    }
+    return [...waiting].map(([queue, w]) => ({ queue, ...w }));
+  }
+
   async drain(opts: { delayed?: boolean; only?: readonly string[]; except?: readonly string[] } = {}): Promise<number> {
     const boss = this.#boss;
     if (!boss) throw new Error('the job queue is not started');

@@ -49,7 +49,7 @@ describe('login rate limit (5 per 15 minutes per lower-cased email)', () => {
     // The 6th, even with the right password, is refused without looking at the password.
     const sixth = await c.signIn('rate.limited@EXAMPLE.test', user.password);
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json().error).toEqual({ code: 'RATE_LIMITED', message: AUTH_SERVER_MESSAGES.rateLimited });
+    expect(sixth.json().error).toMatchObject({ code: 'RATE_LIMITED', message: AUTH_SERVER_MESSAGES.rateLimited });
     expect(sixth.headers['retry-after']).toBe('900');
     expect(sixth.headers['set-cookie'] ?? []).not.toContain('certifiable_session');
     expect(verify).not.toHaveBeenCalled();

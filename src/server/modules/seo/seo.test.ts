@@ -53,7 +53,7 @@ describe('served HTML', () => {
   it('answers unknown API paths with a JSON 404, never the HTML shell', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Nothing here: GET /api/nope' } });
+    expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: 'Nothing here: GET /api/nope' } });
   });
 
   it('uses the brand name from settings, escaped, in titles and the bootstrap block', async () => {
