@@ -38,6 +38,8 @@ export const migrationsFolder = path.join(projectRoot, 'drizzle');
 const MIGRATION_LOCK_KEY = 7_311_420_001;
 /** Connections of the app's PostgreSQL pool (the job queue has its own). */
 const POOL_MAX = 10;
+/** How long a new PostgreSQL connection may take: a request meeting a hung database fails within 5 s. */
+export const CONNECT_TIMEOUT_MS = 4_000;
 
 export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
@@ -50,7 +52,9 @@ export async function openDatabase(opts: {
   pgliteTemplate?: Blob | undefined;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_MAX });
+    // A database that does not answer a new connection within 4 s fails the request (503, Retry-After) instead of
+    // holding it without bound (issue 24).
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_MAX, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { NO_STORE } from './cache-control';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { HttpError } from './http-errors';
 import { REQUEST_ID_HEADER } from './request-id';
 
@@ -59,6 +60,9 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
     .send({ error: { ...known, request_id: request.id } });
 }
 
+/** How long a client should wait before trying again when the database is not answering. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /**
  * The app's one error handler: 4xx answers name what the caller got wrong,
  * 5xx answers never leak internals (the details go to the log, under the request id every error body carries). No error answer is ever kept by a
@@ -89,6 +93,20 @@ export function registerErrorHandler(app: FastifyInstance) {
           request_id: request.id,
         },
       });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Not the request's fault and not a bug: the database is down or not answering. Come back shortly.
+      request.log.warn({ err, url: request.url, method: request.method }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({
+          error: {
+            code: 'SERVICE_UNAVAILABLE',
+            message: 'The shop cannot reach its database just now. Nothing was lost; please try again in a few seconds.',
+            request_id: request.id,
+          },
+        });
     }
     request.log.error({ err, url: request.url, method: request.method }, 'request failed');
     return reply.code(500).send({
