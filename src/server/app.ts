@@ -108,6 +108,8 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** A logger made before the app (server.ts: the start's progress is logged before the app exists); wins over `logger`. */
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
   /**
    * The server renderer of the public pages. Default: the built one (dist/ssr) when the web app is built too;
    * null: every page is the empty shell. Tests pass `await import('@/web/entry-server')`.
@@ -116,9 +118,9 @@ export interface BuildAppOptions {
 }
 
 /** Builds the whole HTTP app; never listens (server.ts does, tests use app.inject). */
-export async function buildApp({ config, database, logger = false, ssr }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, loggerInstance, ssr }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    ...(loggerInstance ? { loggerInstance } : { logger }),
     ...connectionOptions(config),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

@@ -15,10 +15,19 @@ describe('the server process', { timeout: 180_000 }, () => {
   it('creates, migrates and seeds the embedded database, and a second start reuses it', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'certifiable-start-'));
     const port = await freePort();
-    const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+    const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' };
 
     const first = startServer(env);
     await waitForHealth(port, undefined, first);
+    // The start says what it is doing, step by step, before it serves (JSON log lines).
+    const said = first
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => (JSON.parse(l) as { msg: string }).msg);
+    const order = ['Opening the embedded database', 'Database open', 'Applying database migrations', 'Migrations applied', 'Seeding the catalogue', 'Catalogue seeded', 'App built', 'Certifiable is serving'];
+    const at = order.map((start) => said.findIndex((m) => m.startsWith(start)));
+    expect(at.every((i, n) => i >= 0 && (n === 0 || i > at[n - 1]!)), said.join('\n')).toBe(true);
     const seeded = (await (await fetch(`http://127.0.0.1:${port}/api/categories`)).json()) as unknown[];
     expect(seeded.length).toBeGreaterThanOrEqual(8);
     await stop(first.child);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
+import { pino } from 'pino';
 import { buildApp } from './app';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
@@ -10,22 +11,29 @@ import { ensureBootstrapAdmin } from './modules/roles/bootstrap';
 /** The only entry point: config → database → migrate → seed → listen, and a graceful close. */
 async function main() {
   const config = loadConfigOrExit();
-
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
+  // One logger from the first step, so the start says what it is doing (opening, migrating and seeding can take a
+  // while on a first start); the app logs through it too.
+  const log = pino({
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
   });
-  await database.migrate();
-  if (config.seed) await seedDatabase(database.db);
+  const step = async <T>(doing: string, done: string, work: () => Promise<T>): Promise<T> => {
+    log.info(`${doing}…`);
+    const started = performance.now();
+    const result = await work();
+    log.info({ ms: Math.round(performance.now() - started) }, done);
+    return result;
+  };
 
-  const app = await buildApp({
-    config,
-    database,
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
-  });
+  const database = await step(
+    config.databaseUrl ? 'Connecting to PostgreSQL' : `Opening the embedded database in ${path.join(config.dataDir, 'pglite')}`,
+    'Database open',
+    () => openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }),
+  );
+  await step('Applying database migrations', 'Migrations applied', () => database.migrate());
+  if (config.seed) await step('Seeding the catalogue (first start only; later starts check and skip)', 'Catalogue seeded', () => seedDatabase(database.db));
+
+  const app = await step('Building the app', 'App built', () => buildApp({ config, database, loggerInstance: log }));
   await ensureBootstrapAdmin(app);
   if (app.mailer.transport === 'log') {
     app.log.info('SMTP_URL is not set: mails go to the mail_outbox table and this log.');

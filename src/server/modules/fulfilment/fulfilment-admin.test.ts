@@ -32,7 +32,8 @@ describe('the fulfilment block of an admin order', () => {
   const view = async (id: string) => (await admin.client.get(`/api/admin/orders/${id}`)).json() as AdminOrder;
   const printShopOrdersOf = (orderId: string) => t.database.db.select().from(printShopOrders).where(eq(printShopOrders.externalId, externalIdOf(orderId)));
 
-  it('offers nothing for a digital order, and mark shipped (not resubmit) for an order at the printer', async () => {
+  // Draws an order's print files (seconds of rendering each, far more on a busy machine): a budget of its own.
+  it('offers nothing for a digital order, and mark shipped (not resubmit) for an order at the printer', { timeout: 120_000 }, async () => {
     const digital = await paidOrder('PDF', 'panel-pdf@example.test');
     await t.drain();
     expect((await mailsTo(t.database.db, 'panel-pdf@example.test')).map((m) => m.kind)).toEqual(['order_confirmation']);

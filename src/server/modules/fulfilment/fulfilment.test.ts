@@ -41,6 +41,7 @@ async function submitted(t: TestApp, orderId: string) {
   return f!;
 }
 
+// The print shop's tests draw print files (seconds of rendering each, far more on a busy machine): budgets of their own.
 describe('fulfilment by the built-in print shop', () => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof signedInClient>>;
@@ -52,7 +53,7 @@ describe('fulfilment by the built-in print shop', () => {
     await t.close();
   });
 
-  it('accepts an order at once and draws its files afterwards, on a queue of their own', async () => {
+  it('accepts an order at once and draws its files afterwards, on a queue of their own', { timeout: 120_000 }, async () => {
     const printPng = vi.spyOn(t.app.renderer, 'printPng');
     try {
       const placed = await paidOrder(t, 'PRINT-A4', 'undrawn@example.test');
@@ -85,7 +86,7 @@ describe('fulfilment by the built-in print shop', () => {
     }
   });
 
-  it('takes a paid order once, draws its 300 DPI print file and PDF, and ships it with tracking through the webhook', async () => {
+  it('takes a paid order once, draws its 300 DPI print file and PDF, and ships it with tracking through the webhook', { timeout: 120_000 }, async () => {
     const placed = await paidOrder(t, 'FRAME-A4-OAK', 'framed@example.test');
     expect((await overview(t, placed.order_id)).fulfilmentStatus).toBe('pending');
     await t.drain({ drawFiles: true });
