@@ -18,7 +18,6 @@ import { forbidden } from '@/server/lib/http-errors';
  */
 export function registerMetrics(app: FastifyInstance) {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
 
   const httpDuration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -91,8 +90,23 @@ export function registerMetrics(app: FastifyInstance) {
       throw forbidden('Metrics are for the operator: send the METRICS_TOKEN as a bearer token, or ask from a private network.');
     }
     await refresh();
-    return reply.type(registry.contentType).send(await registry.metrics());
+    return reply.type(registry.contentType).send(`${await processMetrics().metrics()}\n${await registry.metrics()}`);
   });
+}
+
+let processRegistry: Registry | null = null;
+
+/**
+ * prom-client's process metrics (memory, CPU, event loop, GC), once per process: each collection starts an event-loop
+ * monitor and a GC observer that run for good, so an app built many times in one process (the tests) must not add
+ * one each time.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
 }
 
 const PRIVATE = new BlockList();
