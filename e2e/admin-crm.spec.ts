@@ -117,7 +117,9 @@ test.describe('the CRM', () => {
 
 async function shoot(page: Page, name: string, width: number, fullPage = false) {
   await page.setViewportSize({ width, height: 900 });
-  await page.waitForTimeout(150);
+  // Laid out at the new width, with nothing half moved: the screenshot shows the page as a person would see it.
+  await page.waitForFunction((w) => window.innerWidth === w, width);
+  await pageSettled(page);
   await page.screenshot({ path: path.join(SHOTS!, `${name}.png`), fullPage });
   await page.setViewportSize({ width: 1280, height: 720 });
 }

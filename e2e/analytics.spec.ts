@@ -20,6 +20,34 @@ function watchAnalytics(page: Page) {
   return seen;
 }
 
+/**
+ * Counts the page's own calls that would send events (sendBeacon, or the fetch it falls back to) as they are made.
+ * The queue is flushed synchronously inside the pagehide / visibilitychange listeners, so right after such an event
+ * has been dispatched the count is final: nothing to wait for.
+ */
+async function countSendCalls(page: Page) {
+  await page.addInitScript((endpoint) => {
+    const calls: string[] = [];
+    (window as unknown as { __analyticsCalls: string[] }).__analyticsCalls = calls;
+    const beacon = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url, data) => {
+      if (String(url).includes(endpoint)) calls.push('beacon');
+      return beacon(url, data);
+    };
+    const fetchOriginal = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes(endpoint)) calls.push('fetch');
+      return fetchOriginal(input, init);
+    };
+  }, EVENTS_PATH);
+  return () => page.evaluate(() => (window as unknown as { __analyticsCalls: string[] }).__analyticsCalls.length);
+}
+
+/** The visitor leaves: the pagehide the browser fires on the way out, dispatched on the live page. */
+async function leavePage(page: Page) {
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })));
+}
+
 async function browseHomeGalleryStore(page: Page) {
   const header = page.getByRole('banner');
   await header.getByRole('link', { name: 'Gallery', exact: true }).click();
@@ -34,25 +62,27 @@ test.describe('analytics in the browser', () => {
 
   test('Necessary Only: browsing, hiding and leaving the page sends nothing and stores no id', async ({ page }) => {
     const sent = watchAnalytics(page);
+    const sendCalls = await countSendCalls(page);
     await page.goto('/');
     await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Necessary Only' }).click();
     await browseHomeGalleryStore(page);
     await page.mouse.wheel(0, 400);
     await page.keyboard.press('Tab');
     await hideTab(page);
+    await leavePage(page);
+    // Both listeners send synchronously when they send at all: had anything been queued, it would have gone by now.
+    expect(await sendCalls()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('analytics-id'))).toBeNull();
-    // Leaving fires pagehide for real.
-    await page.goto('about:blank');
-    await page.waitForTimeout(1_000);
     expect(sent.map((r) => r.url())).toEqual([]);
   });
 
   test('Accept All: the beacon carries the page views of home and the next page', async ({ page }) => {
     const sent = watchAnalytics(page);
+    const sendCalls = await countSendCalls(page);
     await page.goto('/');
-    // Before a choice, nothing goes anywhere.
+    // Before a choice, nothing goes anywhere (the hidden tab's listener would have sent synchronously).
     await hideTab(page);
-    await page.waitForTimeout(300);
+    expect(await sendCalls()).toBe(0);
     expect(sent).toHaveLength(0);
     await page.evaluate(() => Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true }));
 

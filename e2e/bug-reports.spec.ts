@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test } from './fixtures';
 import { LOOPBACK, signInViaApi, toasts } from './support/auth-helpers';
-import { axeSerious, pageSettled } from './support/page-helpers';
+import { animationsDone, axeSerious, pageSettled } from './support/page-helpers';
 
 /** A real PNG of the shop's own (the server checks the bytes, not the name). */
 const PNG = path.resolve(import.meta.dirname, '../src/web/public/icons/icon-192.png');
@@ -158,15 +158,9 @@ test.describe('the Report Bug button on a phone', () => {
     // The nomination form's sticky bar on a phone.
     await page.goto('/nominate');
     await expect.poll(() => overlaps('main .sticky.bottom-0')).toBe(false);
-    // The button glides up above the bar (a CSS transition) as the form lays out: tap it once it has settled, or the tap
-    // can land on the bar's own button as the two pass each other on a busy machine.
-    const settledAt = async () => {
-      const first = (await page.getByRole('button', { name: 'Report Bug' }).boundingBox())!;
-      await page.waitForTimeout(300);
-      const second = (await page.getByRole('button', { name: 'Report Bug' }).boundingBox())!;
-      return first.y === second.y && !(await overlaps('main .sticky.bottom-0'));
-    };
-    await expect.poll(settledAt).toBe(true);
+    // The button glides up above the bar (a CSS transition) as the form lays out: tap it once nothing moves any more
+    // and it is clear of the bar, or the tap can land on the bar's own button as the two pass each other.
+    await expect.poll(async () => (await animationsDone(page)) && !(await overlaps('main .sticky.bottom-0'))).toBe(true);
 
     await page.getByRole('button', { name: 'Report Bug' }).tap();
     const dialog = page.getByRole('dialog', { name: 'Report a bug' });

@@ -10,11 +10,20 @@ import { expect, type Page } from '@playwright/test';
 export async function pageSettled(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || img.loading === 'lazy'));
-  // Nothing half faded in (a toast sliding in has half its contrast): finite animations have finished. Endless ones
-  // (a skeleton's pulse, a spinner) never do and are not waited for.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-  );
+  // Nothing half faded in (a toast sliding in has half its contrast).
+  await page.waitForFunction(noFiniteAnimationRunning);
+}
+
+/**
+ * Runs in the page: every finite animation and CSS transition has finished. Endless ones (a skeleton's pulse, a
+ * spinner) never do and do not count.
+ */
+const noFiniteAnimationRunning = () =>
+  document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity);
+
+/** Whether nothing on the page is moving any more (see noFiniteAnimationRunning). */
+export function animationsDone(page: Page): Promise<boolean> {
+  return page.evaluate(noFiniteAnimationRunning);
 }
 
 /** Serious or critical WCAG 2.2 AA violations axe finds on the page, as readable lines (none expected). */

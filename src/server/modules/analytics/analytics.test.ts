@@ -6,7 +6,7 @@ import { AUTH_COOKIES } from '@/contract/auth-cookies';
 import { analyticsDaily, analyticsEvents } from '@/server/db/schema/index';
 import { signedInClient, TestClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { seedOrder, type SeedOrder } from '../checkout/test-support';
+import { seedOrder, type SeedOrder } from '@/server/test/seed-order';
 import { cleanExpiredAnalyticsEvents } from '../jobs/retention';
 import { addDays, rollUpDays, rollUpFinishedDays, utcDay } from './analytics-rollup';
 import { deviceOf, normalisePageUrl, referrerHost } from './analytics.service';

@@ -34,6 +34,7 @@ import {
   resetTokenStorageKey,
   type BetterAuthInstance,
 } from './better-auth';
+import { addressKey } from '@/server/lib/client-address';
 import { BetterAuthInternals } from './better-auth-internals';
 import { LOGIN_IP_RULE, LOGIN_RULE, reserveSignIn, signInFailure } from './sign-in-failures';
 
@@ -56,7 +57,6 @@ const MAIL_RULES = {
 /** Wrong current passwords (password change, account deletion) per account: the login limit's shape. */
 export const PASSWORD_CHECK_RULE = rule('password_check', LIMITS.passwordChecks);
 
-const ipIdentifier = (ip: string) => `ip:${ip}`;
 const windowSeconds = (r: RateLimitRule) => r.windowMinutes * 60;
 
 /** Better Auth reads the caller's address from this header (better-auth.ts), which only we set. */
@@ -232,7 +232,7 @@ export class AuthService {
   /** Per-IP limit on verification resends and reset requests: a clear 429, the same for every address. */
   private async limitMailRequests(caller: Caller, kind: 'verification' | 'reset') {
     const { db, log } = this.deps;
-    const decision = await checkRateLimits(db, [{ identifier: ipIdentifier(caller.ip), rule: MAIL_REQUEST_IP_RULE }], caller.ip);
+    const decision = await checkRateLimits(db, [{ identifier: addressKey(caller.ip), rule: MAIL_REQUEST_IP_RULE }], caller.ip);
     await pruneRateLimitAttempts(db, MAIL_REQUEST_IP_RULE);
     if (decision.allowed) return;
     await recordSecurityEvent(db, log, {
@@ -353,7 +353,7 @@ export class AuthService {
     const email = body.email.toLowerCase();
     const { db, log } = this.deps;
     const ctx = securityContext(caller);
-    const limit = await checkRateLimits(db, [{ identifier: ipIdentifier(caller.ip), rule: SIGN_UP_IP_RULE }], caller.ip);
+    const limit = await checkRateLimits(db, [{ identifier: addressKey(caller.ip), rule: SIGN_UP_IP_RULE }], caller.ip);
     await pruneRateLimitAttempts(db, SIGN_UP_IP_RULE);
     if (!limit.allowed) {
       await recordSecurityEvent(db, log, { eventType: 'rate_limited_signup', details: { limit: 'per_ip' }, ...ctx });

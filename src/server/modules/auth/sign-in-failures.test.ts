@@ -65,7 +65,7 @@ describe('signInFailure: what a refused password sign-in is answered and logged 
 
 describe('the sign-in limits (spec §5/§9, docs/decisions/110)', () => {
   it("keep the spec's 5 failed attempts per 15 minutes under type 'login', and cap one address at 50 whatever the email", () => {
-    expect(LOGIN_RULE).toEqual({ attemptType: 'login', maxAttempts: 5, windowMinutes: 15 });
+    expect(LOGIN_RULE).toEqual({ attemptType: 'login', maxAttempts: 5, windowMinutes: 15, perAddress: true });
     expect(LOGIN_IP_RULE).toEqual({ attemptType: 'login_ip', maxAttempts: 50, windowMinutes: 15 });
   });
 });

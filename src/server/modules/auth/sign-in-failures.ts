@@ -1,4 +1,3 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
 import {
   ACCOUNT_RATE_LIMITS,
   AUTH_ERROR_CODES,
@@ -7,9 +6,9 @@ import {
   LOGIN_WINDOW_MINUTES,
 } from '@/contract/auth';
 import type { Db } from '@/server/db/client';
-import { rateLimitAttempts } from '@/server/db/schema/index';
+import { addressKey } from '@/server/lib/client-address';
 import { HttpError } from '@/server/lib/http-errors';
-import { checkRateLimit, releaseRateLimitAttempts, type RateLimitRule } from '../security/rate-limit.service';
+import { checkRateLimits, type RateLimitRule } from '../security/rate-limit.service';
 import { asBetterAuthError } from './better-auth';
 
 /**
@@ -21,6 +20,7 @@ export const LOGIN_RULE: RateLimitRule = {
   attemptType: 'login',
   maxAttempts: LOGIN_MAX_ATTEMPTS,
   windowMinutes: LOGIN_WINDOW_MINUTES,
+  perAddress: true,
 };
 /** Failed sign-ins from one client address, whatever the email (docs/decisions/018): one address cannot try many accounts. */
 export const LOGIN_IP_RULE: RateLimitRule = {
@@ -34,40 +34,22 @@ export type SignInReservation =
   | { allowed: false; refusedBy: 'email_and_address' | 'address' };
 
 /**
- * Reserves one password sign-in under both rules before the password is looked at, or says which refused it.
- * `ip` is the address Fastify resolved (TRUST_PROXY decides), never a header. Race-free like checkRateLimit: the
- * attempt is inserted as failed first, then the window is counted with it; a refused attempt takes its
- * reservations back. The `login` row keeps the lower-cased email as its identifier (spec §7) and the address in
- * its `ip` column, which this count adds to the email's; settle the reservations with logRateLimitAttempt.
+ * Reserves one password sign-in under both rules before the password is looked at (race-free: checkRateLimits), or
+ * says which refused it. `ip` is the address Fastify resolved (TRUST_PROXY decides), never a header. The `login` row
+ * keeps the lower-cased email as its identifier (spec §7) and the address in its `ip` column, which LOGIN_RULE's
+ * count adds to the email's; settle the reservations with logRateLimitAttempt.
  */
 export async function reserveSignIn(db: Db, email: string, ip: string): Promise<SignInReservation> {
-  const identifier = email.trim().toLowerCase();
-  const [reserved] = await db
-    .insert(rateLimitAttempts)
-    .values({ identifier, attemptType: LOGIN_RULE.attemptType, successful: false, ip })
-    .returning({ id: rateLimitAttempts.id });
-  const [row] = await db
-    .select({ n: count() })
-    .from(rateLimitAttempts)
-    .where(
-      and(
-        eq(rateLimitAttempts.identifier, identifier),
-        eq(rateLimitAttempts.attemptType, LOGIN_RULE.attemptType),
-        eq(rateLimitAttempts.ip, ip),
-        eq(rateLimitAttempts.successful, false),
-        gt(rateLimitAttempts.createdAt, sql`now() - make_interval(mins => ${LOGIN_RULE.windowMinutes})`),
-      ),
-    );
-  if (Number(row?.n ?? 0) > LOGIN_RULE.maxAttempts) {
-    await releaseRateLimitAttempts(db, [reserved!.id]);
-    return { allowed: false, refusedBy: 'email_and_address' };
-  }
-  const perAddress = await checkRateLimit(db, `ip:${ip}`, LOGIN_IP_RULE, ip);
-  if (!perAddress.allowed) {
-    await releaseRateLimitAttempts(db, [reserved!.id]);
-    return { allowed: false, refusedBy: 'address' };
-  }
-  return { allowed: true, attemptIds: [reserved!.id, perAddress.attemptId!] };
+  const decision = await checkRateLimits(
+    db,
+    [
+      { identifier: email, rule: LOGIN_RULE },
+      { identifier: addressKey(ip), rule: LOGIN_IP_RULE },
+    ],
+    ip,
+  );
+  if (decision.allowed) return decision;
+  return { allowed: false, refusedBy: decision.refusedBy.rule === LOGIN_IP_RULE ? 'address' : 'email_and_address' };
 }
 
 interface KnownFailure {

@@ -5,7 +5,7 @@ import { analyticsEvents, bugReports, nominations, users } from '@/server/db/sch
 import { signedInClient, TestClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { addDays, utcDay } from '../analytics/analytics-rollup';
-import { seedOrder, type SeedOrder } from '../checkout/test-support';
+import { seedOrder, type SeedOrder } from '@/server/test/seed-order';
 import { catalogue } from '../nominations/test-support';
 
 let t: TestApp;

@@ -7,7 +7,8 @@ import { PAYMENT_WEBHOOK_PATH } from '@/server/adapters/payments/payment-provide
 import { orderEvents, orderOverview, paymentEvents, paymentSessions, paymentTransitions } from '@/server/db/schema/index';
 import { signedInClient, TestClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { checkoutBody, placeOrder, seedOrder, sendEvent, shopCatalogue, signedEvent } from '../checkout/test-support';
+import { seedOrder } from '@/server/test/seed-order';
+import { checkoutBody, placeOrder, sendEvent, shopCatalogue, signedEvent } from '../checkout/test-support';
 import { canMovePayment, movePayment, reconcileJob } from './index';
 
 let t: TestApp;

@@ -6,6 +6,11 @@ export interface RateLimitRule {
   attemptType: string;
   maxAttempts: number;
   windowMinutes: number;
+  /**
+   * Count only the attempts from the same client address as this one (per identifier *and* address): a stranger's
+   * failures then use up the stranger's allowance, not the identifier's everywhere (the sign-in lockout, decision 110).
+   */
+  perAddress?: boolean;
 }
 
 export interface RateLimitDecision {
@@ -40,6 +45,7 @@ export async function checkRateLimit(
       and(
         eq(rateLimitAttempts.identifier, id),
         eq(rateLimitAttempts.attemptType, rule.attemptType),
+        rule.perAddress ? eq(rateLimitAttempts.ip, ip ?? '') : undefined,
         eq(rateLimitAttempts.successful, false),
         gt(rateLimitAttempts.createdAt, sql`now() - make_interval(mins => ${rule.windowMinutes})`),
       ),

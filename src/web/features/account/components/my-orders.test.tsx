@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '@/server/db/schema/index';
-import { seedOrder } from '@/server/modules/checkout/test-support';
+import { seedOrder } from '@/server/test/seed-order';
 import { createUser } from '@/server/test/auth-client';
 import { apiFetch } from '@/web/lib/api-client';
 import { startLiveApp, type LiveApp } from '@/web/test/live-app';
