@@ -4,17 +4,17 @@ import fastifyEtag from '@fastify/etag';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
-import { migrationsApplied, type Database, type Db } from './db/client';
+import type { Database, Db } from './db/client';
 import { registerCacheControl } from './lib/cache-control';
 import { capConnections, connectionOptions } from './lib/connections';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
 import { registerRequestId, requestIdOptions } from './lib/request-id';
 import { registerMetrics } from './modules/metrics/metrics';
+import { healthRoutes } from './modules/health/health.routes';
 import { validatorCompiler } from './lib/validation';
 import { createPaymentProvider } from './adapters/payments/index';
 import { createFulfilmentProvider } from './adapters/fulfilment/index';
@@ -213,42 +213,8 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
   });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        tags: ['ops'],
-        summary: 'Liveness and database check',
-        response: { 200: z.object({ ok: z.literal(true) }) },
-      },
-    },
-    async () => {
-      await database.rows(sql`select 1 as ok`);
-      return { ok: true as const };
-    },
-  );
-
-  // For load balancers and orchestrators: alive, and ready to serve (docs/deploy.md).
-  app.get('/healthz', { schema: { tags: ['ops'], summary: 'Liveness: the process answers', response: { 200: z.object({ ok: z.literal(true) }) } } }, async () => ({
-    ok: true as const,
-  }));
-  const readySchema = z.object({ ok: z.boolean(), database: z.boolean(), migrations: z.boolean(), jobs: z.boolean() });
-  app.get(
-    '/readyz',
-    { schema: { tags: ['ops'], summary: 'Readiness: database reachable, migrations applied, job queue running', response: { 200: readySchema, 503: readySchema } } },
-    async (_request, reply) => {
-      const state = { database: false, migrations: false, jobs: jobs.running };
-      try {
-        await database.rows(sql`select 1 as ok`);
-        state.database = true;
-        state.migrations = await migrationsApplied(database);
-      } catch {
-        // reported as false below
-      }
-      const ok = state.database && state.migrations && state.jobs;
-      return reply.code(ok ? 200 : 503).send({ ok, ...state });
-    },
-  );
+  // For load balancers and orchestrators: alive, and ready to serve (docs/operations.md).
+  await app.register(healthRoutes({ database, jobs, dataDir: config.dataDir, jobsMaxWaitSeconds: config.jobs.readyMaxWaitSeconds }));
 
   await app.register(awardsRoutes);
   await app.register(categoriesRoutes);

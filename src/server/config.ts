@@ -18,6 +18,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  // PostgreSQL: how long one statement may take before it is cancelled and the request answered 503 (issue 24).
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(4_000),
   PUBLIC_URL: z
     .url({ message: 'must be an absolute URL such as https://certifiable.example' })
     .optional(),
@@ -94,6 +96,8 @@ const envSchema = z.object({
   JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** A job whose process stops sending heartbeats for this long is retried elsewhere (pg-boss minimum 10). */
   JOBS_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+  // /readyz reports the job queue unwell when a due job has waited longer than this for a worker (issue 24).
+  JOBS_READY_MAX_WAIT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
   /** 'workers' runs jobs in the background; 'manual' runs them only when a test drains the queue. */
   JOBS_MODE: z.enum(['workers', 'manual'], { message: 'must be workers or manual' }).default('workers'),
   // The order pipeline (docs/decisions/108).
@@ -151,6 +155,8 @@ export interface Config {
   dataDir: string;
   /** postgres:// URL, or undefined for the embedded PGlite database under dataDir */
   databaseUrl: string | undefined;
+  /** PostgreSQL: how long one statement may take (statement_timeout; a hung database fails a request in time) */
+  dbQueryTimeoutMs: number;
   /** Absolute origin used in canonical links, sitemap and mails; defaults to http://localhost:PORT */
   publicUrl: string;
   logLevel: string;
@@ -188,7 +194,7 @@ export interface Config {
   /** The local print shop's pace: minutes per step (submitted → in production → shipped); 0 = by an admin only. */
   printShopStepMinutes: number;
   /** The job queue (pg-boss, docs/decisions/085). */
-  jobs: { pollSeconds: number; retryDelaySeconds: number; heartbeatSeconds: number; mode: 'workers' | 'manual' };
+  jobs: { pollSeconds: number; retryDelaySeconds: number; heartbeatSeconds: number; mode: 'workers' | 'manual'; readyMaxWaitSeconds: number };
   /** The order pipeline's clocks (docs/decisions/108). */
   orders: { paymentMinutes: number; unopenedMinutes: number; reconcileAfterSeconds: number };
   /** S3-compatible file storage; null → files under DATA_DIR/storage (docs/decisions/093). */
@@ -258,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
     publicUrl,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(projectRoot, 'dist', 'web')),
@@ -302,7 +309,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { token: e.PRINTFUL_API_TOKEN, webhookSecret: e.PRINTFUL_WEBHOOK_SECRET, storeId: e.PRINTFUL_STORE_ID, apiUrl: e.PRINTFUL_API_URL }
         : null,
     printShopStepMinutes: e.PRINT_SHOP_STEP_MINUTES,
-    jobs: { pollSeconds: e.JOBS_POLL_SECONDS, retryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS, heartbeatSeconds: e.JOBS_HEARTBEAT_SECONDS, mode: e.JOBS_MODE },
+    jobs: { pollSeconds: e.JOBS_POLL_SECONDS, retryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS, heartbeatSeconds: e.JOBS_HEARTBEAT_SECONDS, mode: e.JOBS_MODE, readyMaxWaitSeconds: e.JOBS_READY_MAX_WAIT_SECONDS },
     orders: { paymentMinutes: e.ORDER_PAYMENT_MINUTES, unopenedMinutes: e.ORDER_UNOPENED_MINUTES, reconcileAfterSeconds: e.RECONCILE_AFTER_SECONDS },
     s3: e.S3_BUCKET
       ? {

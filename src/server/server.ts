@@ -28,7 +28,7 @@ async function main() {
   const database = await step(
     config.databaseUrl ? 'Connecting to PostgreSQL' : `Opening the embedded database in ${path.join(config.dataDir, 'pglite')}`,
     'Database open',
-    () => openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }),
+    () => openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), queryTimeoutMs: config.dbQueryTimeoutMs }),
   );
   await step('Applying database migrations', 'Migrations applied', () => database.migrate());
   if (config.seed) await step('Seeding the catalogue (first start only; later starts check and skip)', 'Catalogue seeded', () => seedDatabase(database.db));

@@ -40,6 +40,36 @@ const MIGRATION_LOCK_KEY = 7_311_420_001;
 const POOL_MAX = 10;
 /** How long a new PostgreSQL connection may take: a request meeting a hung database fails within 5 s. */
 export const CONNECT_TIMEOUT_MS = 4_000;
+/**
+ * How long one statement may take (DB_QUERY_TIMEOUT_MS): the server cancels it then (statement_timeout), and the
+ * client gives up on a connection that has not answered by then (a database hung mid-query) and closes it.
+ */
+export const QUERY_TIMEOUT_MS = 4_000;
+
+/**
+ * A node-postgres client that closes its connection when a statement got no answer in time (issue 24). pg's own
+ * query_timeout fails the statement but keeps the connection, so the next statement on it (a transaction's
+ * ROLLBACK, the next request's query) would queue behind the unanswered one; closed, they fail at once and the pool
+ * opens a fresh connection once the database answers again.
+ */
+class TimedClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const last = args.length - 1;
+    const callback = args[last];
+    const cut = (err: unknown) => {
+      if (err instanceof Error && err.message === 'Query read timeout') (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    };
+    if (typeof callback === 'function') {
+      args[last] = (err: unknown, ...rest: unknown[]) => {
+        cut(err);
+        (callback as (...a: unknown[]) => void)(err, ...rest);
+      };
+    }
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (result instanceof Promise) result.catch(cut);
+    return result as never;
+  }
+}
 
 export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
@@ -50,11 +80,21 @@ export async function openDatabase(opts: {
    * start from an already migrated template (src/server/test/test-database.ts).
    */
   pgliteTemplate?: Blob | undefined;
+  /** PostgreSQL: how long one statement may take (QUERY_TIMEOUT_MS unless set). */
+  queryTimeoutMs?: number | undefined;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    // A database that does not answer a new connection within 4 s fails the request (503, Retry-After) instead of
-    // holding it without bound (issue 24).
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_MAX, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // A database that does not answer a new connection within 4 s, or a statement within the query timeout, fails
+    // the request (503, Retry-After) instead of holding it without bound (issue 24).
+    const queryTimeout = opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS;
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: POOL_MAX,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      statement_timeout: queryTimeout,
+      query_timeout: queryTimeout + 250,
+      Client: TimedClient,
+    });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
@@ -64,14 +104,16 @@ export async function openDatabase(opts: {
       url: opts.databaseUrl,
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
       async migrate() {
-        // Several instances may start at once: one migrates, the others wait.
-        const client = await pool.connect();
+        // Several instances may start at once: one migrates, the others wait. Its own connection, without the
+        // statement timeout: a migration of a big table may take minutes.
+        const client = new pg.Client({ connectionString: opts.databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+        await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
           await migratePg(drizzlePg(client, { schema }) as NodePgDatabase<Schema>, { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-          client.release();
+          await client.end();
         }
       },
       async rows<T>(query: SQL) {

@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -16,6 +17,7 @@ import { openDatabase, type Database } from './client';
  */
 class Relay {
   readonly #sockets = new Set<net.Socket>();
+  readonly #pairs = new Set<[net.Socket, net.Socket]>();
   #server: net.Server | null = null;
   #mode: 'pass' | 'hang' = 'pass';
   port = 0;
@@ -33,6 +35,9 @@ class Relay {
       upstream.on('close', () => this.#sockets.delete(upstream));
       upstream.on('error', () => client.destroy());
       client.pipe(upstream).pipe(client);
+      const pair: [net.Socket, net.Socket] = [client, upstream];
+      this.#pairs.add(pair);
+      client.on('close', () => this.#pairs.delete(pair));
     });
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
     this.port = (server.address() as net.AddressInfo).port;
@@ -55,6 +60,20 @@ class Relay {
     this.#mode = 'hang';
     this.#cut();
     if (!this.#server) await this.listen();
+  }
+
+  /**
+   * A database that hangs mid-query: open connections stay open but nothing more passes either way, and new ones
+   * are taken and never answered.
+   */
+  stall() {
+    this.#mode = 'hang';
+    for (const [client, upstream] of this.#pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+    }
   }
 
   /** The database is back, on the same address. */
@@ -126,5 +145,33 @@ describe('when the database goes away', { timeout: 60_000 }, () => {
 
     await relay.pass();
     await expect.poll(async () => (await timed('/api/health')).res.statusCode, { timeout: 15_000 }).toBe(200);
+  });
+
+  it('fails a request within 5 s when the database stops answering mid-query on open connections, and recovers', async () => {
+    // Connections open and idle in both pools (the app's and the job queue's).
+    await Promise.all(Array.from({ length: 4 }, () => timed('/api/health')));
+    expect((await timed('/readyz')).res.statusCode).toBe(200);
+
+    relay.stall();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => timed('/api/health')));
+    for (const { res, ms } of answers) {
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(ms).toBeLessThan(5_000);
+    }
+    // A transaction whose statement got no answer fails as fast: its connection is closed, the ROLLBACK does not wait.
+    const started = performance.now();
+    await expect(relayed.db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toThrow();
+    expect(performance.now() - started).toBeLessThan(5_500);
+
+    const ready = await timed('/readyz');
+    expect(ready.res.statusCode).toBe(503);
+    expect(ready.ms).toBeLessThan(4_000);
+    expect(ready.res.json()).toMatchObject({ ok: false, database: false, jobs: false });
+    expect(ready.res.json().failing.map((f: { part: string }) => f.part)).toEqual(['database', 'jobs']);
+
+    await relay.pass();
+    await expect.poll(async () => (await timed('/api/health')).res.statusCode, { timeout: 15_000 }).toBe(200);
+    await expect.poll(async () => (await timed('/readyz')).res.statusCode, { timeout: 15_000 }).toBe(200);
   });
 });

@@ -13,6 +13,10 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('connection failure'), { code: '08006' }))).toBe(true);
+    // A database that took a connection and stopped answering mid-query, and the statement timeout.
+    expect(isDatabaseUnavailable(wrapped(new Error('Query read timeout')))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(new Error('Connection terminated')))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })))).toBe(true);
   });
 
   it('leaves bugs and bad queries alone: they stay 500s', () => {

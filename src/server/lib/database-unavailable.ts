@@ -14,7 +14,10 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
 }
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
-/** SQLSTATE class 08 (connection exception) and 57P01–57P03 (admin shutdown, crash shutdown, cannot connect now). */
-const SERVER_GONE = /^(08\d{3}|57P0[123])$/;
-/** node-postgres' own words for a connection that timed out or was cut. */
-const DRIVER_MESSAGES = /timeout exceeded when trying to connect|Connection terminated (unexpectedly|due to connection timeout)/i;
+/**
+ * SQLSTATE class 08 (connection exception), 57P01–57P03 (admin shutdown, crash shutdown, cannot connect now) and
+ * 57014 (a statement cancelled, here by statement_timeout: the database is too slow to answer now).
+ */
+const SERVER_GONE = /^(08\d{3}|57P0[123]|57014)$/;
+/** node-postgres' own words for a connection that timed out, got no answer in time, or was cut. */
+const DRIVER_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client was closed and is not queryable/i;

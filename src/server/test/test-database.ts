@@ -40,7 +40,8 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  // A busy test machine may take longer than production's statement timeout; the outage test uses the real one.
+  const database = await openDatabase({ databaseUrl: url.toString(), queryTimeoutMs: 30_000 });
   await database.migrate();
   return {
     ...database,

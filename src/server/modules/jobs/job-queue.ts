@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromDrizzle, fromPglite, PgBoss, type JobResult, type JobWithMetadata } from 'pg-boss';
 import type { z } from 'zod';
-import type { Database, Db } from '@/server/db/client';
+import { CONNECT_TIMEOUT_MS, type Database, type Db } from '@/server/db/client';
 
 /**
  * The job queue (docs/decisions/085, 108): pg-boss on the same database as everything else — the embedded PGlite
@@ -153,7 +153,10 @@ export class JobQueue {
     const heartbeat = this.#opts.heartbeatSeconds;
     const manual = this.#opts.mode === 'manual';
     const boss = new PgBoss({
-      ...(pglite ? { db: fromPglite(pglite), backend: 'pglite' as const } : { connectionString: url!, max: 4 }),
+      // Its own small pool on PostgreSQL, with the app's connect timeout and a bound on any one statement.
+      ...(pglite
+        ? { db: fromPglite(pglite), backend: 'pglite' as const }
+        : { connectionString: url!, max: 4, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: '-c statement_timeout=60000' }),
       schema: SCHEMA,
       // Workers wake the moment a job commits (NOTIFY), on every instance; polling stays as the floor.
       useListenNotify: !manual,
@@ -216,20 +219,17 @@ export class JobQueue {
   }
 
   /**
-   * Manual mode (tests): runs every job that is due — and what those jobs enqueue — until none is left, one at a
-   * time, in the order the queues were registered. `delayed: true` also runs jobs scheduled for later (a funnel's
-   * close, a print shop's next step). Failed jobs are left to their retry time. Returns how many ran.
-   */
-  /**
-   * What waits in each of our queues (for /metrics): jobs due now or later and not yet taken (created, or waiting
-   * to retry), and how long the oldest of the due ones has waited. Queues with nothing waiting are listed with 0.
+   * What waits in each of our queues (for /metrics and /readyz), read through the queue's own connection: jobs due
+   * now or later and not yet taken (created, or waiting to retry), and how long the oldest of the due ones has
+   * waited since it became due (a job scheduled for later does not count as waiting before its time). Queues with
+   * nothing waiting are listed with 0.
    */
   async backlog(): Promise<{ queue: string; waiting: number; oldestSeconds: number }[]> {
     const waiting = new Map([...this.#queues.keys()].map((name) => [name, { waiting: 0, oldestSeconds: 0 }]));
     if (this.#boss) {
       const { rows } = await this.#boss.getDb().executeSql(
         `select name, count(*)::int as waiting,
-                coalesce(extract(epoch from now() - min(created_on) filter (where start_after <= now())), 0)::float8 as oldest
+                coalesce(extract(epoch from now() - min(start_after) filter (where start_after <= now())), 0)::float8 as oldest
            from ${SCHEMA}.job where state in ('created', 'retry') and name = any($1) group by name`,
         [[...this.#queues.keys()]],
       );
@@ -240,6 +240,11 @@ export class JobQueue {
     return [...waiting].map(([queue, w]) => ({ queue, ...w }));
   }
 
+  /**
+   * Manual mode (tests): runs every job that is due — and what those jobs enqueue — until none is left, one at a
+   * time, in the order the queues were registered. `delayed: true` also runs jobs scheduled for later (a funnel's
+   * close, a print shop's next step). Failed jobs are left to their retry time. Returns how many ran.
+   */
   async drain(opts: { delayed?: boolean; only?: readonly string[]; except?: readonly string[] } = {}): Promise<number> {
     const boss = this.#boss;
     if (!boss) throw new Error('the job queue is not started');

@@ -17,13 +17,6 @@ afterAll(async () => {
 const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 3600 * 1000);
 
 describe('the job queue', () => {
-  it('is ready once started, and /readyz says so with the database and migrations', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, database: true, migrations: true, jobs: true });
-    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ ok: true });
-  });
-
   it('enqueues a job only when the transaction that causes it commits', async () => {
     expect(orderMailJob.name).toBe('order.mail');
     const before = (await t.app.jobs.list({ name: orderMailJob.name })).length;
