@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
@@ -25,6 +26,8 @@ async function main() {
     return result;
   };
 
+  // The server's own files (print files, the render cache, uploads without S3) live here; /readyz checks its space.
+  await fs.mkdir(config.dataDir, { recursive: true });
   const database = await step(
     config.databaseUrl ? 'Connecting to PostgreSQL' : `Opening the embedded database in ${path.join(config.dataDir, 'pglite')}`,
     'Database open',

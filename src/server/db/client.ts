@@ -53,6 +53,14 @@ export const QUERY_TIMEOUT_MS = 4_000;
  * opens a fresh connection once the database answers again.
  */
 class TimedClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super(config);
+    // A connection lost while the client is checked out (a transaction running when the database stops) is reported
+    // here as well as to the statement waiting on it; without a listener the event would end the process. The
+    // client is then not queryable, and the pool drops it when it comes back.
+    this.on('error', () => undefined);
+  }
+
   override query(...args: unknown[]): never {
     const last = args.length - 1;
     const callback = args[last];

@@ -16,6 +16,8 @@ describe('isDatabaseUnavailable', () => {
     // A database that took a connection and stopped answering mid-query, and the statement timeout.
     expect(isDatabaseUnavailable(wrapped(new Error('Query read timeout')))).toBe(true);
     expect(isDatabaseUnavailable(wrapped(new Error('Connection terminated')))).toBe(true);
+    // A transaction's ROLLBACK on the connection that was lost (the ORM reports that error, not the first one).
+    expect(isDatabaseUnavailable(wrapped(new Error('Client has encountered a connection error and is not queryable')))).toBe(true);
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })))).toBe(true);
   });
 

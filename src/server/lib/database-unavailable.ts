@@ -20,4 +20,4 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOST
  */
 const SERVER_GONE = /^(08\d{3}|57P0[123]|57014)$/;
 /** node-postgres' own words for a connection that timed out, got no answer in time, or was cut. */
-const DRIVER_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client was closed and is not queryable/i;
+const DRIVER_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|is not queryable/i;
