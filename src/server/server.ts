@@ -11,6 +11,16 @@ import { ensureBootstrapAdmin } from './modules/roles/bootstrap';
 
 /** The only entry point: config → database → migrate → seed → listen, and a graceful close. */
 async function main() {
+  // Node 20 is past its end of life and some dependencies need 22. `npm start` and `npm test` run on the Node 24 the
+  // project installs for itself (package.json optionalDependencies, docs/decisions/113); this catches a direct start.
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major < 22) {
+    console.error(
+      `Certifiable needs Node.js 22.12 or newer (24 LTS recommended); this is ${process.version}.\n` +
+        'Start it with "npm start": after "npm install" it runs on the Node 24 that npm installed into node_modules/.bin.',
+    );
+    process.exit(1);
+  }
   const config = loadConfigOrExit();
   // One logger from the first step, so the start says what it is doing (opening, migrating and seeding can take a
   // while on a first start); the app logs through it too.
@@ -56,7 +66,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `Certifiable is serving ${config.publicUrl} (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+    `Certifiable is serving ${config.publicUrl} (Node ${process.version}, database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
   );
 }
 
