@@ -1,13 +1,15 @@
 import { AUTH_COOKIES, CSRF_HEADER } from '@/contract/auth-cookies';
 import './zod-browser';
 
-/** An error the API answered with: {"error":{"code","message","field"}}. */
+/** An error the API answered with: {"error":{"code","message","field","request_id"}}. */
 export class ApiRequestError extends Error {
   constructor(
     public readonly status: number,
     public readonly code: string,
     message: string,
     public readonly field?: string,
+    /** The server's id for the request (X-Request-Id): its log lines carry it. */
+    public readonly requestId?: string,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -76,11 +78,15 @@ async function request(path: string, init: RequestInit & { query?: Query }, acce
   }
   if (response.ok) return response;
   const body: unknown = await response.json().catch(() => null);
-  const err = (body as { error?: { code?: string; message?: string; field?: string } } | null)?.error;
+  const err = (body as { error?: { code?: string; message?: string; field?: string; request_id?: string } } | null)?.error;
   // The CSRF cookie is a browser-session cookie: after a restart, fetch a fresh one and try once more.
   if (err?.code === 'CSRF_FAILED' && !retried) return request(path, init, accept, true);
   if (response.status === 401 && err?.code === 'UNAUTHORIZED') unauthorizedListeners.forEach((l) => l());
-  throw new ApiRequestError(response.status, err?.code ?? 'HTTP_ERROR', err?.message ?? 'An unexpected error occurred', err?.field);
+  const requestId = err?.request_id ?? response.headers.get('x-request-id') ?? undefined;
+  let message = err?.message ?? 'An unexpected error occurred';
+  // A failure on our side carries a short reference a customer can quote to support: it finds the request's log lines.
+  if (response.status >= 500 && requestId) message = `${message} (Reference: ${requestId.slice(0, 8)})`;
+  throw new ApiRequestError(response.status, err?.code ?? 'HTTP_ERROR', message, err?.field, requestId);
 }
 
 /**
