@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -36,8 +37,46 @@ export const migrationsFolder = path.join(projectRoot, 'drizzle');
 
 // Any fixed number works; it only has to be the same in every instance.
 const MIGRATION_LOCK_KEY = 7_311_420_001;
-/** Connections of the app's PostgreSQL pool (the job queue has its own). */
+/** Connections of the app's PostgreSQL pool for requests (background work and the job queue have their own). */
 const POOL_MAX = 10;
+/** Connections for background work (job handlers): nightly clean-ups and roll-ups. */
+const BACKGROUND_POOL_MAX = 4;
+/** How long one statement of background work may take: the longest job's time (crm.sync, analytics roll-up). */
+const BACKGROUND_STATEMENT_TIMEOUT_MS = 15 * 60_000;
+
+const background = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` as background work (src/server/modules/jobs/job-queue.ts runs every job handler so): on PostgreSQL
+ * its statements go to a pool of their own whose statements may take minutes, where a request's are cut at
+ * DB_QUERY_TIMEOUT_MS. The embedded database has one connection: nothing changes there.
+ */
+export function inBackground<T>(work: () => Promise<T>): Promise<T> {
+  return background.run(true, work);
+}
+
+/**
+ * What drizzle holds as its pool: each statement and transaction goes to the request pool, or to the background
+ * pool inside inBackground(). (Named …Pool: drizzle checks the name to run transactions on a checked-out client.)
+ */
+class RoutingPool {
+  constructor(
+    readonly requests: pg.Pool,
+    readonly backgroundWork: pg.Pool,
+  ) {}
+
+  #pool(): pg.Pool {
+    return background.getStore() ? this.backgroundWork : this.requests;
+  }
+
+  query(...args: unknown[]): unknown {
+    return (this.#pool().query as (...a: unknown[]) => unknown)(...args);
+  }
+
+  connect(): Promise<pg.PoolClient> {
+    return this.#pool().connect();
+  }
+}
 /** How long a new PostgreSQL connection may take: a request meeting a hung database fails within 5 s. */
 export const CONNECT_TIMEOUT_MS = 4_000;
 /**
@@ -103,9 +142,18 @@ export async function openDatabase(opts: {
       query_timeout: queryTimeout + 250,
       Client: TimedClient,
     });
+    // Job handlers' statements: minutes allowed, no read timeout (a job that hangs is expired by the job queue).
+    const backgroundPool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: BACKGROUND_POOL_MAX,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      statement_timeout: BACKGROUND_STATEMENT_TIMEOUT_MS,
+      Client: TimedClient,
+    });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema });
+    backgroundPool.on('error', () => undefined);
+    const db = drizzlePg(new RoutingPool(pool, backgroundPool) as unknown as pg.Pool, { schema });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -115,6 +163,7 @@ export async function openDatabase(opts: {
         // Several instances may start at once: one migrates, the others wait. Its own connection, without the
         // statement timeout: a migration of a big table may take minutes.
         const client = new pg.Client({ connectionString: opts.databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+        client.on('error', () => undefined); // a lost connection fails the migration's statement, not the process
         await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -128,7 +177,9 @@ export async function openDatabase(opts: {
         const result = await db.execute(query);
         return result.rows as T[];
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), backgroundPool.end()]);
+      },
     };
   }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromDrizzle, fromPglite, PgBoss, type JobResult, type JobWithMetadata } from 'pg-boss';
 import type { z } from 'zod';
-import { CONNECT_TIMEOUT_MS, type Database, type Db } from '@/server/db/client';
+import { CONNECT_TIMEOUT_MS, inBackground, type Database, type Db } from '@/server/db/client';
 
 /**
  * The job queue (docs/decisions/085, 108): pg-boss on the same database as everything else — the embedded PGlite
@@ -144,7 +144,8 @@ export class JobQueue {
     this.#log.debug({ job: { id: job.id, name, retryCount } }, 'job started');
     const parsed = registered.job.schema.safeParse(job.data);
     if (!parsed.success) throw new Error(`job ${name} ${job.id}: its payload does not fit: ${parsed.error.message}`);
-    await registered.handler(parsed.data, { id: job.id, retryCount });
+    // Background work: on PostgreSQL its statements may take minutes (a request's are cut at seconds).
+    await inBackground(() => registered.handler(parsed.data, { id: job.id, retryCount }));
   }
 
   async start(): Promise<void> {
