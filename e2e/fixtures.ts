@@ -28,6 +28,8 @@ export const test = base.extend<Fixtures>({
   page: async ({ page, consent }, use) => {
     if (consent === 'accepted') {
       await page.addInitScript(() => {
+        // Init scripts run in every frame: a sandboxed one (an admin's mail preview) has no storage, and no banner.
+        if (window !== window.top) return;
         if (!localStorage.getItem('cookie-consent')) {
           localStorage.setItem('cookie-consent', 'true');
           localStorage.setItem(

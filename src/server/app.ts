@@ -6,7 +6,6 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerCacheControl } from './lib/cache-control';
@@ -67,6 +66,7 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { adminProductsRoutes } from './modules/products/admin-products.routes';
 import { adminAuditRoutes } from './modules/audit/admin-audit.routes';
+import { adminMailRoutes } from './modules/mail/admin-mail.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { adminSettingsRoutes } from './modules/settings/admin-settings.routes';
 import { storeRoutes } from './modules/store/store.routes';
@@ -262,6 +262,8 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
   await app.register(adminAuditRoutes);
   await app.register(adminSettingsRoutes);
   await app.register(dashboardRoutes);
+  // The mail outbox for admins (issue 24).
+  await app.register(adminMailRoutes);
 
   // Every job of every module, in one place (src/server/jobs.ts); the workers start when the app is ready.
   registerJobs(app);

@@ -50,6 +50,7 @@ const AdminNominations = lazyPage(() => import('./routes/admin/nominations'));
 const AdminOrders = lazyPage(() => import('./routes/admin/orders'));
 const AdminProducts = lazyPage(() => import('./routes/admin/products'));
 const AdminJobs = lazyPage(() => import('./routes/admin/jobs'));
+const AdminMail = lazyPage(() => import('./routes/admin/mail'));
 const AdminBugReports = lazyPage(() => import('./routes/admin/bug-reports'));
 const AdminLandingPages = lazyPage(() => import('./routes/admin/landing-pages'));
 const AdminLandingPageEdit = lazyPage(() => import('./routes/admin/landing-page-edit'));
@@ -127,6 +128,7 @@ export function AppRoutes() {
           <Route path="orders" element={<AdminOrders />} />
           <Route path="products" element={<AdminProducts />} />
           <Route path="jobs" element={<AdminJobs />} />
+          <Route path="mail" element={<AdminMail />} />
           <Route path="analytics" element={<AdminAnalytics />} />
           <Route path="crm" element={<AdminCrm />} />
           <Route path="crm/contact/:id" element={<AdminCrmContact />} />

@@ -8,6 +8,7 @@ import type { AdminNominationListQuery, CertificatePreviewBody, CommunityQuery }
 import type { QuizGalleryQuery } from '@/contract/quiz';
 import type { AdminUserListQuery } from '@/contract/users';
 import type { AuditListQuery } from '@/contract/admin-audit';
+import type { MailListQuery } from '@/contract/admin-mail';
 import type { DashboardPeriod } from '@/contract/admin-dashboard';
 import type { QuoteBody } from '@/contract/shop';
 
@@ -40,6 +41,7 @@ const adminCrm = [...admin, 'crm'] as const;
 const adminSettings = [...admin, 'settings'] as const;
 const adminAudit = [...admin, 'audit'] as const;
 const adminDashboard = [...admin, 'dashboard'] as const;
+const adminMail = [...admin, 'mail'] as const;
 
 /**
  * Every TanStack Query key the app uses, in one tree (docs/decisions/061). A key is only ever
@@ -138,6 +140,12 @@ export const queryKeys = {
     jobs: {
       all: adminJobs,
       list: (filter: { state?: string | undefined; name?: string | undefined }) => [...adminJobs, 'list', filter] as const,
+    },
+    /** /admin/mail: the outbox's pages and one mail. */
+    mail: {
+      all: adminMail,
+      list: (filter: MailListQuery) => [...adminMail, 'list', filter] as const,
+      detail: (id: string) => [...adminMail, 'detail', id] as const,
     },
   },
   awards: {

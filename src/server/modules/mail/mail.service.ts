@@ -27,9 +27,9 @@ export interface Mailer {
   /**
    * Queues a mail: its outbox row and the job that delivers it are written together, so once this returns the
    * mail will be delivered (retried with backoff while the mail server is down) and the caller never waits for
-   * or fails because of SMTP.
+   * or fails because of SMTP. Answers the new outbox row's id (null: a mail with this dedupe key exists already).
    */
-  send(mail: OutgoingMail, opts?: SendMailOptions): Promise<void>;
+  send(mail: OutgoingMail, opts?: SendMailOptions): Promise<string | null>;
   /** Delivers one queued mail (the 'mail.send' job). Idempotent: a mail already sent is not sent again. */
   deliver(id: string, attempt: { final: boolean }): Promise<void>;
   close(): void;
@@ -66,20 +66,22 @@ export function createMailer(opts: {
   const transport = transporter ? ('smtp' as const) : ('log' as const);
   const messageHost = new URL(opts.publicUrl).hostname;
 
-  async function enqueue(tx: Db, mail: OutgoingMail, dedupeKey: string | undefined) {
+  async function enqueue(tx: Db, mail: OutgoingMail, dedupeKey: string | undefined): Promise<string | null> {
     const rows = await tx
       .insert(mailOutbox)
       .values({ ...mail, to: mail.to.toLowerCase(), transport, status: 'queued', dedupeKey: dedupeKey ?? null })
       .onConflictDoNothing({ target: mailOutbox.dedupeKey })
       .returning({ id: mailOutbox.id });
-    if (rows[0]) await jobs.send(mailJob, { id: rows[0].id }, { tx });
+    if (!rows[0]) return null;
+    await jobs.send(mailJob, { id: rows[0].id }, { tx });
+    return rows[0].id;
   }
 
   return {
     transport,
     async send(mail, sendOpts = {}) {
-      if (sendOpts.tx) await enqueue(sendOpts.tx, mail, sendOpts.dedupeKey);
-      else await db.transaction((tx) => enqueue(tx as unknown as Db, mail, sendOpts.dedupeKey));
+      if (sendOpts.tx) return enqueue(sendOpts.tx, mail, sendOpts.dedupeKey);
+      return db.transaction((tx) => enqueue(tx as unknown as Db, mail, sendOpts.dedupeKey));
     },
     async deliver(id, attempt) {
       // Claim it: only a queued or failed mail is sent; 'sending' left by a crash is sent again (at least once,

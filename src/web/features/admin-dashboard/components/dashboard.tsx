@@ -45,6 +45,7 @@ const SECTIONS = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/bug-reports', label: 'Bug Reports' },
   { to: '/admin/jobs', label: 'Jobs' },
+  { to: '/admin/mail', label: 'Mail' },
   { to: '/admin/audit', label: 'Audit Log' },
   { to: '/admin/settings', label: 'Settings' },
 ];
