@@ -11,6 +11,7 @@ import type { Database, Db } from './db/client';
 import { registerCacheControl } from './lib/cache-control';
 import { capConnections, connectionOptions } from './lib/connections';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
+import { registerDiskGuard } from './lib/disk-full';
 import { registerRequestId, requestIdOptions } from './lib/request-id';
 import { registerMetrics } from './modules/metrics/metrics';
 import { healthRoutes } from './modules/health/health.routes';
@@ -137,6 +138,8 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
   registerMetrics(app);
   // Every answer is no-store unless its route says otherwise (docs/decisions/067).
   registerCacheControl(app);
+  // DATA_DIR's free-space floor; on the embedded database, writes refused with 507 below it (docs/decisions/115).
+  registerDiskGuard(app, config, database);
 
   app.decorate('config', config);
   app.decorate('database', database);

@@ -64,6 +64,9 @@ const envSchema = z.object({
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(20_000),
   RENDER_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(512),
   RENDER_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).default(512),
+  // A full disk (issue 24, docs/decisions/115): the free space DATA_DIR keeps; below it the server's own files are
+  // evicted, uploads refused and (embedded database) writes answered 507; /readyz says disk: false. 0 turns it off.
+  DATA_DIR_MIN_FREE_MB: z.coerce.number().int().min(0).max(1_048_576).default(64),
   // Card payments (docs/decisions/074): Stripe when both are set, else the built-in test card processor.
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
@@ -77,6 +80,8 @@ const envSchema = z.object({
   PRINTFUL_API_URL: z.url({ message: 'must be an absolute URL' }).optional(),
   /** The local print shop: minutes from submission to "in production", and again to "shipped"; 0 = only by an admin. */
   PRINT_SHOP_STEP_MINUTES: z.coerce.number().min(0).max(10_080).default(30),
+  /** The local print shop's files in DATA_DIR/print-shop: the least recently written go first past this size. */
+  PRINT_SHOP_FILES_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).default(256),
   // File storage (docs/decisions/093): S3-compatible object storage when S3_BUCKET is set, else DATA_DIR/storage.
   S3_BUCKET: z
     .string()
@@ -187,12 +192,16 @@ export interface Config {
   bootstrapAdmin: { email: string; password: string } | null;
   /** Certificate PNG/PDF rendering: process pool, its queue and budgets, the disk cache's size. */
   render: { workers: number; queueMax: number; timeoutMs: number; memoryMb: number; cacheMaxMb: number };
+  /** The free space DATA_DIR keeps (docs/decisions/115): below it caches are evicted and writes refused with 507; 0 = off. */
+  diskMinFreeMb: number;
   /** Stripe; null → the built-in test card processor takes payments (test mode). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
   /** Printful; null → the built-in local print shop fulfils orders (docs/decisions/083). */
   printful: { token: string; webhookSecret: string; storeId: string | undefined; apiUrl: string | undefined } | null;
   /** The local print shop's pace: minutes per step (submitted → in production → shipped); 0 = by an admin only. */
   printShopStepMinutes: number;
+  /** Most megabytes of print files the local print shop keeps in DATA_DIR/print-shop (oldest deleted first). */
+  printShopFilesMaxMb: number;
   /** The job queue (pg-boss, docs/decisions/085). */
   jobs: { pollSeconds: number; retryDelaySeconds: number; heartbeatSeconds: number; mode: 'workers' | 'manual'; readyMaxWaitSeconds: number };
   /** The order pipeline's clocks (docs/decisions/108). */
@@ -300,6 +309,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       memoryMb: e.RENDER_MEMORY_MB,
       cacheMaxMb: e.RENDER_CACHE_MAX_MB,
     },
+    diskMinFreeMb: e.DATA_DIR_MIN_FREE_MB,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
@@ -309,6 +319,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { token: e.PRINTFUL_API_TOKEN, webhookSecret: e.PRINTFUL_WEBHOOK_SECRET, storeId: e.PRINTFUL_STORE_ID, apiUrl: e.PRINTFUL_API_URL }
         : null,
     printShopStepMinutes: e.PRINT_SHOP_STEP_MINUTES,
+    printShopFilesMaxMb: e.PRINT_SHOP_FILES_MAX_MB,
     jobs: { pollSeconds: e.JOBS_POLL_SECONDS, retryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS, heartbeatSeconds: e.JOBS_HEARTBEAT_SECONDS, mode: e.JOBS_MODE, readyMaxWaitSeconds: e.JOBS_READY_MAX_WAIT_SECONDS },
     orders: { paymentMinutes: e.ORDER_PAYMENT_MINUTES, unopenedMinutes: e.ORDER_UNOPENED_MINUTES, reconcileAfterSeconds: e.RECONCILE_AFTER_SECONDS },
     s3: e.S3_BUCKET

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { NO_STORE } from './cache-control';
 import { isDatabaseUnavailable } from './database-unavailable';
+import { diskFullAnswer, isDiskFull } from './disk-full';
 import { HttpError } from './http-errors';
 import { REQUEST_ID_HEADER } from './request-id';
 
@@ -93,6 +94,13 @@ export function registerErrorHandler(app: FastifyInstance) {
           request_id: request.id,
         },
       });
+    }
+    if (isDiskFull(err)) {
+      // The disk (DATA_DIR, or the database server's) is full: the write did not happen. 507 with Retry-After, in
+      // words a person understands; the details go to the log (docs/decisions/115).
+      request.log.warn({ err, url: request.url, method: request.method }, 'disk full');
+      const answer = diskFullAnswer(request.id);
+      return reply.code(answer.status).headers(answer.headers).send(answer.body);
     }
     if (isDatabaseUnavailable(err)) {
       // Not the request's fault and not a bug: the database is down or not answering. Come back shortly.

@@ -18,5 +18,6 @@ export async function createObjectStorage(config: Config): Promise<ObjectStorage
       publicUrl: config.s3.publicUrl,
     });
   }
-  return new LocalDiskStorage({ dataDir: config.dataDir });
+  // Uploads are user data: refused (507) below DATA_DIR_MIN_FREE_MB, never evicted (docs/decisions/115).
+  return new LocalDiskStorage({ dataDir: config.dataDir, minFreeBytes: config.diskMinFreeMb * 1024 * 1024 });
 }

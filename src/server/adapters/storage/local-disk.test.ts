@@ -8,6 +8,7 @@ import { createObjectStorage } from './index';
 import { LocalDiskStorage } from './local-disk';
 import { InvalidObjectKeyError, readAll } from './object-storage';
 import { describeObjectStorage } from './storage-behaviour';
+import { DiskFullError, isDiskFull } from '@/server/lib/disk-full';
 
 let dataDir: string;
 let storage: LocalDiskStorage;
@@ -79,5 +80,18 @@ describe('local disk: files under DATA_DIR', () => {
 
   it('publishes award images under /files/award-images', () => {
     expect(storage.publicUrl('award-images', 'awards/seal.png')).toBe('/files/award-images/awards/seal.png');
+  });
+
+  it('refuses an upload that would take the disk below its floor (507), stores nothing, and never evicts what is there', async () => {
+    let free = 1000;
+    const guarded = new LocalDiskStorage({ dataDir, minFreeBytes: 600, freeSpace: async () => free });
+    await guarded.put('bug-attachments', 'floor/kept.png', Buffer.alloc(300), { contentType: 'image/png' });
+    free = 700;
+    const refused = guarded.put('bug-attachments', 'floor/refused.png', Buffer.alloc(300), { contentType: 'image/png' });
+    await expect(refused).rejects.toBeInstanceOf(DiskFullError);
+    await expect(refused).rejects.toSatisfy(isDiskFull);
+    expect(await guarded.head('bug-attachments', 'floor/refused.png')).toBeNull();
+    expect(await guarded.head('bug-attachments', 'floor/kept.png')).toMatchObject({ size: 300 });
+    expect(await readdir(path.join(dataDir, 'storage', '.tmp'))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { link, mkdir, open, readFile, rename, rm, rmdir, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { DiskFullError, freeBytesOf, type FreeSpaceProbe } from '@/server/lib/disk-full';
 import {
   assertValidKey,
   checkStorage,
@@ -34,18 +35,36 @@ export class LocalDiskStorage implements ObjectStorage {
   private readonly root: string;
   private readonly tmpDir: string;
 
-  constructor(options: { dataDir: string }) {
+  private readonly minFreeBytes: number;
+  private readonly freeSpace: FreeSpaceProbe;
+
+  /**
+   * `minFreeBytes` (DATA_DIR_MIN_FREE_MB): a file that would take the disk's free space below it is refused with
+   * DiskFullError (507). The files here are users' and admins' data: never evicted to make room (docs/decisions/115).
+   */
+  constructor(options: { dataDir: string; minFreeBytes?: number; freeSpace?: FreeSpaceProbe }) {
     this.root = path.join(path.resolve(options.dataDir), 'storage');
     this.tmpDir = path.join(this.root, '.tmp');
+    this.minFreeBytes = Math.max(0, options.minFreeBytes ?? 0);
+    this.freeSpace = options.freeSpace ?? freeBytesOf;
   }
 
   async put(bucket: BucketName, key: string, body: Buffer, options: PutOptions): Promise<StoredObjectInfo> {
     const file = this.pathOf(bucket, key);
+    if (this.minFreeBytes > 0 && (await this.freeSpace(this.root)) - body.length < this.minFreeBytes) {
+      throw new DiskFullError(`No room to store ${bucket}/${key}: DATA_DIR is below its free-space floor`);
+    }
     const info: StoredObjectInfo = { contentType: options.contentType, size: body.length, etag: etagOf(body) };
     await mkdir(this.tmpDir, { recursive: true });
     await this.mkdirFor(bucket, key, file);
     const tmpData = await this.writeTemp(body);
-    const tmpMeta = await this.writeTemp(Buffer.from(JSON.stringify({ ...info, cacheControl: options.cacheControl ?? null })));
+    let tmpMeta: string;
+    try {
+      tmpMeta = await this.writeTemp(Buffer.from(JSON.stringify({ ...info, cacheControl: options.cacheControl ?? null })));
+    } catch (err) {
+      await rm(tmpData, { force: true });
+      throw err;
+    }
     try {
       if (options.upsert) {
         await rename(tmpData, file);
@@ -141,9 +160,13 @@ export class LocalDiskStorage implements ObjectStorage {
     try {
       await handle.writeFile(bytes);
       await handle.sync();
-    } finally {
-      await handle.close();
+    } catch (err) {
+      // A full disk mid-write: the part written goes, or it would hold the space it failed to get.
+      await handle.close().catch(() => undefined);
+      await rm(tmp, { force: true });
+      throw err;
     }
+    await handle.close();
     return tmp;
   }
 

@@ -140,6 +140,11 @@ export class CertificateRenderer {
     return this.#cache.stats;
   }
 
+  /** Gives back disk space: the cache's least recently used files go until `bytes` are freed (DATA_DIR nearly full). */
+  evictDisk(bytes: number): Promise<number> {
+    return this.#cache.evictBytes(bytes);
+  }
+
   async svg(data: CertificateData, templateSlug: string): Promise<string> {
     const bytes = await this.#get('svg', data, templateSlug, async () => Buffer.from(certificateRoot(drawCertificate(data, templateSlug)), 'utf8'));
     return bytes.toString('utf8');

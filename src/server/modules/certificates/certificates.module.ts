@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ObjectStorage } from '@/server/adapters/storage/object-storage';
 import type { Config } from '@/server/config';
+import { registerEvictable } from '@/server/lib/disk-full';
 import { nominationsContext } from '../nominations/context';
 import { CERTIFICATE_PAGE, certificateHead } from './certificate-head';
 import { CertificateRenderer } from './certificate-renderer';
@@ -20,17 +21,27 @@ export function createCertificateRendering(
 ): { renderer: CertificateRenderer; emblems: EmblemLoader } {
   // PNGs and PDFs, and the admin's award pictures, are drawn in a bounded pool of render processes (docs/decisions/021).
   const pool = new RenderPool({ ...config.render, log });
+  // Renders survive restarts in DATA_DIR, within RENDER_CACHE_MAX_MB and above DATA_DIR_MIN_FREE_MB (tests keep
+  // them in memory only). The memory layer stays small: PNGs and PDFs are a few MB each, and the disk copy is one
+  // read away.
+  const cacheDir = config.nodeEnv === 'test' ? null : path.join(config.dataDir, 'certificate-cache');
+  const renderer = new CertificateRenderer({
+    pool,
+    maxBytes: 32 * 1024 * 1024,
+    ...(cacheDir
+      ? {
+          cacheDir,
+          diskMaxBytes: config.render.cacheMaxMb * 1024 * 1024,
+          // Never the file that fills the disk: past DATA_DIR_MIN_FREE_MB the oldest renders go (docs/decisions/115).
+          minFreeBytes: config.diskMinFreeMb * 1024 * 1024,
+        }
+      : {}),
+  });
+  // And when DATA_DIR falls below its floor from elsewhere, they give their space back at once.
+  if (cacheDir) registerEvictable({ dir: cacheDir, evictBytes: (bytes) => renderer.evictDisk(bytes) });
   return {
     emblems: new EmblemLoader({ webDistDir: config.webDistDir, storage, pool, log }),
-    // Renders survive restarts in DATA_DIR, within RENDER_CACHE_MAX_MB (tests keep them in memory only).
-    // The memory layer stays small: PNGs and PDFs are a few MB each, and the disk copy is one read away.
-    renderer: new CertificateRenderer({
-      pool,
-      maxBytes: 32 * 1024 * 1024,
-      ...(config.nodeEnv === 'test'
-        ? {}
-        : { cacheDir: path.join(config.dataDir, 'certificate-cache'), diskMaxBytes: config.render.cacheMaxMb * 1024 * 1024 }),
-    }),
+    renderer,
   };
 }
 

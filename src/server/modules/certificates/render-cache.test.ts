@@ -158,4 +158,42 @@ describe('RenderCache', () => {
     await expect(cache.get('../../etc/passwd', 'png', counter().render)).rejects.toThrow(/invalid key/);
     await expect(cache.get(key(1), 'p/ng', counter().render)).rejects.toThrow(/invalid key/);
   });
+  it('keeps the disk above its free-space floor: the least recently used files go first, and on a full disk nothing is written', async () => {
+    const cacheDir = await tempDir();
+    // A pretend disk of 50 bytes, holding the cache's files and `other` bytes of someone else's.
+    let other = 0;
+    const used = async () => {
+      let sum = 0;
+      for (const name of await filesIn(cacheDir).catch(() => [] as string[])) sum += (await stat(join(cacheDir, name.slice(0, 2), name))).size;
+      return sum;
+    };
+    const freeSpace = async () => 50 - other - (await used());
+    const cache = new RenderCache({ cacheDir, maxEntries: 1, minFreeBytes: 20, freeSpace });
+    const c = counter(10);
+    for (const n of [1, 2, 3]) await cache.get(key(n), 'png', c.render);
+    expect(await freeSpace()).toBe(20);
+    // A fourth would leave 10 bytes free: the least recently used file makes room.
+    await cache.get(key(4), 'png', c.render);
+    expect(await filesIn(cacheDir)).toEqual([key(2), key(3), key(4)].map((k) => `${k}.png`).sort());
+    expect(await freeSpace()).toBe(20);
+    expect(cache.stats).toMatchObject({ diskEvictions: 1, diskSkipped: 0 });
+
+    // Someone else fills the disk: the cache empties itself rather than take the last bytes, and still answers.
+    other = 25;
+    const bytes = await cache.get(key(5), 'png', c.render);
+    expect(bytes).toHaveLength(10);
+    expect(await filesIn(cacheDir)).toEqual([]);
+    expect(cache.stats).toMatchObject({ diskEvictions: 4, diskSkipped: 1, diskEntries: 0, diskBytes: 0 });
+    expect(await freeSpace()).toBe(25);
+  });
+
+  it('gives disk space back on request, least recently used first (DATA_DIR below its floor)', async () => {
+    const cacheDir = await tempDir();
+    const cache = new RenderCache({ cacheDir, maxEntries: 1 });
+    const c = counter(10);
+    for (const n of [1, 2, 3]) await cache.get(key(n), 'png', c.render);
+    expect(await cache.evictBytes(15)).toBe(20);
+    expect(await filesIn(cacheDir)).toEqual([`${key(3)}.png`]);
+    expect(await new RenderCache().evictBytes(10)).toBe(0); // memory only: nothing on disk
+  });
 });

@@ -9,10 +9,15 @@
  * files go first. Recency is the file's modification time, set on every
  * write and hit, so the order survives restarts: the directory is scanned
  * once, at the first request after start (docs/decisions/021).
+ *
+ * It also keeps the disk from filling (`minFreeBytes`, DATA_DIR_MIN_FREE_MB; docs/decisions/115): before a write
+ * that would take the file system's free space below the floor, the least recently used files go first, and when
+ * even an empty cache would not make room the render is served from memory only.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { freeBytesOf, makeRoom, type FreeSpaceProbe } from '@/server/lib/disk-full';
 
 export interface RenderCacheOptions {
   /** Directory for the on-disk layer; omitted → memory only. */
@@ -23,6 +28,10 @@ export interface RenderCacheOptions {
   maxBytes?: number;
   /** Most bytes kept in `cacheDir` (default: unbounded); least recently used files are deleted first. */
   diskMaxBytes?: number;
+  /** Free space the file system keeps (default 0): files are evicted, or a render not written, to stay above it. */
+  minFreeBytes?: number;
+  /** Reads the free space (tests pretend a full disk). */
+  freeSpace?: FreeSpaceProbe;
 }
 
 export interface RenderCacheStats {
@@ -34,8 +43,10 @@ export interface RenderCacheStats {
   /** Files and bytes in cacheDir as this process knows them (after the start-up scan). */
   diskEntries: number;
   diskBytes: number;
-  /** Files deleted to stay under diskMaxBytes. */
+  /** Files deleted to stay under diskMaxBytes, or to keep minFreeBytes free. */
   diskEvictions: number;
+  /** Renders not written to the disk because even evicting could not keep minFreeBytes free. */
+  diskSkipped: number;
 }
 
 const KEY = /^[0-9a-f]{64}$/;
@@ -56,18 +67,22 @@ export class RenderCache {
   readonly #maxEntries: number;
   readonly #maxBytes: number;
   readonly #diskMaxBytes: number;
+  readonly #minFreeBytes: number;
+  readonly #freeSpace: FreeSpaceProbe;
   #bytes = 0;
   /** Files in the directory, least recently used first (Map order), with their sizes. */
   readonly #disk = new Map<string, { file: string; size: number; touchedAt: number }>();
   #diskBytes = 0;
   #scanned: Promise<void> | null = null;
-  #stats = { renders: 0, memoryHits: 0, diskHits: 0, diskEvictions: 0 };
+  #stats = { renders: 0, memoryHits: 0, diskHits: 0, diskEvictions: 0, diskSkipped: 0 };
 
   constructor(options: RenderCacheOptions = {}) {
     this.#dir = options.cacheDir;
     this.#maxEntries = Math.max(1, options.maxEntries ?? 500);
     this.#maxBytes = Math.max(1, options.maxBytes ?? 128 * 1024 * 1024);
     this.#diskMaxBytes = Math.max(1, options.diskMaxBytes ?? Number.POSITIVE_INFINITY);
+    this.#minFreeBytes = Math.max(0, options.minFreeBytes ?? 0);
+    this.#freeSpace = options.freeSpace ?? freeBytesOf;
   }
 
   get stats(): RenderCacheStats {
@@ -116,6 +131,12 @@ export class RenderCache {
     if (bytes.length > this.#diskMaxBytes) return;
     const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
+      // Room first: past the bound, and before the disk's floor, the least recently used files go.
+      await this.#evict(undefined, bytes.length);
+      if (this.#minFreeBytes > 0 && !(await this.#roomOnDisk(bytes.length))) {
+        this.#stats.diskSkipped++;
+        return;
+      }
       await mkdir(join(file, '..'), { recursive: true });
       await writeFile(tmp, bytes);
       await rename(tmp, file);
@@ -147,15 +168,53 @@ export class RenderCache {
     }
   }
 
-  /** Deletes least recently used files until the directory fits, never the one just written. */
-  async #evict(keep?: string): Promise<void> {
+  /**
+   * Deletes the least recently used files until `bytes` are freed or the directory is empty (DATA_DIR below its
+   * free-space floor: the room goes to the database); answers the bytes freed.
+   */
+  async evictBytes(bytes: number): Promise<number> {
+    if (!this.#dir) return 0;
+    await this.#scan();
+    let freed = 0;
     for (const [key, entry] of this.#disk) {
-      if (this.#diskBytes <= this.#diskMaxBytes) return;
+      if (freed >= bytes) break;
+      freed += await this.#drop(key, entry);
+    }
+    return freed;
+  }
+
+  /** Deletes least recently used files until the directory fits (with `adding` bytes more), never the one just written. */
+  async #evict(keep?: string, adding = 0): Promise<void> {
+    for (const [key, entry] of this.#disk) {
+      if (this.#diskBytes + adding <= this.#diskMaxBytes) return;
       if (key === keep) continue;
-      this.#disk.delete(key);
-      this.#diskBytes -= entry.size;
-      this.#stats.diskEvictions++;
-      await unlink(entry.file).catch(() => undefined); // already gone: same result
+      await this.#drop(key, entry);
+    }
+  }
+
+  async #drop(key: string, entry: { file: string; size: number }): Promise<number> {
+    this.#disk.delete(key);
+    this.#diskBytes -= entry.size;
+    this.#stats.diskEvictions++;
+    await unlink(entry.file).catch(() => undefined); // already gone: same result
+    return entry.size;
+  }
+
+  /** Evicts the least recently used files until `bytes` fit above the free-space floor; false when they cannot. */
+  async #roomOnDisk(bytes: number): Promise<boolean> {
+    try {
+      return await makeRoom({
+        dir: this.#dir!,
+        bytes,
+        minFreeBytes: this.#minFreeBytes,
+        probe: this.#freeSpace,
+        evictOne: async () => {
+          const oldest = this.#disk.entries().next().value;
+          return oldest ? this.#drop(oldest[0], oldest[1]) : null;
+        },
+      });
+    } catch {
+      return false; // the free space cannot be read: do not write
     }
   }
 

@@ -7,6 +7,8 @@ import { fetchTemplatesResponseSchema, jobListSchema, jobParamsSchema, jobsQuery
 import { adminOrderSchema, orderParamsSchema } from '@/contract/shop';
 import { FulfilmentProviderError, FulfilmentWebhookAuthError } from '@/server/adapters/fulfilment/fulfilment-provider';
 import type { PrintShopItem } from '@/server/db/schema/fulfilment';
+import { BoundedFiles } from '@/server/lib/bounded-files';
+import { registerEvictable } from '@/server/lib/disk-full';
 import { badRequest, conflict, HttpError, notFound } from '@/server/lib/http-errors';
 import { shopDeps } from '@/server/workflows/deps';
 import { advancePrintShop, markShipped, resubmitToPrinter } from '@/server/workflows/fulfilment-admin';
@@ -39,6 +41,11 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---------- the built-in print shop: how it draws its files and reaches our webhook ----------
   if (provider.local) {
     const filesDir = path.join(app.config.dataDir, 'print-shop');
+    // The printer's copies (nothing in the shop reads them back; the print-file link draws its own): bounded by PRINT_SHOP_FILES_MAX_MB and kept above
+    // DATA_DIR_MIN_FREE_MB, the oldest going first (docs/decisions/115).
+    const printFiles = new BoundedFiles({ dir: filesDir, maxBytes: app.config.printShopFilesMaxMb * 1024 * 1024, minFreeBytes: app.config.diskMinFreeMb * 1024 * 1024 });
+    const unregister = registerEvictable(printFiles);
+    app.addHook('onClose', async () => unregister());
     provider.local.connect({
       async renderFiles(externalId: string, items: PrintShopItem[]): Promise<PrintShopItem[]> {
         const orderId = orderIdOf(externalId);
@@ -47,7 +54,6 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
         const lines = await linesOf(app.db, order.id);
         const paidAt = (await findPayment(app.db, order.id))?.paidAt ?? null;
         const dir = path.join(filesDir, order.number);
-        await fs.mkdir(dir, { recursive: true });
         const drawn: PrintShopItem[] = [];
         for (const item of items) {
           const line = lines.find((l) => l.id === item.externalId);
@@ -57,10 +63,20 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
           const png = await app.renderer.printPng(data, template);
           const pdf = await app.renderer.pdf(data, template);
           const base = `line-${line.position + 1}`;
+          // Room first (a full disk fails the job, which is tried again later), then each file whole or not at all.
+          await printFiles.reserve(png.length + pdf.length);
+          await fs.mkdir(dir, { recursive: true });
           for (const [ext, bytes] of [['png', png], ['pdf', pdf]] as const) {
             const tmp = path.join(dir, `.${base}.${ext}.${process.pid}.tmp`);
-            await fs.writeFile(tmp, bytes);
-            await fs.rename(tmp, path.join(dir, `${base}.${ext}`));
+            const file = path.join(dir, `${base}.${ext}`);
+            try {
+              await fs.writeFile(tmp, bytes);
+              await fs.rename(tmp, file);
+            } catch (err) {
+              await fs.rm(tmp, { force: true });
+              throw err;
+            }
+            printFiles.added(file, bytes.length);
           }
           drawn.push({ ...item, printFile: path.join('print-shop', order.number, `${base}.png`), pdfFile: path.join('print-shop', order.number, `${base}.pdf`) });
         }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { migrationsApplied, type Database } from '@/server/db/client';
-import fs from 'node:fs/promises';
+import { diskSpace } from '@/server/lib/disk-full';
 import type { JobQueue } from '../jobs/job-queue';
 
 /** How long one readiness check may take: a hung database makes /readyz answer 503 in about this, not hang. */
@@ -29,13 +29,6 @@ function within<T>(work: Promise<T>, what: string): Promise<T> {
     timer = setTimeout(() => reject(new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS / 1000} s`)), CHECK_TIMEOUT_MS);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
-// TEMP until src/server/lib/disk-full.ts lands.
-async function diskSpace(dir: string) {
-  const s = await fs.statfs(dir);
-  const freeBytes = s.bavail * s.bsize;
-  return { freeBytes, ok: freeBytes > 64 * 1_048_576 };
 }
 
 const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
