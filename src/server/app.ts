@@ -138,7 +138,7 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
   registerMetrics(app);
   // Every answer is no-store unless its route says otherwise (docs/decisions/067).
   registerCacheControl(app);
-  // DATA_DIR's free-space floor; on the embedded database, writes refused with 507 below it (docs/decisions/115).
+  // DATA_DIR's free-space floor; on the embedded database, writes refused with 507 below it (docs/decisions/112).
   registerDiskGuard(app, config, database);
 
   app.decorate('config', config);

@@ -64,7 +64,7 @@ const envSchema = z.object({
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(20_000),
   RENDER_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(512),
   RENDER_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).default(512),
-  // A full disk (issue 24, docs/decisions/115): the free space DATA_DIR keeps; below it the server's own files are
+  // A full disk (issue 24, docs/decisions/112): the free space DATA_DIR keeps; below it the server's own files are
   // evicted, uploads refused and (embedded database) writes answered 507; /readyz says disk: false. 0 turns it off.
   DATA_DIR_MIN_FREE_MB: z.coerce.number().int().min(0).max(1_048_576).default(64),
   // Card payments (docs/decisions/074): Stripe when both are set, else the built-in test card processor.
@@ -192,7 +192,7 @@ export interface Config {
   bootstrapAdmin: { email: string; password: string } | null;
   /** Certificate PNG/PDF rendering: process pool, its queue and budgets, the disk cache's size. */
   render: { workers: number; queueMax: number; timeoutMs: number; memoryMb: number; cacheMaxMb: number };
-  /** The free space DATA_DIR keeps (docs/decisions/115): below it caches are evicted and writes refused with 507; 0 = off. */
+  /** The free space DATA_DIR keeps (docs/decisions/112): below it caches are evicted and writes refused with 507; 0 = off. */
   diskMinFreeMb: number;
   /** Stripe; null → the built-in test card processor takes payments (test mode). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;

@@ -9,7 +9,7 @@ import type { CheckoutResult, StoreCatalogue } from '@/contract/shop';
 import { freePort, startServer, stop, waitForHealth } from '@/server/test/processes';
 
 /**
- * Issue 24, a full disk (docs/decisions/115): the one server process on the embedded database, its DATA_DIR on a small
+ * Issue 24, a full disk (docs/decisions/112): the one server process on the embedded database, its DATA_DIR on a small
  * tmpfs of its own, takes paid orders (the built-in print shop draws each order's print files, the render cache keeps
  * the renders); then, during checkouts, another process fills the disk and keeps it full. Every answer is then a clear
  * 507 (or 503) with Retry-After — never a bare 500 —, /readyz says the disk is the problem, the server's own files have

@@ -5,7 +5,7 @@ import { DiskFullError, freeBytesOf, makeRoom, type Evictable, type FreeSpacePro
 /**
  * A folder of files the server writes for itself and can do without (the local print shop's print files), kept
  * within a size (`maxBytes`) and above the file system's free-space floor (`minFreeBytes`, DATA_DIR_MIN_FREE_MB):
- * before a write, the least recently written files go first (docs/decisions/115). Never for user data.
+ * before a write, the least recently written files go first (docs/decisions/112). Never for user data.
  *
  * The folder is scanned once, at the first write after start (recency: modification time, so the order survives
  * restarts); later writes are counted as they are made. Files that vanish meanwhile (deleted by hand) are skipped.

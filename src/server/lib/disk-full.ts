@@ -7,7 +7,7 @@ import { NO_STORE } from './cache-control';
 import { startStallWatchdog } from './stall-watchdog';
 
 /**
- * A full disk (issue 24, docs/decisions/115): what the server does before `DATA_DIR` fills, and how it answers when
+ * A full disk (issue 24, docs/decisions/112): what the server does before `DATA_DIR` fills, and how it answers when
  * it did.
  *
  * - `diskSpace(dir)`: the free space of the file system holding `dir`, and whether it is at or above the floor

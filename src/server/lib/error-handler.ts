@@ -97,7 +97,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (isDiskFull(err)) {
       // The disk (DATA_DIR, or the database server's) is full: the write did not happen. 507 with Retry-After, in
-      // words a person understands; the details go to the log (docs/decisions/115).
+      // words a person understands; the details go to the log (docs/decisions/112).
       request.log.warn({ err, url: request.url, method: request.method }, 'disk full');
       const answer = diskFullAnswer(request.id);
       return reply.code(answer.status).headers(answer.headers).send(answer.body);

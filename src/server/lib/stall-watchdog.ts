@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 
 /**
- * The embedded database's last resort when the disk fills (issue 24, docs/decisions/115).
+ * The embedded database's last resort when the disk fills (issue 24, docs/decisions/112).
  *
  * PGlite runs PostgreSQL inside this process. When it fails to write its write-ahead log (ENOSPC on a new 16 MB log
  * segment) its next statement never returns: the WebAssembly spins on one core and the event loop is blocked for

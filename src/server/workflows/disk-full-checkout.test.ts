@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { checkoutBody, newKey, placeOrder, shopCatalogue } from '../modules/checkout/test-support';
 
 /**
- * Issue 24: the disk fills between a checkout's writes (docs/decisions/115). The order and everything it needs (its
+ * Issue 24: the disk fills between a checkout's writes (docs/decisions/112). The order and everything it needs (its
  * lines, its payment, its discount's use) are one transaction; what comes after — the payment page's session and its
  * address — is written later. When the disk fills there, the shopper gets a 507 that says so (never a bare 500), and
  * the order the checkout left is theirs again when the same checkout is tried again (the checkout page keeps its

@@ -18,6 +18,6 @@ export async function createObjectStorage(config: Config): Promise<ObjectStorage
       publicUrl: config.s3.publicUrl,
     });
   }
-  // Uploads are user data: refused (507) below DATA_DIR_MIN_FREE_MB, never evicted (docs/decisions/115).
+  // Uploads are user data: refused (507) below DATA_DIR_MIN_FREE_MB, never evicted (docs/decisions/112).
   return new LocalDiskStorage({ dataDir: config.dataDir, minFreeBytes: config.diskMinFreeMb * 1024 * 1024 });
 }

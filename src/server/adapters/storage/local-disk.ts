@@ -40,7 +40,7 @@ export class LocalDiskStorage implements ObjectStorage {
 
   /**
    * `minFreeBytes` (DATA_DIR_MIN_FREE_MB): a file that would take the disk's free space below it is refused with
-   * DiskFullError (507). The files here are users' and admins' data: never evicted to make room (docs/decisions/115).
+   * DiskFullError (507). The files here are users' and admins' data: never evicted to make room (docs/decisions/112).
    */
   constructor(options: { dataDir: string; minFreeBytes?: number; freeSpace?: FreeSpaceProbe }) {
     this.root = path.join(path.resolve(options.dataDir), 'storage');

@@ -32,7 +32,7 @@ export function createCertificateRendering(
       ? {
           cacheDir,
           diskMaxBytes: config.render.cacheMaxMb * 1024 * 1024,
-          // Never the file that fills the disk: past DATA_DIR_MIN_FREE_MB the oldest renders go (docs/decisions/115).
+          // Never the file that fills the disk: past DATA_DIR_MIN_FREE_MB the oldest renders go (docs/decisions/112).
           minFreeBytes: config.diskMinFreeMb * 1024 * 1024,
         }
       : {}),

@@ -10,7 +10,7 @@
  * write and hit, so the order survives restarts: the directory is scanned
  * once, at the first request after start (docs/decisions/021).
  *
- * It also keeps the disk from filling (`minFreeBytes`, DATA_DIR_MIN_FREE_MB; docs/decisions/115): before a write
+ * It also keeps the disk from filling (`minFreeBytes`, DATA_DIR_MIN_FREE_MB; docs/decisions/112): before a write
  * that would take the file system's free space below the floor, the least recently used files go first, and when
  * even an empty cache would not make room the render is served from memory only.
  */

@@ -42,7 +42,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   if (provider.local) {
     const filesDir = path.join(app.config.dataDir, 'print-shop');
     // The printer's copies (nothing in the shop reads them back; the print-file link draws its own): bounded by PRINT_SHOP_FILES_MAX_MB and kept above
-    // DATA_DIR_MIN_FREE_MB, the oldest going first (docs/decisions/115).
+    // DATA_DIR_MIN_FREE_MB, the oldest going first (docs/decisions/112).
     const printFiles = new BoundedFiles({ dir: filesDir, maxBytes: app.config.printShopFilesMaxMb * 1024 * 1024, minFreeBytes: app.config.diskMinFreeMb * 1024 * 1024 });
     const unregister = registerEvictable(printFiles);
     app.addHook('onClose', async () => unregister());
