@@ -168,7 +168,7 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
   const rendering = createCertificateRendering(config, app.log, app.storage);
   app.decorate('renderer', rendering.renderer);
   app.decorate('emblems', rendering.emblems);
-  app.addHook('onClose', async () => rendering.renderer.close());
+  app.addHook('onClose', async () => rendering.close());
   app.decorate('pageCache', new PageCache());
   // A catalogue change shows on pages too; and so may any write this instance answers (docs/decisions/092).
   app.decorate('catalogCache', new ResponseCache({ ttlMs: 10_000, maxEntries: 500, onClear: () => app.pageCache.invalidate() }));
@@ -217,7 +217,7 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // For load balancers and orchestrators: alive, and ready to serve (docs/operations.md).
-  await app.register(healthRoutes({ database, jobs, dataDir: config.dataDir, jobsMaxWaitSeconds: config.jobs.readyMaxWaitSeconds }));
+  await app.register(healthRoutes({ database, jobs, dataDir: config.dataDir, diskMinFreeBytes: config.diskMinFreeMb * 1024 * 1024, jobsMaxWaitSeconds: config.jobs.readyMaxWaitSeconds }));
 
   await app.register(awardsRoutes);
   await app.register(categoriesRoutes);

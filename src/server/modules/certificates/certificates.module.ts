@@ -18,7 +18,7 @@ export function createCertificateRendering(
   config: Config,
   log: FastifyBaseLogger,
   storage: ObjectStorage,
-): { renderer: CertificateRenderer; emblems: EmblemLoader } {
+): { renderer: CertificateRenderer; emblems: EmblemLoader; close(): Promise<void> } {
   // PNGs and PDFs, and the admin's award pictures, are drawn in a bounded pool of render processes (docs/decisions/021).
   const pool = new RenderPool({ ...config.render, log });
   // Renders survive restarts in DATA_DIR, within RENDER_CACHE_MAX_MB and above DATA_DIR_MIN_FREE_MB (tests keep
@@ -38,10 +38,14 @@ export function createCertificateRendering(
       : {}),
   });
   // And when DATA_DIR falls below its floor from elsewhere, they give their space back at once.
-  if (cacheDir) registerEvictable({ dir: cacheDir, evictBytes: (bytes) => renderer.evictDisk(bytes) });
+  const unregister = cacheDir ? registerEvictable({ dir: cacheDir, evictBytes: (bytes) => renderer.evictDisk(bytes) }) : () => undefined;
   return {
     emblems: new EmblemLoader({ webDistDir: config.webDistDir, storage, pool, log }),
     renderer,
+    async close() {
+      unregister();
+      await renderer.close();
+    },
   };
 }
 

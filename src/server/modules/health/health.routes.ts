@@ -38,7 +38,7 @@ const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(
  * pool, the job queue's own pool (it can fail while the app's works, and the other way round), the migrations table
  * and the free space in DATA_DIR — and the body names what failed and why.
  */
-export async function checkReadiness(deps: { database: Database; jobs: JobQueue; dataDir: string; jobsMaxWaitSeconds: number }): Promise<Readiness> {
+export async function checkReadiness(deps: { database: Database; jobs: JobQueue; dataDir: string; diskMinFreeBytes: number; jobsMaxWaitSeconds: number }): Promise<Readiness> {
   const failing: Readiness['failing'] = [];
   const [db, queue, disk] = await Promise.allSettled([
     within(
@@ -49,7 +49,7 @@ export async function checkReadiness(deps: { database: Database; jobs: JobQueue;
       'the database',
     ),
     deps.jobs.running ? within(deps.jobs.backlog(), "the job queue's own connection") : Promise.reject(new Error('the job queue is not running')),
-    diskSpace(deps.dataDir),
+    diskSpace(deps.dataDir, deps.diskMinFreeBytes),
   ]);
 
   const database = db.status === 'fulfilled';
@@ -87,7 +87,7 @@ const readySchema = z.object({
 });
 
 /** For load balancers and orchestrators: alive (/healthz), and ready to serve (/readyz) — docs/operations.md. */
-export function healthRoutes(deps: { database: Database; jobs: JobQueue; dataDir: string; jobsMaxWaitSeconds: number }) {
+export function healthRoutes(deps: { database: Database; jobs: JobQueue; dataDir: string; diskMinFreeBytes: number; jobsMaxWaitSeconds: number }) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     // The API's own check: the process answers and its database too.
