@@ -2,6 +2,11 @@
  * Certificate rendering under load (issue 7, docs/decisions/021), against the BUILT server
  * (dist/server/server.mjs) on a fresh temporary DATA_DIR with the embedded database:
  *
+ *   0. first renders (issue 25, docs/decisions/114): the time of the first request for a print.png, a
+ *      certificate.pdf and a share.png, each on a server just started (BENCH_RENDER_SETTLE_MS, default 5 s,
+ *      after it answers), with an uncached certificate — today's renderer beside the renderer as it was
+ *      ("before": CERTIFICATE_RENDERER_LEGACY=1 — render processes started by the first render, the PDF a
+ *      300 DPI raster), measured in the same run, and their ratio (goal: a fifth);
  *   1. /api/health latency with nothing else going on (the baseline of this run);
  *   2. ~100 nominations through the API (each batch of 10 from its own loopback address,
  *      127.0.0.x, so the per-IP nomination limit holds without trusting any proxy header);
@@ -25,6 +30,8 @@ export const RSS_GOAL_MB = 600;
 export const RSS_GROWTH_GOAL_MB = 150;
 export const HEALTH_P99_GOAL_MS = 100;
 const REQUESTS = Number(process.env.BENCH_RENDER_REQUESTS ?? 100);
+const SETTLE_MS = Number(process.env.BENCH_RENDER_SETTLE_MS ?? 5000);
+export const FIRST_RENDER_GOAL_RATIO = 0.2;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -104,7 +111,7 @@ function sampleHealth(base: string) {
   };
 }
 
-async function createCertificates(base: string, count: number): Promise<string[]> {
+async function createCertificates(base: string, count: number, firstAddress = 2): Promise<string[]> {
   const awards = JSON.parse((await request(`${base}/api/awards`)).body.toString()) as { id: string }[];
   const templates = JSON.parse((await request(`${base}/api/templates`)).body.toString()) as { id: string; slug: string }[];
   const csrf = await request(`${base}/api/auth/csrf`);
@@ -119,7 +126,7 @@ async function createCertificates(base: string, count: number): Promise<string[]
         const i = next++;
         const res = await request(`${base}/api/nominations`, {
           method: 'POST',
-          localAddress: `127.0.0.${2 + Math.floor(i / 10)}`,
+          localAddress: `127.0.0.${firstAddress + Math.floor(i / 10)}`,
           headers: { cookie, 'x-csrf-token': token },
           json: {
             award_id: awards[i % awards.length]!.id,
@@ -137,6 +144,52 @@ async function createCertificates(base: string, count: number): Promise<string[]
   return shareIds;
 }
 
+const FIRST_FILES = [
+  ['print PNG', 'print.png'],
+  ['PDF', 'certificate.pdf'],
+  ['share image', 'share.png'],
+] as const;
+
+/**
+ * The first request for each file on a server just started, the renderer as it was ("before") and as it is ("now"),
+ * each on its own fresh server with an uncached certificate of the same design.
+ */
+async function firstRenders(port: number, dataDir: string): Promise<{ lines: string[]; failed: boolean }> {
+  const base = `http://127.0.0.1:${port}`;
+  const ways = [
+    ['before', { CERTIFICATE_RENDERER_LEGACY: '1' }],
+    ['now', {}],
+  ] as const;
+  const times = new Map<string, { ms: number; bytes: number; status: number }>();
+  let address = 60;
+  for (const [, file] of FIRST_FILES) {
+    for (const [way, env] of ways) {
+      // No render survives from the last server: every first request draws.
+      fs.rmSync(path.join(dataDir, 'certificate-cache'), { recursive: true, force: true });
+      const server = await startServer(port, dataDir, env);
+      try {
+        const [shareId] = await createCertificates(base, 1, address++);
+        await sleep(SETTLE_MS);
+        const res = await request(`${base}/api/certificates/${shareId}/${file}`, { timeoutMs: 60_000 });
+        times.set(`${way} ${file}`, { ms: res.ms, bytes: res.body.length, status: res.status });
+      } finally {
+        await stopServer(server);
+      }
+    }
+  }
+  const f = (n: number, d = 0) => n.toFixed(d);
+  const size = (bytes: number) => (bytes >= 1e6 ? `${f(bytes / 1e6, 2)} MB` : `${f(bytes / 1e3)} KB`);
+  const failed = [...times.values()].some((t) => t.status !== 200);
+  const lines = FIRST_FILES.map(([label, file]) => {
+    const before = times.get(`before ${file}`)!;
+    const now = times.get(`now ${file}`)!;
+    const ratio = now.ms / before.ms;
+    const statuses = before.status === 200 && now.status === 200 ? '' : ` (answers ${before.status} / ${now.status}: FAILED)`;
+    return `render    first ${label.padEnd(11)} ${f(now.ms).padStart(5)} ms (${size(now.bytes)}) vs ${f(before.ms).padStart(5)} ms before (${size(before.bytes)}): ratio ${f(ratio, 2)}; goal ≤ ${FIRST_RENDER_GOAL_RATIO}: ${ratio <= FIRST_RENDER_GOAL_RATIO ? 'OK' : 'OVER'}${statuses}`;
+  });
+  return { lines, failed };
+}
+
 export async function renderUnderLoad(port = 4303): Promise<BenchSection> {
   if (process.platform !== 'linux') return { lines: ['render: skipped (reads /proc: Linux only)'], failed: false };
   if (!fs.existsSync(SERVER)) throw new Error('Build the server first: npm run build:server');
@@ -145,6 +198,13 @@ export async function renderUnderLoad(port = 4303): Promise<BenchSection> {
   // The first start creates the embedded database (initdb, migrations, seed), which leaves the
   // process far larger than a server restarted on its data; measure the restarted one, as in production.
   await stopServer(await startServer(port, dataDir));
+  let first: { lines: string[]; failed: boolean };
+  try {
+    first = await firstRenders(port, dataDir);
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const server = await startServer(port, dataDir);
   try {
     const idleHealth = sampleHealth(base);
@@ -201,6 +261,8 @@ export async function renderUnderLoad(port = 4303): Promise<BenchSection> {
     const healthOk = loadP99 < HEALTH_P99_GOAL_MS && loaded.failures === 0;
     const f = (n: number, d = 0) => n.toFixed(d);
     const lines = [
+      `render    first requests after a server start (${SETTLE_MS / 1000} s after it answers), ${os.availableParallelism()} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+      ...first.lines,
       `render    ${REQUESTS} concurrent uncached print.png / certificate.pdf on the built server (PGlite, fresh DATA_DIR), done in ${f(wallS, 1)} s`,
       `render    answers: 200 × ${ok.length}, 503 × ${busy.length}${busy.length ? ` (${[...busyCodes].map(([c, n]) => `${c} ${n}`).join(', ')}; Retry-After ${Math.min(...retryAfter)}–${Math.max(...retryAfter)} s)` : ''}, other × ${other.length}${other.length ? ` (${[...new Set(other.map((a) => a.status))].join(', ')}: ${other[0]!.body.toString().slice(0, 120)})` : ''}: ${statusesOk ? 'OK' : 'FAILED'}`,
       `render    slowest 200 ${f(Math.max(0, ...ok.map((a) => a.ms)))} ms, median 200 ${f(percentile(ok.map((a) => a.ms), 50))} ms`,
@@ -209,7 +271,7 @@ export async function renderUnderLoad(port = 4303): Promise<BenchSection> {
       `render    render processes at most ${mem.processes - 1} at a time, ${f(mem.renderersMb)} MB together at their peak; server + render processes ${f(mem.totalMb)} MB at the busiest moment`,
       `render    /api/health p99 ${f(loadP99, 1)} ms under load (${loaded.latencies.length} samples, ${loaded.failures} failed) vs ${f(idleP99, 1)} ms idle: ratio ${f(loadP99 / idleP99, 1)}; goal < ${HEALTH_P99_GOAL_MS} ms: ${healthOk ? 'OK' : 'OVER'}`,
     ];
-    return { lines, failed: !memoryOk || !statusesOk };
+    return { lines, failed: !memoryOk || !statusesOk || first.failed };
   } finally {
     await stopServer(server);
     agent.destroy();

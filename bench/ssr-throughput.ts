@@ -15,6 +15,13 @@
  *   - GET / as a browser gets it (brotli, compressed once per version), for information.
  * Each line gets BENCH_SECONDS (8) in all, taken in BENCH_SSR_ROUNDS (4) turns with the other lines, so that the
  * machine's changing load falls on all of them alike: req/s over all turns, p99 the median turn's (and the worst).
+ *
+ * Then the product pages against the home page (issue 25: ≥ 0.5× the cached home page's rate, same run, same
+ * connections), at PRODUCT_CONNECTIONS (50), in turns like the above: GET / as served (the baseline of this group),
+ * the store's page of one award as the gallery links it (`/store?award=<id>`) and as a link shared on a social site
+ * arrives (`/store?award=<slug>&fbclid=<n>`: the award's slug and a new click id on every request), the public page
+ * of one certificate (`/certificate/<share id>`) and the same with a new click id on every request. Each line prints
+ * its rate, p99 and ratio to the home page's rate (docs/decisions/115).
  * Run alone with `node --import tsx bench/ssr-throughput.ts` after a build.
  */
 import fs from 'node:fs';
@@ -34,6 +41,9 @@ const CONNECTIONS = 16;
 const GOAL_RATIO = 0.5;
 const GOAL_P99_MS = 50;
 const STATIC_FILE = 'bench-static.html';
+/** Product pages against the home page: the connections of the issue's measurement. */
+const PRODUCT_CONNECTIONS = 50;
+const PRODUCT_GOAL_RATIO = 0.5;
 
 /** What a browser sends when it navigates to a page (no cookies: the anonymous page). */
 const BROWSER = {
@@ -69,6 +79,32 @@ async function load(base: string, target: string | (() => string), headers: Reco
   });
   const bad = result.non2xx > 0 || result.errors > 0 ? `${result.non2xx} non-2xx, ${result.errors} errors (${result.timeouts} timeouts)` : null;
   return { requests: result.requests.total, seconds: result.duration, p99: result.latency.p99, bad };
+}
+
+/** One certificate through the API, as a visitor makes it: its share id. */
+async function createCertificate(base: string, awardId: string): Promise<string> {
+  const csrf = await request(`${base}/api/auth/csrf`);
+  const cookie = String(csrf.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
+  const token = decodeURIComponent(cookie.split('=')[1] ?? '');
+  const res = await request(`${base}/api/nominations`, {
+    method: 'POST',
+    headers: { cookie, 'x-csrf-token': token },
+    json: { award_id: awardId, nominee_name: 'Bench Nominee', reason: 'For serving the same page to fifty browsers at once.', nominator_name: 'The Benchmark' },
+  });
+  if (res.status !== 201) throw new Error(`nomination: ${res.status} ${res.body.toString().slice(0, 300)}`);
+  return (JSON.parse(res.body.toString()) as { certificate: { share_id: string } }).certificate.share_id;
+}
+
+/** Req/s over all turns, p99 the median turn's (and the worst), errors. */
+function summarise(s: Load[]) {
+  const p99s = s.map((l) => l.p99).sort((a, b) => a - b);
+  const bad = s.map((l) => l.bad).filter(Boolean);
+  return {
+    rps: s.reduce((sum, l) => sum + l.requests, 0) / s.reduce((sum, l) => sum + l.seconds, 0),
+    p99: p99s[Math.floor(p99s.length / 2)]!,
+    worstP99: p99s.at(-1)!,
+    bad: bad.length ? bad.join('; ') : null,
+  };
 }
 
 export async function ssrThroughput(port = 4306): Promise<BenchSection> {
@@ -126,16 +162,7 @@ export async function ssrThroughput(port = 4306): Promise<BenchSection> {
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, run] of runs.entries()) slices[i]!.push(await load(base, run.target, run.headers, Math.max(1, DURATION_S / ROUNDS)));
     }
-    const results = slices.map((s) => {
-      const p99s = s.map((l) => l.p99).sort((a, b) => a - b);
-      const bad = s.map((l) => l.bad).filter(Boolean);
-      return {
-        rps: s.reduce((sum, l) => sum + l.requests, 0) / s.reduce((sum, l) => sum + l.seconds, 0),
-        p99: p99s[Math.floor(p99s.length / 2)]!,
-        worstP99: p99s.at(-1)!,
-        bad: bad.length ? bad.join('; ') : null,
-      };
-    });
+    const results = slices.map(summarise);
 
     const f = (x: number, d = 0) => x.toFixed(d);
     const mark = (ok: boolean) => (ok ? '✓' : '✗');
@@ -157,6 +184,49 @@ export async function ssrThroughput(port = 4306): Promise<BenchSection> {
       `ssr       ${DURATION_S}s each in ${ROUNDS} turns, ${CONNECTIONS} connections, a browser's navigation headers without Accept-Encoding`,
       'ssr       (the same bytes both ways); p99: the median turn\'s (worst turn\'s). "As served": kept until a change (decision 092);',
       `ssr       "rendered every request": the render's own cost. The browser's line is ${pageBr.encoding}, compressed once per version.`,
+    );
+
+    // Product pages against the home page (issue 25), at the connections of the issue's measurement.
+    const awards = JSON.parse((await request(`${base}/api/awards`)).body.toString()) as { id: string; slug: string; title: string }[];
+    const award = awards[1] ?? awards[0]!;
+    const shareId = await createCertificate(base, award.id);
+    let click = 0;
+    const product = [
+      { label: 'GET / (home page, as served)', target: '/' as string | (() => string) },
+      { label: 'GET /store?award=<id>', target: `/store?award=${award.id}` },
+      { label: 'GET /store?award=<slug>&fbclid=<n>', target: () => `/store?award=${award.slug}&fbclid=${++click}` },
+      { label: 'GET /certificate/<share id>', target: `/certificate/${shareId}` },
+      { label: 'GET /certificate/<share id>?fbclid=<n>', target: () => `/certificate/${shareId}?fbclid=${++click}` },
+    ];
+    // Each is the page it claims to be: rendered, and the store's with the award chosen.
+    const notes = new Map<number, string>();
+    for (const [i, run] of product.entries()) {
+      const page = await request(`${base}${typeof run.target === 'string' ? run.target : run.target()}`, { headers: IDENTITY });
+      if (page.status !== 200 || !page.body.includes('id="app-state"')) throw new Error(`${run.label}: ${page.status}, not a server-rendered page`);
+      if (run.label.includes('store') && !page.body.includes(`value="${award.id}" selected=""`)) notes.set(i, '(the award is not chosen on this page)');
+    }
+    const sizes = await Promise.all(['/', `/store?award=${award.id}`, `/certificate/${shareId}`].map(async (p) => (await request(`${base}${p}`, { headers: IDENTITY })).body.length / 1024));
+    for (const run of product) await load(base, run.target, IDENTITY, 2, 8);
+    const productSlices: Load[][] = product.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, run] of product.entries()) productSlices[i]!.push(await load(base, run.target, IDENTITY, Math.max(1, DURATION_S / ROUNDS), PRODUCT_CONNECTIONS));
+    }
+    const productResults = productSlices.map(summarise);
+    lines.push('Product pages against the cached home page (issue 25; same server, this run)');
+    productResults.forEach((r, i) => {
+      const ratio = r.rps / productResults[0]!.rps;
+      let line = `ssr       ${product[i]!.label.padEnd(44)}${f(r.rps).padStart(6)} req/s  ${`p99 ${r.p99} ms (worst ${r.worstP99})`.padEnd(26)}`;
+      if (i > 0) line += `  ratio ${f(ratio, 2)}  goal ≥ ${PRODUCT_GOAL_RATIO} ${mark(ratio >= PRODUCT_GOAL_RATIO)}`;
+      if (notes.has(i)) line += `  ${notes.get(i)}`;
+      if (r.bad) {
+        line += `  ✗ ${r.bad}`;
+        failed = true;
+      }
+      lines.push(line.trimEnd());
+    });
+    lines.push(
+      `ssr       ${DURATION_S}s each in ${ROUNDS} turns, ${PRODUCT_CONNECTIONS} connections, no Accept-Encoding; ratio: to GET / in this group.`,
+      `ssr       Pages: home ${f(sizes[0]!, 1)} KB, store ${f(sizes[1]!, 1)} KB, certificate ${f(sizes[2]!, 1)} KB. <n>: a new click id on every request.`,
     );
     return { lines, failed };
   } finally {

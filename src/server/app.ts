@@ -26,6 +26,7 @@ import { funnelRoutes } from './modules/funnel/funnel.routes';
 import { ShippingRateQuoter } from './modules/store/shipping-rates';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { ResponseCache } from './lib/response-cache';
+import { PricingCache } from './modules/store/store.service';
 import { accountRoutes } from './modules/account/account.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { registerAuthHooks } from './modules/auth/auth.hooks';
@@ -48,6 +49,7 @@ import { quizModule } from './modules/quiz/quiz.module';
 import { landingPagesModule } from './modules/landing-pages/landing-pages.module';
 import { crmRoutes } from './modules/crm/crm.routes';
 import { HtmlShell, loadSsrRenderer, SSR_CACHE_CONTROL, type SsrRenderer } from './modules/seo/html-shell';
+import { awardIndex, pageAddress } from './modules/seo/page-address';
 import { PageCache, registerPageInvalidation } from './modules/seo/page-cache';
 import { compressPage, pickEncoding } from './modules/seo/page-compression';
 import { seoRoutes } from './modules/seo/seo.routes';
@@ -83,6 +85,8 @@ declare module 'fastify' {
     serviceWorkerSource: string;
     /** Serialized public catalogue answers; clear() after any catalogue change. */
     catalogCache: ResponseCache;
+    /** The catalogue as the quote and the checkout price it (issue 25); cleared with catalogCache. */
+    pricing: PricingCache;
     pageCache: PageCache;
     /** Signs cookies, CSRF tokens and mail links (AUTH_SECRET or DATA_DIR/auth-secret). */
     authSecret: string;
@@ -171,7 +175,18 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
   app.addHook('onClose', async () => rendering.close());
   app.decorate('pageCache', new PageCache());
   // A catalogue change shows on pages too; and so may any write this instance answers (docs/decisions/092).
-  app.decorate('catalogCache', new ResponseCache({ ttlMs: 10_000, maxEntries: 500, onClear: () => app.pageCache.invalidate() }));
+  app.decorate('pricing', new PricingCache(10_000));
+  app.decorate(
+    'catalogCache',
+    new ResponseCache({
+      ttlMs: 10_000,
+      maxEntries: 500,
+      onClear: () => {
+        app.pricing.clear();
+        app.pageCache.invalidate();
+      },
+    }),
+  );
   registerPageInvalidation(app);
   app.decorate('payments', createPaymentProvider(config, database.db, authSecret, jobs));
   app.decorate('fulfilment', createFulfilmentProvider(config, database.db, authSecret, jobs));
@@ -300,21 +315,36 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
         error: { code: 'NOT_FOUND', message: `Nothing here: ${request.method} ${pathname.slice(0, 200)}`, request_id: request.id },
       });
     }
-    // The same for every visitor, so kept a few seconds and until the next change (docs/decisions/092).
-    const page = await app.pageCache.get(request.url, async () =>
-      app.shell.render({
-        url: request.url,
-        origin: config.publicUrl,
-        settings: await app.settings.getPublic(),
-        // The page's data through our own routes (same validation, caching and visibility rules), always as an
-        // anonymous caller: the request's cookies are never passed on, so a signed-in visitor gets the same
-        // cacheable page as anyone (docs/decisions/089).
-        get: async (apiPath) => {
-          const res = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
-          return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as unknown) : null };
-        },
-        log: request.log,
+    // The page's data through our own routes (same validation, caching and visibility rules), always as an
+    // anonymous caller: the request's cookies are never passed on, so a signed-in visitor gets the same
+    // cacheable page as anyone (docs/decisions/089).
+    const anonymousGet = async (apiPath: string) => {
+      const res = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
+      return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as unknown) : null };
+    };
+    // The same for every visitor, so kept a few seconds and until the next change (docs/decisions/092), by an
+    // address that names what the page shows: tags and queries no page reads dropped, an award by its id (115).
+    const address = await pageAddress(request.url, () =>
+      app.pageCache.lookup('awards', async () => {
+        const res = await anonymousGet('/api/awards');
+        if (res.status !== 200) throw new Error(`GET /api/awards: ${res.status}`);
+        return awardIndex(res.body as { id: string; slug: string }[]);
       }),
+    ).catch((err: unknown) => {
+      request.log.warn({ err }, 'page address not normalised: kept by the address as sent');
+      return { key: request.url, canonical: false };
+    });
+    const page = await app.pageCache.get(
+      address.key,
+      async () =>
+        app.shell.render({
+          url: address.key,
+          origin: config.publicUrl,
+          settings: await app.settings.getPublic(),
+          get: anonymousGet,
+          log: request.log,
+        }),
+      { canonical: address.canonical },
     );
     // The anonymous rendered page is the same for everyone: shared caches may keep it. The ETag is of the page
     // itself, set first so that @fastify/etag still answers a matching If-None-Match with 304.

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -25,6 +26,9 @@ describe('config', () => {
     [{ RENDER_TIMEOUT_MS: 'soon' }, 'RENDER_TIMEOUT_MS'],
     [{ RENDER_MEMORY_MB: '64' }, 'RENDER_MEMORY_MB'],
     [{ RENDER_CACHE_MAX_MB: '0' }, 'RENDER_CACHE_MAX_MB'],
+    [{ SERVER_PROCESSES: '0' }, 'SERVER_PROCESSES'],
+    [{ SERVER_PROCESSES: 'many' }, 'SERVER_PROCESSES'],
+    [{ SERVER_PROCESSES: '1.5' }, 'SERVER_PROCESSES'],
   ])('stops with a message naming the bad variable: %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
@@ -32,6 +36,18 @@ describe('config', () => {
     } catch (err) {
       expect((err as Error).message).toContain(`${name}:`);
     }
+  });
+
+  it('serves with one process per core on PostgreSQL, SERVER_PROCESSES when set, and always one on the embedded database', () => {
+    const url = 'postgres://x@127.0.0.1/db';
+    expect(loadConfig({ DATABASE_URL: url }).processes).toEqual({ count: availableParallelism(), asked: null });
+    expect(loadConfig({ DATABASE_URL: url, SERVER_PROCESSES: '3' }).processes).toEqual({ count: 3, asked: 3 });
+    expect(loadConfig({ SERVER_PROCESSES: '3' }).processes).toEqual({ count: 1, asked: 3 });
+    expect(loadConfig({}).processes).toEqual({ count: 1, asked: null });
+    // Several processes draw certificates in a pool each: one render process apiece unless RENDER_WORKERS says.
+    expect(loadConfig({ DATABASE_URL: url, SERVER_PROCESSES: '2' }).render.workers).toBe(1);
+    expect(loadConfig({ DATABASE_URL: url, SERVER_PROCESSES: '2', RENDER_WORKERS: '3' }).render.workers).toBe(3);
+    expect(() => loadConfig({ SERVER_PROCESSES: 'all' })).toThrow(/SERVER_PROCESSES: must be a whole number/);
   });
 
   it('bounds certificate rendering by default, and takes other bounds', () => {

@@ -18,6 +18,14 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  // PostgreSQL: how many server processes share the port (issue 25, docs/decisions/116); unset → one per core.
+  // The embedded database is one process's: without DATABASE_URL there is always one.
+  SERVER_PROCESSES: z.coerce
+    .number({ message: 'must be a whole number of processes from 1 to 256 (unset: one per CPU core)' })
+    .int('must be a whole number of processes from 1 to 256 (unset: one per CPU core)')
+    .min(1, 'must be at least 1 (1 = a single process, no cluster)')
+    .max(256, 'must be at most 256')
+    .optional(),
   // PostgreSQL: how long one statement may take before it is cancelled and the request answered 503 (issue 24).
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(4_000),
   PUBLIC_URL: z
@@ -162,6 +170,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL: how long one statement may take (statement_timeout; a hung database fails a request in time) */
   dbQueryTimeoutMs: number;
+  /**
+   * Server processes serving the port (docs/decisions/116): `count` from SERVER_PROCESSES, else one per CPU core, on
+   * PostgreSQL; always 1 on the embedded database. `asked` is SERVER_PROCESSES as set (null when unset).
+   */
+  processes: { count: number; asked: number | null };
   /** Absolute origin used in canonical links, sitemap and mails; defaults to http://localhost:PORT */
   publicUrl: string;
   logLevel: string;
@@ -267,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (problems.length) throw new ConfigError(problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const processes = e.DATABASE_URL ? (e.SERVER_PROCESSES ?? availableParallelism()) : 1;
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -274,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
+    processes: { count: processes, asked: e.SERVER_PROCESSES ?? null },
     publicUrl,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(projectRoot, 'dist', 'web')),
@@ -303,7 +318,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
     render: {
       // One core stays with the server (requests, the embedded database): 1 render process on 2 cores, 2 on more.
-      workers: e.RENDER_WORKERS ?? Math.max(1, Math.min(2, availableParallelism() - 1)),
+      // Several server processes (one per core) have a pool each: 1 render process apiece (docs/decisions/116).
+      workers: e.RENDER_WORKERS ?? (processes > 1 ? 1 : Math.max(1, Math.min(2, availableParallelism() - 1))),
       queueMax: e.RENDER_QUEUE_MAX,
       timeoutMs: e.RENDER_TIMEOUT_MS,
       memoryMb: e.RENDER_MEMORY_MB,

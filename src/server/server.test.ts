@@ -119,6 +119,32 @@ describe('the server process', { timeout: 180_000 }, () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('on the embedded database serves from one process even when SERVER_PROCESSES asks for more, and says why', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'certifiable-one-'));
+    const port = await freePort();
+    const server = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SERVER_PROCESSES: '2', LOG_LEVEL: 'info' });
+    await waitForHealth(port, undefined, server);
+    await expect.poll(() => server.output(), { timeout: 30_000 }).toContain('one server process');
+    expect(server.output()).toContain('SERVER_PROCESSES=2 is for PostgreSQL');
+    // No server process of its own: the one started serves (and holds the database folder's lock).
+    const children = fs
+      .readdirSync('/proc')
+      .filter((e) => /^\d+$/.test(e))
+      .filter((e) => {
+        try {
+          const stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === server.child.pid && fs.readFileSync(`/proc/${e}/cmdline`, 'utf8').includes('server.ts');
+        } catch {
+          return false;
+        }
+      });
+    expect(children).toEqual([]);
+    expect(fs.readFileSync(path.join(dataDir, 'certifiable.lock'), 'utf8')).toContain(String(server.child.pid));
+    await stop(server.child);
+    expect(await server.exited).toBe(0);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
   it('refuses to start on a bad setting and names the variable', async () => {
     const bad = startServer({ PORT: 'not-a-port', DATA_DIR: os.tmpdir() });
     expect(await bad.exited).toBe(1);

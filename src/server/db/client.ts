@@ -30,6 +30,13 @@ export interface Database {
   poolUse?(): { total: number; idle: number; waiting: number; max: number };
   /** Rows of a raw SQL query, the same shape on both drivers. */
   rows<T>(query: SQL): Promise<T[]>;
+  /**
+   * PostgreSQL: calls `listen` with the text of every statement the request pool sends (BEGIN and COMMIT included)
+   * until the returned function is called. The statement budget of an order (issue 25) is counted through it.
+   */
+  watchStatements?(listen: (text: string) => void): () => void;
+  /** PostgreSQL: statements this process has sent since it opened the database, by pool (for /metrics). */
+  statementsSent?(): { requests: number; background: number };
   close(): Promise<void>;
 }
 
@@ -134,13 +141,32 @@ export async function openDatabase(opts: {
     // A database that does not answer a new connection within 4 s, or a statement within the query timeout, fails
     // the request (503, Retry-After) instead of holding it without bound (issue 24).
     const queryTimeout = opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS;
+    const listeners = new Set<(text: string) => void>();
+    const sent = { requests: 0, background: 0 };
+    class RequestClient extends TimedClient {
+      override query(...args: unknown[]): never {
+        sent.requests++;
+        if (listeners.size) {
+          const first = args[0] as string | { text?: string } | undefined;
+          const text = typeof first === 'string' ? first : (first?.text ?? '');
+          for (const listen of listeners) listen(text);
+        }
+        return (super.query as (...a: unknown[]) => never)(...args);
+      }
+    }
+    class BackgroundClient extends TimedClient {
+      override query(...args: unknown[]): never {
+        sent.background++;
+        return (super.query as (...a: unknown[]) => never)(...args);
+      }
+    }
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: POOL_MAX,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       statement_timeout: queryTimeout,
       query_timeout: queryTimeout + 250,
-      Client: TimedClient,
+      Client: RequestClient,
     });
     // Job handlers' statements: minutes allowed, no read timeout (a job that hangs is expired by the job queue).
     const backgroundPool = new pg.Pool({
@@ -148,7 +174,7 @@ export async function openDatabase(opts: {
       max: BACKGROUND_POOL_MAX,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       statement_timeout: BACKGROUND_STATEMENT_TIMEOUT_MS,
-      Client: TimedClient,
+      Client: BackgroundClient,
     });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
@@ -159,6 +185,11 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       url: opts.databaseUrl,
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
+      statementsSent: () => ({ ...sent }),
+      watchStatements(listen) {
+        listeners.add(listen);
+        return () => listeners.delete(listen);
+      },
       async migrate() {
         // Several instances may start at once: one migrates, the others wait. Its own connection, without the
         // statement timeout: a migration of a big table may take minutes.

@@ -41,7 +41,8 @@ export function startServer(env: Record<string, string>) {
   const fd = fs.openSync(file, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'src/server/server.ts')], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    // One server process unless a test asks for more (on PostgreSQL the default is one per core; decision 116).
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', NODE_ENV: 'production', SERVER_PROCESSES: '1', ...env },
     stdio: ['ignore', fd, fd],
   });
   fs.closeSync(fd); // the child holds its own copy

@@ -1,4 +1,5 @@
 import type { PaymentEvent } from '@/server/adapters/payments/payment-provider';
+import type { Db } from '@/server/db/client';
 import { workflow } from '@/server/lib/workflow';
 import { claimEvent, markEventDeferred, markEventProcessed, orderIdForEvent, storeEvent } from '@/server/modules/payments';
 import { abandonOrder } from './abandon-order';
@@ -36,26 +37,43 @@ export const applyPaymentEvent = workflow<{ provider: string; event: PaymentEven
         await markEventDeferred(tx, event.id, 'order not found (yet)');
         return 'deferred';
       }
-      let outcome: EventOutcome;
-      if (event.kind === 'payment_succeeded') {
-        outcome = await paymentSucceeded.within(tx, deps, {
-          orderId,
-          paymentId: event.paymentId,
-          paymentMethodRef: event.paymentMethodRef,
-          sessionId: event.sessionId,
-          amount: event.amount,
-          currency: event.currency,
-          actor: 'provider',
-          reason: 'Payment received.',
-        });
-      } else if (event.kind === 'payment_failed') {
-        outcome = await paymentFailed.within(tx, deps, { orderId, message: event.message, paymentId: event.paymentId });
-      } else {
-        outcome = await abandonOrder.within(tx, deps, { orderId, reason: 'The payment page expired before payment.', actor: 'provider' });
-      }
+      const outcome = await applyToOrder(tx, deps, orderId, event);
       await markEventProcessed(tx, event.id, orderId);
       return outcome;
     }),
   }))
   .returns(({ outcome }) => outcome);
 
+
+type Deps = Pick<ShopDeps, 'db' | 'log' | 'jobs' | 'printer'>;
+
+/** What an event changes, in the caller's transaction: the payment succeeded, failed, or its page expired. */
+async function applyToOrder(tx: Db, deps: Deps, orderId: string, event: Exclude<PaymentEvent, { kind: 'ignored' }>): Promise<EventOutcome> {
+  if (event.kind === 'payment_succeeded') {
+    return paymentSucceeded.within(tx, deps, {
+      orderId,
+      paymentId: event.paymentId,
+      paymentMethodRef: event.paymentMethodRef,
+      sessionId: event.sessionId,
+      amount: event.amount,
+      currency: event.currency,
+      actor: 'provider',
+      reason: 'Payment received.',
+    });
+  }
+  if (event.kind === 'payment_failed') return paymentFailed.within(tx, deps, { orderId, message: event.message, paymentId: event.paymentId });
+  return abandonOrder.within(tx, deps, { orderId, reason: 'The payment page expired before payment.', actor: 'provider' });
+}
+
+/**
+ * A decision of the built-in test processor, applied in the processor's own transaction (docs/decisions/117, issue
+ * 25): what an event would change, without the inbox — there is no event to store or to recognise twice, because the
+ * processor's session leaves "open" once, in this same transaction. Its order is the session's reference (the
+ * processor is ours and its sessions are made by the checkout), so no lookup either. A failure rolls back the
+ * processor's change too: the card is not taken and the shopper may press "Pay" again.
+ */
+export async function applyLocalPaymentEvent(tx: Db, deps: Deps, event: PaymentEvent): Promise<EventOutcome> {
+  if (event.kind === 'ignored') return 'ignored';
+  if (!event.orderId) throw new Error(`applyLocalPaymentEvent: ${event.type} ${event.id} names no order`);
+  return applyToOrder(tx, deps, event.orderId, event);
+}

@@ -7,6 +7,7 @@ import type { JobQueue } from '@/server/modules/jobs/job-queue';
 import type { Mailer } from '@/server/modules/mail/mail.service';
 import type { SettingsService } from '@/server/modules/settings/settings.service';
 import type { ShippingRateQuoter } from '@/server/modules/store/shipping-rates';
+import type { PricingCache } from '@/server/modules/store/store.service';
 
 /**
  * What the order pipeline's workflows are given (docs/decisions/065, 108): plain values, no Fastify. Routes and
@@ -23,6 +24,8 @@ export interface ShopDeps extends BaseDeps {
   publicUrl: string;
   /** The print provider's live shipping prices (docs/decisions/087). */
   shippingRates?: ShippingRateQuoter | undefined;
+  /** The catalogue kept in memory for pricing (cleared with the catalogue's cache). */
+  pricing?: PricingCache | undefined;
   orders: Config['orders'];
 }
 
@@ -38,6 +41,7 @@ export function shopDeps(app: FastifyInstance): ShopDeps {
     secret: app.authSecret,
     publicUrl: app.config.publicUrl,
     shippingRates: app.shippingRates,
+    pricing: app.pricing,
     orders: app.config.orders,
   };
 }

@@ -170,11 +170,41 @@ describe('a checkout that fails after writing its order', () => {
 });
 
 describe('money after a crash: the card is charged, the shop did not hear', () => {
-  it('the test processor keeps the event and its job delivers it: one paid order, one receipt, one print job', async () => {
+  it('connected to the shop, the test processor takes the card only with the paid order: a failure takes neither', async () => {
+    const processor = t.app.payments as TestCardProcessor;
+    const apply = processor.applyInShop!;
+    const client = shopper();
+    const { result } = await placeOrder(client, checkoutBody(shop.award.id, shop.variant('PRINT-A4').id, { email: 'atomic@example.test' }));
+    // The shop fails while applying the payment (a lost connection, a full disk): the processor's change rolls back.
+    processor.applyInShop = async () => {
+      throw new Error('the database went away');
+    };
+    let failed;
+    try {
+      failed = await pay(client, result!.payment_url, '4242424242424242');
+    } finally {
+      processor.applyInShop = apply;
+    }
+    expect(failed.res.statusCode).toBe(500);
+    const page = (await client.get(`/api/test-payments/${sessionOf(result!.payment_url)}`)).json() as { status: string };
+    expect(page.status).toBe('open'); // the card was not taken
+    expect(await overview(result!.order_id)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
+    // "Pay" again: charged once, paid once, one receipt, one print job.
+    expect((await pay(client, result!.payment_url, '4242424242424242')).outcome?.status).toBe('succeeded');
+    expect((await pay(client, result!.payment_url, '4242424242424242')).outcome?.status).toBe('succeeded');
+    await t.drain();
+    expect(await overview(result!.order_id)).toMatchObject({ status: 'open', paymentStatus: 'paid', fulfilmentStatus: 'submitted' });
+    expect((await mailsTo(t.database.db, 'atomic@example.test')).filter((m) => m.kind === 'order_confirmation')).toHaveLength(1);
+    expect(await t.database.db.select().from(printShopOrders).where(eq(printShopOrders.externalId, externalIdOf(result!.order_id)))).toHaveLength(1);
+  });
+
+  it('on its own (as Stripe), the test processor keeps the event and its job delivers it: one paid order, one receipt, one print job', async () => {
     const processor = t.app.payments as TestCardProcessor;
     const deliver = processor.deliverTo;
+    const apply = processor.applyInShop;
     const client = shopper();
     const { result } = await placeOrder(client, checkoutBody(shop.award.id, shop.variant('PRINT-A4').id, { email: 'crash@example.test' }));
+    processor.applyInShop = null; // events travel by webhook, as Stripe's do
     processor.deliverTo = async () => false; // the shop is down when the card is taken
     let paid;
     try {
@@ -190,6 +220,7 @@ describe('money after a crash: the card is charged, the shop did not hear', () =
     // The shopper retries: "succeeded" again, and no second charge.
     expect((await pay(client, result!.payment_url, '4242424242424242')).outcome?.status).toBe('succeeded');
 
+    processor.applyInShop = apply;
     await t.drain({ delayed: true });
     expect(await overview(result!.order_id)).toMatchObject({ status: 'open', paymentStatus: 'paid', fulfilmentStatus: 'submitted' });
     expect((await mailsTo(t.database.db, 'crash@example.test')).filter((m) => m.kind === 'order_confirmation')).toHaveLength(1);
@@ -202,13 +233,16 @@ describe('money after a crash: the card is charged, the shop did not hear', () =
   it('a payment whose event never arrives is found by the reconciliation, applied, and listed for admins', async () => {
     const processor = t.app.payments as TestCardProcessor;
     const deliver = processor.deliverTo;
+    const apply = processor.applyInShop;
     const client = shopper();
     const { result } = await placeOrder(client, checkoutBody(shop.award.id, shop.variant('PRINT-A4').id, { email: 'lost-event@example.test' }));
+    processor.applyInShop = null; // events travel by webhook, as Stripe's do
     processor.deliverTo = async () => false;
     try {
       await pay(client, result!.payment_url, '4242424242424242');
     } finally {
       processor.deliverTo = deliver;
+      processor.applyInShop = apply;
     }
     // As with Stripe when the webhook is lost for good: the provider has the payment, the shop has no event.
     await t.database.db.delete(testPaymentEvents).where(eq(testPaymentEvents.sessionId, sessionOf(result!.payment_url)));

@@ -1,8 +1,8 @@
 import { formatMoney } from '@/server/modules/store/pricing';
 import { redeemDiscount } from '@/server/modules/discounts';
 import { closeFunnelJob, openOffers } from '@/server/modules/funnel';
-import { lockOrder, moveOrder, noteOrder, type OrderActor } from '@/server/modules/orders';
-import { lockPayment, movePayment, recordCharge, type PaymentActor } from '@/server/modules/payments';
+import { lockOrderToRelease, moveOrder, noteOrder, type OrderActor } from '@/server/modules/orders';
+import { lockPayment, movePayment, type PaymentActor } from '@/server/modules/payments';
 import { stop, workflow } from '@/server/lib/workflow';
 import type { ShopDeps } from './deps';
 import { releaseOrder } from './release-order';
@@ -33,7 +33,7 @@ export type PaymentOutcome = 'applied' | 'no_change';
 export const paymentSucceeded = workflow<PaymentSucceededInput, Pick<ShopDeps, 'jobs' | 'printer'>>('paymentSucceeded', { transaction: true })
   .step('lock the order and its payment', async ({ tx, input }) => {
     // Always the order first, then its payment (every workflow locks in this order: no deadlocks).
-    const order = await lockOrder(tx, input.orderId);
+    const order = await lockOrderToRelease(tx, input.orderId);
     const payment = await lockPayment(tx, input.orderId);
     if (!payment || !order) throw new Error(`paymentSucceeded: order ${input.orderId} has no payment to record`);
     // Paid already (a replayed event, the reconciliation after the webhook): nothing to do.
@@ -48,13 +48,14 @@ export const paymentSucceeded = workflow<PaymentSucceededInput, Pick<ShopDeps, '
         : '';
     if (mismatch) log.warn({ orderId: order.id }, 'payment amount differs from the order total');
     const paymentId = input.paymentId ?? payment.providerPaymentId;
-    if (paymentId) await recordCharge(tx, { orderId: order.id, kind: 'checkout', providerPaymentId: paymentId, amount: charged });
     await movePayment(tx, {
       orderId: order.id,
       from: payment.status,
       to: 'paid',
       actor: input.actor,
       reason: `${input.reason}${mismatch}`,
+      // The charge is recorded in the same statement.
+      charge: paymentId ? { kind: 'checkout', providerPaymentId: paymentId, amount: charged } : undefined,
       set: {
         paidAt: new Date(),
         providerPaymentId: paymentId,
@@ -97,6 +98,6 @@ export const paymentSucceeded = workflow<PaymentSucceededInput, Pick<ShopDeps, '
       }
       if (!window.opened) return; // a replay: the window decides
     }
-    await releaseOrder(tx, deps, { id: order.id, status: 'open' });
+    await releaseOrder(tx, deps, { id: order.id, status: 'open', shippableLines: order.shippableLines });
   })
   .returns((): PaymentOutcome => 'applied');

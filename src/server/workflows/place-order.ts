@@ -50,51 +50,18 @@ const minutesFromNow = (m: number) => new Date(Math.floor((Date.now() + m * 60_0
  * A zero total (a 100 % discount) is paid by its discount in the same transaction: no provider, no page.
  */
 export const placeOrder = workflow<PlaceOrderInput, ShopDeps>('placeOrder')
-  .step('answer a retried checkout with its order', async ({ deps, input }) => {
-    const hash = requestHash(input.checkout, input.userId, input.channel);
-    const existing = await findOrderByKey(deps.db, input.idempotencyKey);
-    if (existing) return stop(await resume(deps, existing, hash));
-    return { hash };
-  })
-  .step('price the cart', async ({ deps, input }) => {
-    const shop = await deps.settings.getShop();
-    const address = input.checkout.shipping_address ?? null;
-    const priced = await quote(
-      deps.db,
-      shop,
-      {
-        lines: input.checkout.lines,
-        shippingMethod: input.checkout.shipping_method,
-        country: address?.country ?? null,
-        state: address?.state ?? null,
-        postalCode: address?.postal_code ?? null,
-        discountCode: input.checkout.discount_code,
-      },
-      deps.payments.testMode,
-      { shippingRates: deps.shippingRates },
-    );
-    const gone = priced.lines.findIndex((l) => !l.available);
-    if (gone >= 0) {
-      const line = priced.lines[gone]!;
-      throw new HttpError(
-        409,
-        'LINE_UNAVAILABLE',
-        `${line.product_name}${line.variant_name ? ` (${line.variant_name})` : ''}: ${line.unavailable_reason ?? 'no longer available.'} Remove it from your cart to check out.`,
-        `lines.${gone}`,
-      );
+  // A retried checkout (the same Idempotency-Key) is answered with its order. The order is not looked up first
+  // (issue 25: a statement every checkout paid for a rare retry): the order's insert meets its key, or pricing
+  // refuses the cart — then the order of that key, if there is one, answers instead.
+  .step('know the request', async ({ input }) => ({ hash: requestHash(input.checkout, input.userId, input.channel) }))
+  .step('price the cart', async ({ deps, input, hash }) => {
+    try {
+      return await priceCart(deps, input);
+    } catch (err) {
+      const existing = err instanceof HttpError ? await findOrderByKey(deps.db, input.idempotencyKey) : null;
+      if (existing) return stop(await resume(deps, existing, hash));
+      throw err;
     }
-    if (priced.discount.error) {
-      const usedUp = priced.discount.error === 'This code has been used up.';
-      throw new HttpError(usedUp ? 409 : 400, usedUp ? 'DISCOUNT_USED_UP' : 'DISCOUNT_NOT_APPLICABLE', priced.discount.error, 'discount_code');
-    }
-    const q = priced.quote;
-    if (q.requires_shipping && !address) throw badRequest('Please enter a shipping address.', 'shipping_address');
-    if (q.requires_shipping && !input.checkout.shipping_method) throw badRequest('Please choose standard or express shipping.', 'shipping_method');
-    if (q.requires_shipping && !q.shipping_method) {
-      throw badRequest(`${input.checkout.shipping_method === 'express' ? 'Express' : 'Standard'} shipping is not available to this address. Please choose another method.`, 'shipping_method');
-    }
-    if (q.total > 0 && q.total < 50) throw badRequest('The order total must be at least $0.50 for a card payment.', 'lines', 'TOTAL_TOO_SMALL');
-    return { priced, shop, address };
   })
   .step(
     'write the order, its payment and its discount’s use',
@@ -190,6 +157,48 @@ export const placeOrder = workflow<PlaceOrderInput, ShopDeps>('placeOrder')
   )
   .step('open the payment page', async ({ deps, order, payment }) => ({ result: await openPayment(deps, order, payment) }))
   .returns(({ result }) => result);
+
+/** Prices the cart through the one pricing path and refuses what cannot be bought, naming the field. */
+async function priceCart(deps: ShopDeps, input: PlaceOrderInput) {
+  const shop = await deps.settings.getShop();
+  const address = input.checkout.shipping_address ?? null;
+  const priced = await quote(
+    deps.db,
+    shop,
+    {
+      lines: input.checkout.lines,
+      shippingMethod: input.checkout.shipping_method,
+      country: address?.country ?? null,
+      state: address?.state ?? null,
+      postalCode: address?.postal_code ?? null,
+      discountCode: input.checkout.discount_code,
+    },
+    deps.payments.testMode,
+    { shippingRates: deps.shippingRates, pricing: deps.pricing },
+  );
+  const gone = priced.lines.findIndex((l) => !l.available);
+  if (gone >= 0) {
+    const line = priced.lines[gone]!;
+    throw new HttpError(
+      409,
+      'LINE_UNAVAILABLE',
+      `${line.product_name}${line.variant_name ? ` (${line.variant_name})` : ''}: ${line.unavailable_reason ?? 'no longer available.'} Remove it from your cart to check out.`,
+      `lines.${gone}`,
+    );
+  }
+  if (priced.discount.error) {
+    const usedUp = priced.discount.error === 'This code has been used up.';
+    throw new HttpError(usedUp ? 409 : 400, usedUp ? 'DISCOUNT_USED_UP' : 'DISCOUNT_NOT_APPLICABLE', priced.discount.error, 'discount_code');
+  }
+  const q = priced.quote;
+  if (q.requires_shipping && !address) throw badRequest('Please enter a shipping address.', 'shipping_address');
+  if (q.requires_shipping && !input.checkout.shipping_method) throw badRequest('Please choose standard or express shipping.', 'shipping_method');
+  if (q.requires_shipping && !q.shipping_method) {
+    throw badRequest(`${input.checkout.shipping_method === 'express' ? 'Express' : 'Standard'} shipping is not available to this address. Please choose another method.`, 'shipping_method');
+  }
+  if (q.total > 0 && q.total < 50) throw badRequest('The order total must be at least $0.50 for a card payment.', 'lines', 'TOTAL_TOO_SMALL');
+  return { priced, shop, address };
+}
 
 /** The answer for an order: where its buyer goes next. */
 function resultFor(deps: Pick<ShopDeps, 'secret'>, order: OrderRow, paymentUrl: string | null): CheckoutResult {

@@ -9,10 +9,15 @@ import type { ShopDeps } from './deps';
  * is enqueued, and what is to be printed is handed to the printer — a pending fulfilment and its submission job,
  * committed with the payment or not at all. An order with nothing to print has nothing left to do: it completes.
  */
-export async function releaseOrder(tx: Db, deps: Pick<ShopDeps, 'jobs' | 'printer'>, order: Pick<OrderRow, 'id' | 'status'>): Promise<{ printing: boolean }> {
+export async function releaseOrder(
+  tx: Db,
+  deps: Pick<ShopDeps, 'jobs' | 'printer'>,
+  order: Pick<OrderRow, 'id' | 'status'> & { shippableLines?: number },
+): Promise<{ printing: boolean }> {
   await deps.jobs.send(orderMailJob, { orderId: order.id, kind: 'confirmation' }, { tx, singletonKey: `${order.id}:confirmation` });
-  const printable = await shippableLinesOf(tx, order.id);
-  if (printable.length) {
+  // Counted when the caller locked the order (lockOrderToRelease), else read here.
+  const printable = order.shippableLines ?? (await shippableLinesOf(tx, order.id)).length;
+  if (printable > 0) {
     const fulfilment = await createFulfilment(tx, order.id, deps.printer.name);
     if (fulfilment) await deps.jobs.send(submitJob, { fulfilmentId: fulfilment.id }, { tx, singletonKey: fulfilment.id });
     return { printing: true };

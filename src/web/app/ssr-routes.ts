@@ -18,6 +18,7 @@ import { QUIZ_GALLERY_PAGE_SIZE, quizGalleryQueryOptions } from '../features/qui
 import { quizResultQueryOptions } from '../features/quiz/api/get-quiz-result';
 import { galleryAwardFrom } from '../features/quiz/lib/gallery-filter';
 import { awardMockupsQueryOptions } from '../features/store/api/get-award-mockups';
+import { findAwardByParam } from '../features/store/lib/award-param';
 import { catalogueQueryOptions } from '../features/store/api/get-catalogue';
 import { shareIdFrom } from '../features/store/lib/variant-options';
 import { ApiRequestError, withQuery } from '../lib/api-client';
@@ -122,7 +123,13 @@ export const SSR_ROUTES: SsrRoute[] = [
       p.queryClient.prefetchQuery({ ...catalogueQueryOptions(), queryFn: () => p.fetchJson<StoreCatalogue>(withQuery('/api/store/products')) }),
       shareId ? certificate(p, shareId) : null,
     ]);
-    const awardId = shareId ? (cert?.award.id ?? null) : (p.search.get('award') ?? list[0]?.id ?? null);
+    const awardParam = p.search.get('award');
+    // By id or by slug, as the page chooses it (features/store/lib/award-param.ts).
+    const awardId = shareId
+      ? (cert?.award.id ?? null)
+      : awardParam === null
+        ? (list[0]?.id ?? null)
+        : (findAwardByParam(list, awardParam)?.id ?? awardParam);
     if (awardId) await mockups(p, awardId);
     // The cart's engine comes with the page: "Add to cart" is usable as soon as the page is (docs/decisions/082).
   }, ['lib/cart-engine.tsx']),

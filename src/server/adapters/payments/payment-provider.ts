@@ -167,9 +167,17 @@ export interface PaymentProvider {
 }
 
 /** What a provider that runs inside the shop adds (the built-in test card processor). */
+/**
+ * How the shop applies a built-in provider's decision: in the provider's own transaction, through the same
+ * workflows a webhook event reaches (docs/decisions/117). The card is taken and the order paid together, or neither.
+ */
+export type ApplyInShop = (tx: Db, event: PaymentEvent) => Promise<void>;
+
 export interface LocalPaymentProvider {
   /** Its HTTP routes (the card page's API), registered by the app. */
   routes: FastifyPluginAsync;
   /** Its jobs (event delivery), registered with the others at start. */
   jobs(): JobRegistration[];
+  /** Connects it to the shop (the payments module, at start): its decisions are then applied in its transaction. */
+  connectShop(apply: ApplyInShop): void;
 }

@@ -4,12 +4,8 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { testAuthenticateBodySchema, testPaymentOutcomeSchema, testPaymentSessionSchema, testPayBodySchema } from '@/contract/test-payments';
 import { HttpError, notFound, tooManyRequests } from '@/server/lib/http-errors';
-import { checkRateLimit, pruneRateLimitAttempts } from '@/server/modules/security/rate-limit.service';
 import { PaymentProviderError, PAYMENT_WEBHOOK_PATH } from './payment-provider';
-import type { PayOutcome, TestCardProcessor } from './test-processor';
-
-/** Cards one payment page may try in an hour (card-testing bots try thousands). */
-const CARD_ATTEMPTS = { attemptType: 'test_card', maxAttempts: 20, windowMinutes: 60 };
+import type { PayOutcome, PayRefusal, TestCardProcessor } from './test-processor';
 
 /**
  * The built-in test card processor's own HTTP side (docs/decisions/074): the API of its card page at
@@ -36,20 +32,24 @@ export function testProcessorRoutes(processor: TestCardProcessor): FastifyPlugin
       return session;
     }
 
-    async function guard(sessionId: string, ip: string) {
-      const limit = await checkRateLimit(app.db, `session:${sessionId}`, CARD_ATTEMPTS, ip);
-      await pruneRateLimitAttempts(app.db, CARD_ATTEMPTS);
-      if (!limit.allowed) throw tooManyRequests('Too many card attempts on this payment. Please wait an hour or start the checkout again.');
-    }
-
-    const run = async (fn: () => Promise<PayOutcome>) => {
+    const run = async (fn: () => Promise<PayOutcome | PayRefusal>) => {
       try {
-        return toOutcome(await fn());
+        const outcome = await fn();
+        if ('refused' in outcome) throw refused(outcome.refused);
+        return toOutcome(outcome);
       } catch (err) {
         if (err instanceof PaymentProviderError) throw new HttpError(502, 'PAYMENT_NOT_RECORDED', err.message);
         throw err;
       }
     };
+
+    function refused(why: PayRefusal['refused']): HttpError {
+      if (why === 'not_found') return notFound('This payment page does not exist.', 'PAYMENT_SESSION_NOT_FOUND');
+      if (why === 'expired') return expired();
+      return tooManyRequests('Too many card attempts on this payment. Please start the checkout again.');
+    }
+
+    const expired = () => new HttpError(409, 'PAYMENT_SESSION_EXPIRED', 'This payment page has expired: the order was cancelled. Your cart is still there to check out again.');
 
     function toOutcome(o: PayOutcome) {
       if (o.status === 'succeeded') return { status: o.status, success_url: pathOf(o.success_url), message: null };
@@ -84,19 +84,15 @@ export function testProcessorRoutes(processor: TestCardProcessor): FastifyPlugin
         schema: {
           tags: ['store'],
           summary: 'Test card processor: pay with a test card',
-          description: '4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for authentication. 20 attempts per page per hour.',
+          description: '4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for authentication. 20 attempts per page.',
           params,
           body: testPayBodySchema,
           response: { 200: testPaymentOutcomeSchema, ...errors },
         },
       },
-      async (request) => {
-        const session = await openSession(request.params.sessionId);
-        if (session.status === 'complete') return { status: 'succeeded' as const, success_url: pathOf(session.successUrl), message: null };
-        if (session.status === 'expired') throw new HttpError(409, 'PAYMENT_SESSION_EXPIRED', 'This payment page has expired: the order was cancelled. Your cart is still there to check out again.');
-        await guard(session.id, request.ip);
-        return run(() => processor.pay(session, request.body.card_number));
-      },
+      // No read first (issue 25): the decision is taken if the page is open and has attempts left, and the page is
+      // read only when it was not (unknown, paid, closed, out of attempts).
+      async (request) => run(() => processor.pay(request.params.sessionId, request.body.card_number)),
     );
 
     app.post(

@@ -1,11 +1,12 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import type { Db } from '@/server/db/client';
 import { testPaymentEvents, testPaymentSessions } from '@/server/db/schema/payments';
 import { defineJob, handle, type JobQueue } from '@/server/modules/jobs/job-queue';
 import {
+  type ApplyInShop,
   PaymentDeclinedError,
   PaymentProviderError,
   type CheckoutSession,
@@ -20,7 +21,7 @@ import {
   type SavedCardCharge,
   type SavedCardChargeInput,
 } from './payment-provider';
-import { verifyStripeEvent } from './stripe-events';
+import { readStripeEvent, verifyStripeEvent } from './stripe-events';
 import { testProcessorRoutes } from './test-processor-routes';
 
 /**
@@ -71,18 +72,42 @@ export const testPaymentEventJob = defineJob('test-payments.deliver', z.object({
 /** The backstop delivery waits this long: the delivery right after the payment normally gets there first. */
 const BACKSTOP_SECONDS = 10;
 
+/** An event as Stripe shapes it. */
+function stripeShaped(eventId: string, type: string, object: Record<string, unknown>) {
+  return {
+    id: eventId,
+    object: 'event',
+    api_version: '2025-01-27',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  };
+}
+
 export type PayOutcome =
   | { status: 'succeeded'; success_url: string }
   | { status: 'requires_action' }
   | { status: 'failed'; message: string };
 
+/** A card decision that changed nothing: the page is unknown, closed, or has used its CARD_ATTEMPTS. */
+export type PayRefusal = { refused: 'not_found' | 'expired' | 'too_many_attempts' };
+
+/** Cards one payment page may try (card-testing bots try thousands): counted on the page, with each decision. */
+export const CARD_ATTEMPTS = 20;
+
 export type TestSession = typeof testPaymentSessions.$inferSelect;
+type StoredEvent = Pick<typeof testPaymentEvents.$inferSelect, 'id' | 'type' | 'payload' | 'deliveredAt'>;
 
 export class TestCardProcessor implements PaymentProvider {
   readonly name = 'test' as const;
   readonly testMode = true;
   /** Set by its routes once the app exists: how events reach the webhook route. */
   deliverTo: EventDelivery | null = null;
+  /** Set by the payments module at start: how a card decision is applied in the shop, in this processor's transaction. */
+  applyInShop: ApplyInShop | null = null;
   readonly local: LocalPaymentProvider;
 
   constructor(
@@ -95,6 +120,9 @@ export class TestCardProcessor implements PaymentProvider {
     this.local = {
       routes: testProcessorRoutes(this),
       jobs: () => [handle(testPaymentEventJob, ({ eventId }) => this.deliverEvent(eventId))],
+      connectShop: (apply) => {
+        this.applyInShop = apply;
+      },
     };
   }
 
@@ -239,118 +267,138 @@ export class TestCardProcessor implements PaymentProvider {
     return s ?? null;
   }
 
-  /** A card entered on the form: decides like Stripe's test mode and reports the result to the shop. */
-  async pay(session: TestSession, cardNumber: string): Promise<PayOutcome> {
+  /**
+   * A card entered on the form: decides like Stripe's test mode and reports the result to the shop. The decision,
+   * the page's attempt count and (connected) the shop's change are one statement's and one transaction's work: a
+   * page that is not open, or has used its CARD_ATTEMPTS, changes nothing and says why (`refused`).
+   */
+  async pay(sessionId: string, cardNumber: string): Promise<PayOutcome | PayRefusal> {
     const last4 = cardNumber.slice(-4);
-    if (cardNumber === TEST_CARDS.success || cardNumber === TEST_CARDS.declinesLater) return this.succeed(session, last4);
+    if (cardNumber === TEST_CARDS.success || cardNumber === TEST_CARDS.declinesLater) return this.succeed(sessionId, last4);
     if (cardNumber === TEST_CARDS.authenticate) {
-      await this.db
-        .update(testPaymentSessions)
-        .set({ status: 'requires_action', paymentStatus: 'requires_action', last4, updatedAt: sql`now()` })
-        .where(and(eq(testPaymentSessions.id, session.id), inArray(testPaymentSessions.status, ['open', 'requires_action'])));
-      return { status: 'requires_action' };
+      const settled = await this.#settle(sessionId, { status: 'requires_action', paymentStatus: 'requires_action', last4 }, () => null);
+      return settled ? { status: 'requires_action' } : this.refusal(sessionId);
     }
     const message = cardNumber === TEST_CARDS.declined ? DECLINE_MESSAGE : NOT_A_TEST_CARD_MESSAGE;
-    return this.fail(session, last4, message, 'card_declined');
+    return this.fail(sessionId, last4, message, 'card_declined');
   }
 
   /** The authentication step of 4000 0025 0000 3155: passed or failed by the shopper. */
-  async authenticate(session: TestSession, passed: boolean): Promise<PayOutcome> {
+  async authenticate(session: TestSession, passed: boolean): Promise<PayOutcome | PayRefusal> {
     const last4 = session.last4 ?? '3155';
-    return passed ? this.succeed(session, last4) : this.fail(session, last4, AUTH_FAILED_MESSAGE, 'payment_intent_authentication_failure');
+    return passed ? this.succeed(session.id, last4) : this.fail(session.id, last4, AUTH_FAILED_MESSAGE, 'payment_intent_authentication_failure');
   }
 
   /**
-   * The card is charged: the session completes and its `checkout.session.completed` event is written in one
-   * transaction, with the job that delivers it. A session completed or expired meanwhile is left as it is (a double
-   * submit charges once).
+   * The card is charged: the session completes and the shop hears it (connected: in the same transaction; else by
+   * its event, written with the job that delivers it). A session completed or expired meanwhile is left as it is
+   * (a double submit charges once).
    */
-  private async succeed(session: TestSession, last4: string): Promise<PayOutcome> {
+  private async succeed(sessionId: string, last4: string): Promise<PayOutcome | PayRefusal> {
     const paymentMethod = id('pm_test');
-    const charged = await this.#settle(session, { status: 'complete', paymentStatus: 'succeeded', last4, paymentMethodId: paymentMethod, failureMessage: null }, 'checkout.session.completed', {
-      id: session.id,
-      object: 'checkout.session',
-      client_reference_id: session.reference,
-      customer_email: session.email,
-      amount_total: session.amount,
-      currency: session.currency.toLowerCase(),
-      mode: 'payment',
-      status: 'complete',
-      payment_status: 'paid',
-      metadata: { order_id: session.reference },
-      payment_intent: {
+    const charged = await this.#settle(sessionId, { status: 'complete', paymentStatus: 'succeeded', last4, paymentMethodId: paymentMethod, failureMessage: null }, (session) => [
+      'checkout.session.completed',
+      {
+        id: session.id,
+        object: 'checkout.session',
+        client_reference_id: session.reference,
+        customer_email: session.email,
+        amount_total: session.amount,
+        currency: session.currency.toLowerCase(),
+        mode: 'payment',
+        status: 'complete',
+        payment_status: 'paid',
+        metadata: { order_id: session.reference },
+        payment_intent: {
+          id: session.paymentIntentId,
+          object: 'payment_intent',
+          amount: session.amount,
+          currency: session.currency.toLowerCase(),
+          status: 'succeeded',
+          payment_method: paymentMethod,
+          metadata: { order_id: session.reference },
+        },
+        success_url: session.successUrl,
+        cancel_url: session.cancelUrl,
+      },
+    ]);
+    return charged ? { status: 'succeeded', success_url: charged.successUrl } : this.refusal(sessionId);
+  }
+
+  private async fail(sessionId: string, last4: string, message: string, code: string): Promise<PayOutcome | PayRefusal> {
+    // Like Stripe Checkout, the session stays open: the shopper may try another card.
+    const settled = await this.#settle(sessionId, { status: 'open', paymentStatus: 'requires_payment_method', last4, failureMessage: message }, (session) => [
+      'payment_intent.payment_failed',
+      {
         id: session.paymentIntentId,
         object: 'payment_intent',
         amount: session.amount,
         currency: session.currency.toLowerCase(),
-        status: 'succeeded',
-        payment_method: paymentMethod,
+        status: 'requires_payment_method',
         metadata: { order_id: session.reference },
+        last_payment_error: { type: 'card_error', code, message, payment_method: { card: { last4 } } },
       },
-      success_url: session.successUrl,
-      cancel_url: session.cancelUrl,
-    });
-    // Settled by someone else meanwhile: paid by a double submit, or closed when the order was cancelled.
-    if (!charged && (await this.getSession(session.id))?.paymentStatus !== 'succeeded') {
-      return { status: 'failed', message: 'This payment page has expired: the order was cancelled.' };
-    }
-    return { status: 'succeeded', success_url: session.successUrl };
+    ]);
+    return settled ? { status: 'failed', message } : this.refusal(sessionId);
   }
 
-  private async fail(session: TestSession, last4: string, message: string, code: string): Promise<PayOutcome> {
-    // Like Stripe Checkout, the session stays open: the shopper may try another card.
-    await this.#settle(session, { status: 'open', paymentStatus: 'requires_payment_method', last4, failureMessage: message }, 'payment_intent.payment_failed', {
-      id: session.paymentIntentId,
-      object: 'payment_intent',
-      amount: session.amount,
-      currency: session.currency.toLowerCase(),
-      status: 'requires_payment_method',
-      metadata: { order_id: session.reference },
-      last_payment_error: { type: 'card_error', code, message, payment_method: { card: { last4 } } },
-    });
-    return { status: 'failed', message };
+  /** Why a card decision changed nothing: the page is unknown, paid already, closed, or out of attempts. */
+  private async refusal(sessionId: string): Promise<PayOutcome | PayRefusal> {
+    const session = await this.getSession(sessionId);
+    if (!session) return { refused: 'not_found' };
+    if (session.status === 'complete') return { status: 'succeeded', success_url: session.successUrl };
+    if (session.status === 'expired') return { refused: 'expired' };
+    return { refused: 'too_many_attempts' };
   }
 
   /**
-   * One card decision, durably: the session changes (only if it is still open) and its event is written with the job
-   * that delivers it, in one transaction; then the event is delivered at once. False when the session was settled
-   * by someone else first.
+   * One card decision, durably, counted against the page's CARD_ATTEMPTS: the session changes only if it is still
+   * open and has attempts left. Connected to the shop (as it always is in the app), the shop applies the decision —
+   * the order paid, the decline recorded — in the SAME transaction, through the same workflows a webhook event
+   * reaches (docs/decisions/117, issue 25): the card is never taken without the order being paid, and no event has
+   * to travel. Not connected (a processor on its own), it works as Stripe does: the event is written with the job
+   * that delivers it, then delivered at once. Null when nothing changed (see `refusal`).
    */
-  async #settle(session: TestSession, set: Partial<TestSession>, type: string, object: Record<string, unknown>): Promise<boolean> {
-    const eventId = await this.db.transaction(async (tx) => {
-      const [done] = await tx
+  async #settle(sessionId: string, set: Partial<TestSession>, eventOf: (session: TestSession) => [string, Record<string, unknown>] | null): Promise<TestSession | null> {
+    const apply = this.applyInShop;
+    const settled = await this.db.transaction(async (tx) => {
+      const [session] = await tx
         .update(testPaymentSessions)
-        .set({ ...set, updatedAt: sql`now()` })
-        .where(and(eq(testPaymentSessions.id, session.id), inArray(testPaymentSessions.status, ['open', 'requires_action'])))
-        .returning({ id: testPaymentSessions.id });
-      return done ? this.record(tx as unknown as Db, session.id, type, object) : null;
+        .set({ ...set, cardAttempts: sql`${testPaymentSessions.cardAttempts} + 1`, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(testPaymentSessions.id, sessionId),
+            inArray(testPaymentSessions.status, ['open', 'requires_action']),
+            lt(testPaymentSessions.cardAttempts, CARD_ATTEMPTS),
+          ),
+        )
+        .returning();
+      if (!session) return null;
+      const happened = eventOf(session);
+      if (!happened) return { session, event: null };
+      const [type, object] = happened;
+      if (apply) {
+        await apply(tx as unknown as Db, readStripeEvent(stripeShaped(id('evt_test'), type, object) as unknown as Stripe.Event));
+        return { session, event: null };
+      }
+      return { session, event: await this.record(tx as unknown as Db, session.id, type, object) };
     });
-    if (eventId) await this.deliverSoon(eventId);
-    return eventId !== null;
+    if (settled?.event) await this.deliverSoon(settled.event);
+    return settled?.session ?? null;
   }
 
   /** Writes a Stripe-shaped event and the job that delivers it, in the transaction that made it happen. */
-  private async record(tx: Db, sessionId: string, type: string, object: Record<string, unknown>): Promise<string> {
-    const event = {
-      id: id('evt_test'),
-      object: 'event',
-      api_version: '2025-01-27',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      data: { object },
-    };
+  private async record(tx: Db, sessionId: string, type: string, object: Record<string, unknown>): Promise<StoredEvent> {
+    const event = stripeShaped(id('evt_test'), type, object);
     await tx.insert(testPaymentEvents).values({ id: event.id, type, sessionId, payload: event });
     await this.jobs.send(testPaymentEventJob, { eventId: event.id }, { tx, startAfterSeconds: BACKSTOP_SECONDS, singletonKey: event.id });
-    return event.id;
+    return { id: event.id, type, payload: event, deliveredAt: null };
   }
 
-  /** Delivers at once; a failure is left to the job (the shopper's payment stands either way). */
-  private async deliverSoon(eventId: string): Promise<void> {
+  /** Delivers at once (the event just written, not read back); a failure is left to the job (the shopper's payment stands either way). */
+  private async deliverSoon(event: StoredEvent): Promise<void> {
     try {
-      await this.deliverEvent(eventId);
+      await this.#deliver(event);
     } catch {
       // The event is stored; its job delivers it within seconds, retrying until the shop takes it.
     }
@@ -359,7 +407,12 @@ export class TestCardProcessor implements PaymentProvider {
   /** Sends one stored event to the shop's webhook; throws until the shop acknowledges it (the job retries). */
   async deliverEvent(eventId: string): Promise<void> {
     const [event] = await this.db.select().from(testPaymentEvents).where(eq(testPaymentEvents.id, eventId));
-    if (!event || event.deliveredAt) return;
+    if (event) await this.#deliver(event);
+  }
+
+  async #deliver(event: StoredEvent): Promise<void> {
+    const eventId = event.id;
+    if (event.deliveredAt) return;
     if (!this.deliverTo) throw new Error('the test processor is not connected to the shop yet');
     const raw = JSON.stringify(event.payload);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload: raw, secret: this.webhookSecret });

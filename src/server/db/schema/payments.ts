@@ -196,6 +196,8 @@ export const testPaymentSessions = pgTable('test_payment_sessions', {
   chargedFrom: text('charged_from'),
   /** Refund ids already made, so a retried refund is answered, not repeated. */
   refundIds: text('refund_ids').array().notNull().default(sql`'{}'::text[]`),
+  /** Cards tried on this page (a card-testing bot tries thousands; the page takes 20): counted with each decision. */
+  cardAttempts: integer('card_attempts').notNull().default(0),
   idempotencyKey: text('idempotency_key').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Spec §3 "Rate-limit attempt": one row per password sign-in attempt (and other limited
@@ -17,4 +17,21 @@ export const rateLimitAttempts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('rate_limit_attempts_lookup_idx').on(t.identifier, t.attemptType, t.createdAt)],
+);
+
+/**
+ * A fixed-window counter per identifier and rule (issue 25): the limits on the order path (checkouts per address,
+ * card attempts per payment page) are taken in ONE statement — an upsert that returns the count. The row lock of the
+ * upsert orders concurrent attempts, so no burst slips past the limit, on one instance or many. The window starts
+ * at the first attempt and lasts the rule's minutes.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    identifier: text('identifier').notNull(),
+    attemptType: text('attempt_type').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    count: integer('count').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.identifier, t.attemptType] }), index('rate_limit_counters_window_idx').on(t.windowStart)],
 );

@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CertificateRenderer,
+  LEGACY_RENDERS,
   PRINT_SIZE,
   SHARE_SIZE,
   TEMPLATE_SLUGS,
@@ -14,8 +15,8 @@ import {
   renderPrintPng,
   renderSharePng,
 } from './certificate-renderer';
-import { isPng, pngPhys, pngSize } from './raster';
-import { HOSTILE_NAME, sampleCertificate } from './test-support';
+import { isPng, palettePng, pngPhys, pngSize } from './raster';
+import { HOSTILE_NAME, readPdf, sampleCertificate } from './test-support';
 
 // Print renders are the heavy part: one of each per file, reused by the assertions.
 let print: Buffer;
@@ -43,7 +44,7 @@ describe('print PNG', () => {
 });
 
 describe('PDF', () => {
-  it('has one A4 landscape page with the print render and metadata', async () => {
+  it('has one A4 landscape page and the metadata, dated the issue date', async () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const doc = await PDFDocument.load(pdf, { updateMetadata: false });
     expect(doc.getPageCount()).toBe(1);
@@ -52,14 +53,66 @@ describe('PDF', () => {
     expect(doc.getTitle()).toBe('Distinguished Service in Reply-All — Dana Whitfield');
     expect(doc.getAuthor()).toBe('Certifiable');
     expect(doc.getSubject()).toBe('Certifiable certificate CF-7Q2K9');
+    expect(doc.getKeywords()).toBe('Certifiable certificate CF-7Q2K9');
+    expect(doc.getCreator()).toBe('Certifiable certificate renderer');
     expect(doc.getCreationDate()?.toISOString()).toBe('2026-11-22T00:00:00.000Z');
-    const images = doc.context
-      .enumerateIndirectObjects()
-      .map(([, obj]) => obj)
-      .filter((obj): obj is PDFRawStream => obj instanceof PDFRawStream && obj.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
-    expect(images).toHaveLength(1);
-    expect(images[0]?.dict.get(PDFName.of('Width'))?.toString()).toBe('3508');
-    expect(images[0]?.dict.get(PDFName.of('Height'))?.toString()).toBe('2480');
+    expect(doc.getModificationDate()?.toISOString()).toBe('2026-11-22T00:00:00.000Z');
+  });
+
+  it('is drawn in vectors: its words are text in the embedded brand fonts, and there is no picture of the page', async () => {
+    const { texts, fonts, images } = await readPdf(pdf);
+    for (const line of ['Dana Whitfield', 'Distinguished Service in Reply-All', 'Certificate of Achievement', 'No. CF-7Q2K9', 'Sam from Accounts', '22 November 2026']) {
+      expect(texts).toContain(line);
+    }
+    // The citation, wrapped over lines, and the seal's legend set round a circle are text too.
+    expect(texts.join(' ')).toContain('For replying “Thanks!” to the all-company holiday schedule,');
+    expect(texts.join(' ')).toContain('SEAL OF DUBIOUS HONOURS');
+    expect(fonts.length).toBeGreaterThanOrEqual(4);
+    for (const font of fonts) {
+      expect(font.embedded, font.name).toBe(true);
+      // Subsets (a six-letter tag) of the very faces the PNG is drawn with.
+      expect(font.name).toMatch(/^[A-Z]{6}\+(Fraunces|Inter)-\w+$/);
+    }
+    // The award emblem is drawn as paths: nothing in the page is a picture.
+    expect(images).toEqual([]);
+  });
+
+  it('is many times smaller than the 300 DPI raster PDF it replaces', async () => {
+    const raster = await LEGACY_RENDERS.pdf(sampleCertificate(), 'classic-parchment');
+    expect((await readPdf(raster)).images).toEqual([{ width: 3508, height: 2480 }]);
+    expect(pdf.length).toBeLessThan(200 * 1024);
+    expect(pdf.length * 5).toBeLessThan(raster.length);
+  });
+
+  it.each(TEMPLATE_SLUGS)('%s: vectors and text, hostile names included', async (slug) => {
+    const drawn = await renderPdf(sampleCertificate({ nomineeName: HOSTILE_NAME }), slug);
+    const { texts, fonts, images } = await readPdf(drawn);
+    // Retro sets names in capitals; the markup stays characters on the page.
+    expect(texts.map((t) => t.toLowerCase())).toContain('</text><script>alert(1)</script>');
+    expect(texts.map((t) => t.toLowerCase())).toContain('& “zoë” <svg onload=alert(2)> ]]>');
+    expect(texts.join(' ')).toMatch(/Distinguished Service in Reply-All/i);
+    expect(fonts.every((font) => font.embedded)).toBe(true);
+    expect(images).toEqual([]);
+    expect(drawn.length).toBeLessThan(200 * 1024);
+  });
+
+  it('keeps an award picture a small picture, and draws an emblem that is not flat art as one', async () => {
+    const picture = palettePng(8, 8, new Uint8Array(8 * 8 * 4).fill(200)).toString('base64');
+    const withPicture = await readPdf(await renderPdf(sampleCertificate({ awardEmblemSvg: null, awardPicturePng: picture }), 'retro'));
+    // The picture and its transparency (a soft mask of the same size): nothing else.
+    expect(withPicture.images.length).toBeGreaterThanOrEqual(1);
+    expect(withPicture.images.every((i) => i.width === 8 && i.height === 8)).toBe(true);
+    expect(withPicture.texts).toContain('DANA WHITFIELD');
+
+    const gradient =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0" stop-color="#c8102e"/><stop offset="1" stop-color="#1f3a7a"/></linearGradient></defs><circle cx="5" cy="5" r="5" fill="url(#g)"/></svg>';
+    const withGradientEmblem = await readPdf(await renderPdf(sampleCertificate({ awardEmblemSvg: gradient }), 'modern-minimal'));
+    expect(withGradientEmblem.images.length).toBeGreaterThanOrEqual(1);
+    // Drawn at the print's 300 DPI: the emblem box is a few centimetres wide, far from a page.
+    for (const { width } of withGradientEmblem.images) {
+      expect(width).toBeGreaterThan(200);
+      expect(width).toBeLessThan(1200);
+    }
   });
 });
 

@@ -4,7 +4,7 @@
  *   renderCertificateSvg(data, template)  → SVG text (viewBox 0 0 2970 2100, 1 unit = 0.1 mm)
  *   renderSharePng(data, template)        → 1200×630 PNG for og:image
  *   renderPrintPng(data, template)        → 3508×2480 PNG, 300 DPI (A4 landscape)
- *   renderPdf(data, template)             → one-page A4 landscape PDF with the print render
+ *   renderPdf(data, template)             → one-page A4 landscape PDF drawn in vectors (docs/decisions/114)
  *
  * `CertificateRenderer` wraps the same functions in a content-hash cache
  * (memory LRU + optional size-bounded directory) and, given a RenderPool, runs
@@ -15,7 +15,9 @@ import { basename } from 'node:path';
 import { resolveTemplate, type CertificateData } from './certificate-data';
 import { certificateRoot, drawCertificate } from './certificate-svg';
 import { FONT_FILES } from './fonts';
+import { inlineEmblems } from './inline-emblems';
 import { buildPdf } from './pdf';
+import { buildRasterPdf } from './pdf-raster';
 import type { RenderedImage } from '@resvg/resvg-js';
 import { rasterize, setPngDpi, svgToPalettePng, svgToPng } from './raster';
 import { RenderCache, contentHash, type RenderCacheOptions, type RenderCacheStats } from './render-cache';
@@ -29,7 +31,7 @@ export type { CertificateLayout } from './templates/template';
 export type { RenderCacheStats } from './render-cache';
 
 /** Bump whenever output for the same input changes (drawing, fonts, sizes): it is part of every cache key. */
-export const CERTIFICATE_RENDERER_VERSION = 1;
+export const CERTIFICATE_RENDERER_VERSION = 2;
 
 export const SHARE_SIZE = { width: 1200, height: 630 } as const;
 export const PRINT_DPI = 300;
@@ -40,7 +42,7 @@ export type RenderKind = 'svg' | 'share-png' | 'print-png' | 'pdf';
 const EXTENSION: Record<RenderKind, string> = { svg: 'svg', 'share-png': 'png', 'print-png': 'png', pdf: 'pdf' };
 
 export async function renderSharePng(data: CertificateData, templateSlug: string): Promise<Buffer> {
-  return svgToPalettePng(shareSvg(drawCertificate(data, templateSlug)), SHARE_W);
+  return svgToPalettePng(inlineEmblems(shareSvg(drawCertificate(data, templateSlug))).svg, SHARE_W);
 }
 
 function printSvg(data: CertificateData, templateSlug: string) {
@@ -50,14 +52,27 @@ function printSvg(data: CertificateData, templateSlug: string) {
 
 export async function renderPrintPng(data: CertificateData, templateSlug: string): Promise<Buffer> {
   const { svg } = printSvg(data, templateSlug);
-  return setPngDpi(await svgToPng(svg, PRINT_SIZE.width), PRINT_DPI);
+  return setPngDpi(await svgToPng(inlineEmblems(svg).svg, PRINT_SIZE.width), PRINT_DPI);
 }
 
+/** The PDF in vectors: the drawing's paths and text, fonts embedded (pdf.ts). */
 export async function renderPdf(data: CertificateData, templateSlug: string): Promise<Buffer> {
-  const { drawing, svg } = printSvg(data, templateSlug);
-  const pixels = await rgbaPixels(svg, PRINT_SIZE.width);
-  return buildPdf(pixels, drawing.view, drawing.view.nominee);
+  return (await buildPdf(drawCertificate(data, templateSlug))).pdf;
 }
+
+/**
+ * The renders as they were before docs/decisions/114 (emblems as pictures, the PDF a 300 DPI raster), for the
+ * comparison line of bench/render-load.ts only: a render process started with CERTIFICATE_RENDERER_LEGACY=1 draws these.
+ */
+export const LEGACY_RENDERS: Record<PoolRenderKind, (data: CertificateData, templateSlug: string) => Promise<Buffer>> = {
+  'share-png': async (data, templateSlug) => svgToPalettePng(shareSvg(drawCertificate(data, templateSlug)), SHARE_W),
+  'print-png': async (data, templateSlug) => setPngDpi(await svgToPng(printSvg(data, templateSlug).svg, PRINT_SIZE.width), PRINT_DPI),
+  pdf: async (data, templateSlug) => {
+    const { drawing, svg } = printSvg(data, templateSlug);
+    const pixels = await rgbaPixels(svg, PRINT_SIZE.width);
+    return buildRasterPdf(pixels, drawing.view, drawing.view.nominee);
+  },
+};
 
 /**
  * The pixels as a JS copy, with resvg's own canvas (35 MB at 300 DPI) released before the PDF is

@@ -21,6 +21,10 @@ export function createCertificateRendering(
 ): { renderer: CertificateRenderer; emblems: EmblemLoader; close(): Promise<void> } {
   // PNGs and PDFs, and the admin's award pictures, are drawn in a bounded pool of render processes (docs/decisions/021).
   const pool = new RenderPool({ ...config.render, log });
+  // Outside tests the render processes start with the app, fonts and templates loaded, so the first certificate
+  // a visitor asks for is drawn at once (docs/decisions/114). CERTIFICATE_RENDERER_LEGACY=1 is bench/render-load.ts's
+  // comparison line: the renderer as it was before, processes started by the first render.
+  if (config.nodeEnv !== 'test' && process.env.CERTIFICATE_RENDERER_LEGACY !== '1') pool.prestart();
   // Renders survive restarts in DATA_DIR, within RENDER_CACHE_MAX_MB and above DATA_DIR_MIN_FREE_MB (tests keep
   // them in memory only). The memory layer stays small: PNGs and PDFs are a few MB each, and the disk copy is one
   // read away.

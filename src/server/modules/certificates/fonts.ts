@@ -44,7 +44,7 @@ const WEIGHT_DIR: Record<FontWeight, string> = {
 };
 
 /** The faces the templates use; anything else is a programming error (see `faceKey`). */
-const FACES: FontFace[] = [
+export const FACES: readonly FontFace[] = [
   { family: 'display', weight: 300 },
   { family: 'display', weight: 400 },
   { family: 'display', weight: 400, italic: true },
@@ -59,7 +59,7 @@ const FACES: FontFace[] = [
   { family: 'sans', weight: 800 },
 ];
 
-function faceKey(face: FontFace): string {
+export function faceKey(face: FontFace): string {
   return `${face.family}-${face.weight}${face.italic ? 'i' : ''}`;
 }
 
@@ -98,7 +98,8 @@ export const RESVG_FONT_OPTIONS = {
 
 const loaded = new Map<string, Font>();
 
-function fontFor(face: FontFace): Font {
+/** The face's font, parsed once per process (the text measurer and the PDF's embedded fonts share it). */
+export function fontFor(face: FontFace): Font {
   const key = faceKey(face);
   const cached = loaded.get(key);
   if (cached) return cached;

@@ -44,6 +44,18 @@ describe('RenderPool', { timeout: 120_000 }, () => {
     expect(pngSize(printed)).toEqual({ width: 3508, height: 2480 });
   });
 
+  it('prestart(): starts its processes before any render and replaces one that exits at once', async () => {
+    const p = pool({ workers: 1 });
+    p.prestart();
+    expect(p.pids).toHaveLength(1);
+    const [first] = p.pids;
+    process.kill(first!, 'SIGKILL');
+    await until(() => p.pids.length === 1 && p.pids[0] !== first);
+    expect(p.stats).toMatchObject({ started: 2, running: 0, queued: 0 });
+    expect(isPng(await p.run(share()))).toBe(true);
+    expect(p.stats.started).toBe(2);
+  });
+
   it('takes at most workers + queueMax renders; the next is refused at once with a retry delay', async () => {
     const p = pool({ workers: 1, queueMax: 1 });
     const first = p.run(print('One'));

@@ -15,7 +15,10 @@
  *     either, its process is killed and the render fails with
  *     RenderFailedError — so does a process that dies mid-render;
  *   - a killed or crashed process is replaced; processes start lazily, on the
- *     first render, so an app that never rasterises starts none;
+ *     first render, so an app that never rasterises starts none — unless the
+ *     pool is `prestart()`ed (the server does, outside tests): then every process
+ *     starts at once, loads its fonts and draws a warm-up certificate before the
+ *     first request, and one that exits is replaced at once (docs/decisions/114);
  *   - render processes run at a lower CPU priority, so requests keep the
  *     server's share of the cores;
  *   - `close()` kills them all (the app's onClose).
@@ -134,6 +137,8 @@ export class RenderPool {
   readonly #exited = new Set<Promise<void>>();
   #nextId = 1;
   #closed = false;
+  /** prestart(): keep `workers` processes started and warm, not only while renders wait. */
+  #keepWarm = false;
   #memoryTimer: NodeJS.Timeout | null = null;
   /** Moving average of render durations, for Retry-After. */
   #averageMs = 1000;
@@ -176,6 +181,20 @@ export class RenderPool {
       this.#queue.push({ task, timeoutMs: options.timeoutMs ?? this.#options.timeoutMs, resolve, reject });
       this.#dispatch();
     });
+  }
+
+  /**
+   * Starts every render process now and keeps them started: each loads its fonts and templates and draws a
+   * warm-up certificate before it reports ready, so the first real render is all drawing (docs/decisions/114).
+   */
+  prestart(): void {
+    if (this.#closed) return;
+    this.#keepWarm = true;
+    this.#topUp();
+  }
+
+  #topUp(): void {
+    while (this.#keepWarm && !this.#closed && this.#workers.size < this.#options.workers) this.#spawn();
   }
 
   /** Kills every render process; waiting and running renders fail with reason 'closed'. */
@@ -230,7 +249,9 @@ export class RenderPool {
     // The V8 heap gets part of the budget; the rest is resvg's own (native) memory.
     const heapMb = Math.max(64, Math.floor(this.#options.memoryMb / 2));
     const child = fork(file, [], {
-      execArgv: [...execArgv, `--max-old-space-size=${heapMb}`, '--expose-gc'],
+      // A small young generation: the warm-up drawing (docs/decisions/114) would otherwise leave ≈70 MB of it
+      // committed, and a process over 60 % of its budget after a render is replaced.
+      execArgv: [...execArgv, `--max-old-space-size=${heapMb}`, '--max-semi-space-size=4', '--expose-gc'],
       // glibc keeps one malloc arena per thread; two are plenty for one render at a time
       // and keep freed pixel buffers from piling up as resident memory.
       env: { ...renderEnv(), MALLOC_ARENA_MAX: '2', UV_THREADPOOL_SIZE: '2' },
@@ -309,10 +330,13 @@ export class RenderPool {
       if (this.#startFailures >= 3) {
         for (const waiting of this.#queue.splice(0)) waiting.reject(this.#failure('unavailable'));
         this.#startFailures = 0;
+        // Stop keeping processes warm: the next render starts one lazily (and fails the same way if it must).
+        this.#keepWarm = false;
         return;
       }
     }
     this.#dispatch();
+    this.#topUp();
   }
 
   #kill(worker: Worker, reason: RenderFailure): void {

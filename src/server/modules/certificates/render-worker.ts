@@ -4,10 +4,20 @@
  * or an out-of-memory kill costs one render, never the server.
  */
 import { awardPicturePng } from './award-picture';
-import { renderCertificateSvg, renderPdf, renderPrintPng, renderSharePng } from './certificate-renderer';
-import type { WorkerReply, WorkerRequest } from './render-pool';
+import { TEMPLATE_SLUGS, type CertificateData } from './certificate-data';
+import { LEGACY_RENDERS, renderCertificateSvg, renderPdf, renderPrintPng, renderSharePng } from './certificate-renderer';
+import { rasterize } from './raster';
+import type { PoolRenderKind, WorkerReply, WorkerRequest } from './render-pool';
 
-const RENDER = { 'share-png': renderSharePng, 'print-png': renderPrintPng, pdf: renderPdf } as const;
+/**
+ * bench/render-load.ts's comparison line only: the renders and the start-up as they were before
+ * docs/decisions/114 (raster PDF, emblems as pictures, no warm-up drawing).
+ */
+const LEGACY = process.env.CERTIFICATE_RENDERER_LEGACY === '1';
+
+const RENDER: Record<PoolRenderKind, (data: CertificateData, template: string) => Promise<Buffer>> = LEGACY
+  ? LEGACY_RENDERS
+  : { 'share-png': renderSharePng, 'print-png': renderPrintPng, pdf: renderPdf };
 
 function reply(message: WorkerReply): void {
   process.send?.(message);
@@ -30,21 +40,37 @@ process.on('message', (request: WorkerRequest) => {
   })();
 });
 
-// Load the fonts and the text measurer before the first real render, so its time budget is all drawing.
-renderCertificateSvg(
-  {
-    certificateNumber: 'CF-WARM0',
-    awardTitle: 'Warm-up',
-    awardTagline: null,
-    awardDescription: 'Warm-up',
-    awardEmblemSvg: null,
-    nomineeName: 'Warm-up',
-    reason: '',
-    issuedAt: new Date(0),
-    nominatorName: null,
-    verifyUrl: 'https://certifiable.invalid/',
-    brandName: 'Certifiable',
-  },
-  'classic-parchment',
+const WARM_UP: CertificateData = {
+  certificateNumber: 'CF-WARM0',
+  awardTitle: 'Warm-up',
+  awardTagline: 'Warm-up',
+  awardDescription: 'Warm-up',
+  awardEmblemSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#c8102e"/></svg>',
+  nomineeName: 'Warm-up',
+  reason: 'Warm-up',
+  issuedAt: new Date(0),
+  nominatorName: 'Warm-up',
+  verifyUrl: 'https://certifiable.invalid/',
+  brandName: 'Certifiable',
+};
+
+/**
+ * Before the first real render: the fonts and the text measurer (every template), and — outside the legacy line —
+ * one small drawing of each kind, so resvg, the palette encoder, PDFKit, svg-to-pdfkit and the fonts' subsetting
+ * are loaded and compiled (a first PDF costs ≈3× a later one otherwise). About a second of CPU, once per process.
+ */
+async function warmUp(): Promise<void> {
+  renderCertificateSvg(WARM_UP, 'classic-parchment');
+  if (LEGACY) return;
+  for (const template of TEMPLATE_SLUGS) renderCertificateSvg(WARM_UP, template);
+  await renderPdf(WARM_UP, 'classic-parchment');
+  await rasterize(renderCertificateSvg(WARM_UP, 'retro'), 300);
+  await renderSharePng(WARM_UP, 'retro');
+  globalThis.gc?.();
+}
+
+void warmUp().then(
+  () => reply({ type: 'ready' }),
+  // A warm-up that fails must not keep the process from serving: the real render reports its own error.
+  () => reply({ type: 'ready' }),
 );
-reply({ type: 'ready' });

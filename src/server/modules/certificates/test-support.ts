@@ -107,3 +107,95 @@ export function assertWellFormedXml(xml: string): void {
   if (stack.length) throw new Error(`unclosed <${stack.join('> <')}>`);
   if (roots !== 1) throw new Error('no root element');
 }
+
+/** What a PDF reader finds in a one-page PDF: its text runs (one per text object), fonts and pictures. */
+export interface PdfContents {
+  /** The text of each BT…ET object, decoded through its font's ToUnicode map. */
+  texts: string[];
+  /** BaseFont of every font, and whether its program is embedded (FontFile2/FontFile3). */
+  fonts: { name: string; embedded: boolean }[];
+  images: { width: number; height: number }[];
+}
+
+function hexToUtf16(hex: string): string {
+  const h = hex.replace(/\s+/g, '');
+  let out = '';
+  for (let i = 0; i + 4 <= h.length; i += 4) out += String.fromCharCode(Number.parseInt(h.slice(i, i + 4), 16));
+  return out;
+}
+
+/** A ToUnicode CMap (bfchar and bfrange, with array or incrementing destinations) as code → text. */
+function parseToUnicode(cmap: string): Map<number, string> {
+  const map = new Map<number, string>();
+  for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const m of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F\s]+)>/g)) map.set(Number.parseInt(m[1]!, 16), hexToUtf16(m[2]!));
+  }
+  for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+    for (const m of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F\s]+>)/g)) {
+      const lo = Number.parseInt(m[1]!, 16);
+      const hi = Number.parseInt(m[2]!, 16);
+      if (m[3]!.startsWith('[')) {
+        [...m[3]!.matchAll(/<([0-9a-fA-F\s]+)>/g)].forEach((d, i) => map.set(lo + i, hexToUtf16(d[1]!)));
+      } else {
+        const start = hexToUtf16(m[3]!.slice(1, -1));
+        for (let code = lo; code <= hi; code++) map.set(code, start.slice(0, -1) + String.fromCharCode(start.charCodeAt(start.length - 1) + code - lo));
+      }
+    }
+  }
+  return map;
+}
+
+/**
+ * Reads a one-page PDF as a text extractor would: the page's content stream, its fonts' ToUnicode maps (two-byte
+ * codes, Identity-H, as PDFKit writes them) and every image XObject. Enough to prove that text is text.
+ */
+export async function readPdf(pdf: Buffer): Promise<PdfContents> {
+  const { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, decodePDFRawStream } = await import('pdf-lib');
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const ctx = doc.context;
+  const deref = (obj: unknown) => (obj instanceof PDFRef ? ctx.lookup(obj) : obj);
+  const decode = (stream: unknown) => Buffer.from(decodePDFRawStream(stream as Parameters<typeof decodePDFRawStream>[0]).decode()).toString('latin1');
+  const page = doc.getPage(0).node;
+  const fontDict = deref(page.Resources()?.get(PDFName.of('Font')));
+  const maps = new Map<string, Map<number, string>>();
+  if (fontDict instanceof PDFDict) {
+    for (const [name, ref] of fontDict.entries()) {
+      const font = deref(ref);
+      const toUnicode = font instanceof PDFDict ? deref(font.get(PDFName.of('ToUnicode'))) : null;
+      maps.set(name.asString().slice(1), toUnicode instanceof PDFRawStream ? parseToUnicode(decode(toUnicode)) : new Map());
+    }
+  }
+  const contents = deref(page.get(PDFName.of('Contents')));
+  const streams = contents instanceof PDFArray ? contents.asArray().map(deref) : [contents];
+  const content = streams.map(decode).join('\n');
+  const texts: string[] = [];
+  let current = '';
+  let font = new Map<number, string>();
+  const show = (hex: string) => {
+    const h = hex.replace(/\s+/g, '');
+    for (let i = 0; i + 4 <= h.length; i += 4) current += font.get(Number.parseInt(h.slice(i, i + 4), 16)) ?? '\uFFFD';
+  };
+  for (const m of content.matchAll(/\/([^\s/[\]<>()]+)\s+[-\d.]+\s+Tf|<([0-9a-fA-F\s]*)>\s*Tj|\[([^\]]*)\]\s*TJ|\bBT\b|\bET\b/g)) {
+    if (m[1] !== undefined) font = maps.get(m[1]) ?? new Map();
+    else if (m[2] !== undefined) show(m[2]);
+    else if (m[3] !== undefined) for (const part of m[3].matchAll(/<([0-9a-fA-F\s]*)>/g)) show(part[1]!);
+    else if (m[0] === 'BT') current = '';
+    else if (m[0] === 'ET') texts.push(current);
+  }
+  const fonts: PdfContents['fonts'] = [];
+  const images: PdfContents['images'] = [];
+  for (const [, obj] of ctx.enumerateIndirectObjects()) {
+    const dict = obj instanceof PDFRawStream ? obj.dict : obj instanceof PDFDict ? obj : null;
+    if (!dict) continue;
+    if (dict.get(PDFName.of('Subtype')) === PDFName.of('Image')) {
+      images.push({ width: Number(dict.get(PDFName.of('Width'))?.toString()), height: Number(dict.get(PDFName.of('Height'))?.toString()) });
+    }
+    if (dict.get(PDFName.of('Type')) === PDFName.of('FontDescriptor')) {
+      fonts.push({
+        name: String(dict.get(PDFName.of('FontName'))?.toString()).replace(/^\//, ''),
+        embedded: Boolean(dict.get(PDFName.of('FontFile2')) ?? dict.get(PDFName.of('FontFile3')) ?? dict.get(PDFName.of('FontFile'))),
+      });
+    }
+  }
+  return { texts, fonts, images };
+}

@@ -5,7 +5,7 @@ import { checkoutBodySchema, checkoutResultSchema } from '@/contract/shop';
 import { tooManyRequests } from '@/server/lib/http-errors';
 import { shopDeps } from '@/server/workflows/deps';
 import { placeOrder } from '@/server/workflows/place-order';
-import { checkRateLimit, pruneRateLimitAttempts } from '../security/rate-limit.service';
+import { countAttempt } from '../security/rate-limit.service';
 import { keepPagesOnEveryRoute } from '../seo/page-cache';
 
 /** Orders one address may start in an hour: plenty for a shopper, not for a script filling the database. */
@@ -38,8 +38,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = await app.auth.getAuth(request, reply);
-      const limit = await checkRateLimit(app.db, `ip:${request.ip}`, CHECKOUT_RATE_LIMIT, request.ip);
-      await pruneRateLimitAttempts(app.db, CHECKOUT_RATE_LIMIT);
+      const limit = await countAttempt(app.db, `ip:${request.ip}`, CHECKOUT_RATE_LIMIT);
       if (!limit.allowed) throw tooManyRequests('That is a lot of orders from one place in an hour. Please wait a while and try again.', 'RATE_LIMITED', { retryAfterSeconds: 600 });
       return placeOrder.run({ ...deps, log: request.log }, { checkout: request.body, idempotencyKey: request.headers['idempotency-key'], userId: user?.id ?? null, channel: 'shop' });
     },

@@ -117,6 +117,7 @@ describe('shipping rates from Printful', () => {
     // A product an admin added by hand has no Printful variant: Printful cannot quote it.
     const [mug] = await t.database.db.insert(products).values({ slug: 'hand-made-mug', name: 'Mug', kind: 'print' }).returning();
     const [cup] = await t.database.db.insert(variants).values({ productId: mug!.id, sku: 'MUG-1', name: 'Mug', size: 'One size', price: 1500 }).returning();
+    t.app.catalogCache.clear(); // what the admin's product routes do after a change
     const mixed = (
       await shopper().post('/api/store/quote', {
         lines: [line('CERT-POSTER-12x16'), { variant_id: cup!.id, quantity: 1, design: { award_id: shop.award.id } }],

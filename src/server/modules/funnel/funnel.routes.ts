@@ -20,7 +20,7 @@ import { declineOffer } from '@/server/workflows/close-funnel';
 import { shopDeps } from '@/server/workflows/deps';
 import { placeOrder } from '@/server/workflows/place-order';
 import { CHECKOUT_RATE_LIMIT, idempotencyKeyHeaders } from '../checkout/checkout.routes';
-import { checkRateLimit, pruneRateLimitAttempts } from '../security/rate-limit.service';
+import { countAttempt } from '../security/rate-limit.service';
 import { keepPagesOnEveryRoute } from '../seo/page-cache';
 import { funnelOrderView, getFunnel, requireFunnelOrder, type FunnelReadDeps } from './funnel.service';
 
@@ -67,8 +67,7 @@ export const funnelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = await app.auth.getAuth(request, reply);
-      const limit = await checkRateLimit(app.db, `ip:${request.ip}`, CHECKOUT_RATE_LIMIT, request.ip);
-      await pruneRateLimitAttempts(app.db, CHECKOUT_RATE_LIMIT);
+      const limit = await countAttempt(app.db, `ip:${request.ip}`, CHECKOUT_RATE_LIMIT);
       if (!limit.allowed) throw tooManyRequests('That is a lot of orders from one place in an hour. Please wait a while and try again.', 'RATE_LIMITED', { retryAfterSeconds: 600 });
       // The hero product with the name to print, through the shop's own checkout (the one pricing path, the
       // Idempotency-Key, the payment adapter); its payment returns to the timer screen and keeps the card.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/server/db/client';
-import { analyticsEvents, mailOutbox, rateLimitAttempts, securityEvents } from '@/server/db/schema/index';
+import { analyticsEvents, mailOutbox, rateLimitAttempts, rateLimitCounters, securityEvents } from '@/server/db/schema/index';
 import { z } from 'zod';
 import { defineJob, handle, type JobRegistration } from './job-queue';
 
@@ -21,6 +21,8 @@ export async function cleanExpiredRecords(db: Db): Promise<{ mails: number; sign
     .returning({ id: mailOutbox.id });
   const attempts = await db.delete(rateLimitAttempts).where(sql`${rateLimitAttempts.createdAt} < ${older(RETENTION_DAYS.signInAttempts)}`).returning({ id: rateLimitAttempts.id });
   const events = await db.delete(securityEvents).where(sql`${securityEvents.createdAt} < ${older(RETENTION_DAYS.securityEvents)}`).returning({ id: securityEvents.id });
+  // The order path's limit counters (windows of an hour): a day on, their window has long ended.
+  await db.delete(rateLimitCounters).where(sql`${rateLimitCounters.windowStart} < ${older(1)}`);
   return { mails: mails.length, signInAttempts: attempts.length, securityEvents: events.length };
 }
 

@@ -3,6 +3,7 @@ import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { processMetricsText, shareProcessMetrics } from '@/server/cluster';
 import { forbidden } from '@/server/lib/http-errors';
 
 /**
@@ -17,7 +18,11 @@ import { forbidden } from '@/server/lib/http-errors';
  * does not trust (its address would be the proxy's).
  */
 export function registerMetrics(app: FastifyInstance) {
+  // This process's series, and those read from the database (the same in every process). With several server
+  // processes (docs/decisions/116) a scrape shows every process's own series, labelled process="1"…"N".
   const registry = new Registry();
+  const fromDatabase = new Registry();
+  shareProcessMetrics([processMetrics(), registry]);
 
   const httpDuration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -33,11 +38,18 @@ export function registerMetrics(app: FastifyInstance) {
     );
   });
 
-  const gauge = (name: string, help: string, labelNames: readonly string[] = []) => new Gauge({ name, help, labelNames, registers: [registry] });
+  // This process's gauges are read when collected, so a scrape answered by another server process sees them fresh.
+  const gauge = (name: string, help: string, labelNames: readonly string[] = [], registers = [registry]) =>
+    new Gauge({ name, help, labelNames, registers, ...(registers[0] === registry ? { collect: refreshProcess } : {}) });
   /** A counter whose total is read from the database at each scrape (it only grows: orders are never deleted). */
-  const total = (name: string, help: string) => new Counter({ name, help, registers: [registry] });
+  const total = (name: string, help: string) => new Counter({ name, help, registers: [fromDatabase] });
 
   const dbPool = gauge('certifiable_db_pool_connections', 'PostgreSQL pool connections by state (total, idle, waiting requests, max).', ['state']);
+  const dbStatements = gauge(
+    'certifiable_db_statements',
+    'PostgreSQL statements this process has sent since it started, by pool (requests, background jobs); BEGIN and COMMIT count.',
+    ['pool'],
+  );
   const renderQueue = gauge('certifiable_render_queue', 'Certificate renders waiting for a render process.');
   const renderRunning = gauge('certifiable_render_running', 'Certificate renders being drawn now.');
   const renders = gauge('certifiable_renders', 'Certificate renders since the process started, by result (completed, failed, refused).', ['result']);
@@ -46,14 +58,16 @@ export function registerMetrics(app: FastifyInstance) {
   const ordersPaid = total('certifiable_orders_paid_total', 'Orders paid.');
   const paymentsFailed = total('certifiable_payments_failed_total', 'Payments that failed (declined, expired or refused).');
   const refunds = total('certifiable_refunds_total', 'Refunds that went through.');
-  const mailBacklog = gauge('certifiable_mail_backlog', 'Mails queued or being sent, not yet handed to SMTP.');
-  const mailOldest = gauge('certifiable_mail_backlog_oldest_seconds', 'Age of the oldest mail not yet handed to SMTP.');
-  const jobDepth = gauge('certifiable_job_queue_depth', 'Jobs waiting in a queue (due now or later, not yet taken).', ['queue']);
-  const jobOldest = gauge('certifiable_job_queue_oldest_seconds', 'How long the oldest due job of a queue has waited.', ['queue']);
+  const mailBacklog = gauge('certifiable_mail_backlog', 'Mails queued or being sent, not yet handed to SMTP.', [], [fromDatabase]);
+  const mailOldest = gauge('certifiable_mail_backlog_oldest_seconds', 'Age of the oldest mail not yet handed to SMTP.', [], [fromDatabase]);
+  const jobDepth = gauge('certifiable_job_queue_depth', 'Jobs waiting in a queue (due now or later, not yet taken).', ['queue'], [fromDatabase]);
+  const jobOldest = gauge('certifiable_job_queue_oldest_seconds', 'How long the oldest due job of a queue has waited.', ['queue'], [fromDatabase]);
 
-  async function refresh() {
+  function refreshProcess() {
     const pool = app.database.poolUse?.();
     if (pool) for (const [state, n] of Object.entries(pool)) dbPool.set({ state }, n);
+    const sent = app.database.statementsSent?.();
+    if (sent) for (const [pool, n] of Object.entries(sent)) dbStatements.set({ pool }, n);
     const render = app.renderer.poolStats;
     if (render) {
       renderQueue.set(render.queued);
@@ -61,6 +75,9 @@ export function registerMetrics(app: FastifyInstance) {
       for (const result of ['completed', 'failed', 'refused'] as const) renders.set({ result }, render[result]);
       renderSeconds.set(render.renderMs / 1000);
     }
+  }
+
+  async function refresh() {
     // The owners' tables, read only (as the dashboard does): one statement for all of them.
     const [row] = await app.database.rows<Record<string, number | string>>(sql`
       select (select count(*) from orders)::int as placed,
@@ -90,7 +107,7 @@ export function registerMetrics(app: FastifyInstance) {
       throw forbidden('Metrics are for the operator: send the METRICS_TOKEN as a bearer token, or ask from a private network.');
     }
     await refresh();
-    return reply.type(registry.contentType).send(`${await processMetrics().metrics()}\n${await registry.metrics()}`);
+    return reply.type(registry.contentType).send(`${await processMetricsText([processMetrics(), registry])}\n${await fromDatabase.metrics()}`);
   });
 }
 

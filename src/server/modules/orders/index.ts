@@ -2,7 +2,7 @@
  * The orders module's face (docs/decisions/108): the order, its lines and its lifecycle. Other modules and the
  * workflows use only what is exported here; its tables are written nowhere else (eslint: local/module-boundaries).
  */
-export { ORDER_TRANSITIONS, canMoveOrder, lockOrder, moveOrder, noteOrder, type OrderActor, type OrderMove } from './order-lifecycle';
+export { ORDER_TRANSITIONS, canMoveOrder, lockOrder, lockOrderToRelease, moveOrder, noteOrder, type OrderActor, type OrderMove } from './order-lifecycle';
 export {
   addOrderLine,
   countOrdersOf,

@@ -88,14 +88,22 @@ export interface NewOrder {
 
 /** Writes an order, its lines and its first event ("Order placed"), pending, in the caller's transaction. */
 export async function insertOrder(tx: Pick<Db, 'insert' | 'execute'>, o: NewOrder, actor: OrderActor): Promise<OrderRow> {
-  const seq = (await tx.execute(sql`select nextval('order_number_seq')::text as n`)) as unknown as { rows: { n: string }[] };
   const { lines, ...values } = o;
+  // Two statements (issue 25: it was four): the order with its number from the sequence, then its lines and its
+  // first event together.
   const [row] = await tx
     .insert(orders)
-    .values({ ...values, number: `ORD-${seq.rows[0]!.n}`, status: 'pending' })
+    .values({ ...values, number: sql`'ORD-' || nextval('order_number_seq')::text`, status: 'pending' })
     .returning();
-  await tx.insert(orderLines).values(lines.map((l, i) => ({ ...l, orderId: row!.id, position: i })));
-  await tx.insert(orderEvents).values({ orderId: row!.id, fromStatus: null, toStatus: 'pending', actor, actorUserId: o.userId, reason: 'Order placed' });
+  const linesJson = JSON.stringify(lines.map((l, i) => ({ ...l, position: i })));
+  await tx.execute(sql`
+    with added as (
+      insert into ${orderLines} (order_id, position, product_id, variant_id, sku, product_name, variant_name, unit_price, quantity, line_total, requires_shipping, design)
+      select ${row!.id}::uuid, l."position", l."productId", l."variantId", l.sku, l."productName", l."variantName", l."unitPrice", l.quantity, l."lineTotal", l."requiresShipping", l.design
+      from jsonb_to_recordset(${linesJson}::jsonb) as l("position" int, "productId" uuid, "variantId" uuid, sku text, "productName" text, "variantName" text, "unitPrice" int, quantity int, "lineTotal" int, "requiresShipping" boolean, design jsonb)
+    )
+    insert into ${orderEvents} (order_id, from_status, to_status, actor, actor_user_id, reason)
+    values (${row!.id}::uuid, null, 'pending', ${actor}, ${o.userId}::uuid, 'Order placed')`);
   return row!;
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { PAYMENT_WEBHOOK_PATH, WebhookSignatureError } from '@/server/adapters/payments/payment-provider';
 import { badRequest } from '@/server/lib/http-errors';
-import { applyPaymentEvent } from '@/server/workflows/apply-payment-event';
+import { applyLocalPaymentEvent, applyPaymentEvent } from '@/server/workflows/apply-payment-event';
 import { shopDeps } from '@/server/workflows/deps';
 import { keepPagesOnEveryRoute } from '../seo/page-cache';
 
@@ -12,6 +12,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Rendered pages stay kept after these writes (payments change orders, never a public page; docs/decisions/092).
   keepPagesOnEveryRoute(app);
   const deps = shopDeps(app);
+  // The built-in test processor's decisions are applied in its own transaction, through the same workflows as an
+  // event (docs/decisions/117); Stripe's come through the webhook below.
+  app.payments.local?.connectShop(async (tx, event) => {
+    await applyLocalPaymentEvent(tx, deps, event);
+  });
 
   // The provider signs the exact bytes it sends, so this route reads its body raw.
   await app.register(async (raw) => {

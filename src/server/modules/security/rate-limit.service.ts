@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { rateLimitAttempts } from '@/server/db/schema/index';
+import { rateLimitAttempts, rateLimitCounters } from '@/server/db/schema/index';
 
 export interface RateLimitRule {
   attemptType: string;
@@ -115,4 +115,29 @@ export async function pruneRateLimitAttempts(db: Db, rule: RateLimitRule, probab
       ),
     )
     .catch(() => undefined);
+}
+
+/**
+ * One attempt against a fixed-window limit, in ONE statement (issue 25; the order path's limits: checkouts per
+ * address, card attempts per payment page): an upsert of the identifier's counter that returns the count. Concurrent
+ * attempts queue on the counter's row lock and each sees the count the one before it left, so a burst cannot slip
+ * past the limit. A window starts at its first attempt and lasts `rule.windowMinutes`; refused attempts count too
+ * (they are attempts), and the next window starts from one. The nightly retention job deletes ended counters.
+ */
+export async function countAttempt(db: Db, identifier: string, rule: Pick<RateLimitRule, 'attemptType' | 'maxAttempts' | 'windowMinutes'>): Promise<{ allowed: boolean; count: number }> {
+  const id = identifier.trim().toLowerCase();
+  const ended = sql`${rateLimitCounters.windowStart} <= now() - make_interval(mins => ${rule.windowMinutes})`;
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ identifier: id, attemptType: rule.attemptType })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.identifier, rateLimitCounters.attemptType],
+      set: {
+        count: sql`case when ${ended} then 1 else ${rateLimitCounters.count} + 1 end`,
+        windowStart: sql`case when ${ended} then now() else ${rateLimitCounters.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimitCounters.count });
+  const count = row?.count ?? 1;
+  return { allowed: count <= rule.maxAttempts, count };
 }

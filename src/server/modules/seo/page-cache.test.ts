@@ -74,3 +74,40 @@ describe('PageCache', () => {
     expect(renders).toBe(4);
   });
 });
+
+describe('PageCache shares (docs/decisions/115)', () => {
+  it('keeps canonical pages apart from other addresses: a flood of other addresses never evicts them', async () => {
+    const cache = new PageCache({ maxEntries: 5, maxCanonicalEntries: 10 });
+    let renders = 0;
+    const produce = (status = 200) => async () => ({ ...page(`<p>${++renders}</p>`), status });
+    await cache.get('/store?award=a', produce(), { canonical: true });
+    for (let i = 0; i < 100; i++) await cache.get(`/gallery?search=${i}`, produce());
+    expect(cache.size).toEqual({ canonical: 1, other: 5 });
+    const before = renders;
+    await cache.get('/store?award=a', produce(), { canonical: true });
+    expect(renders).toBe(before);
+    // A canonical address that is not a page of anything (404) goes with the others.
+    await cache.get('/certificate/AAAAAAAAAAAAAAAA', produce(404), { canonical: true });
+    expect(cache.size).toEqual({ canonical: 1, other: 5 });
+  });
+
+  it('bounds each share by the size of its pages', async () => {
+    const cache = new PageCache({ maxCanonicalChars: 10_000, maxOtherChars: 5_000 });
+    for (let i = 0; i < 20; i++) await cache.get(`/p${i}`, async () => page('x'.repeat(1_000)), { canonical: true });
+    for (let i = 0; i < 20; i++) await cache.get(`/q?${i}`, async () => page('x'.repeat(1_000)));
+    expect(cache.size).toEqual({ canonical: 10, other: 5 });
+  });
+
+  it('keeps a lookup until the next change, and not a failed one', async () => {
+    const cache = new PageCache();
+    let calls = 0;
+    const index = () => cache.lookup('awards', async () => ++calls);
+    expect(await index()).toBe(1);
+    expect(await index()).toBe(1);
+    cache.invalidate();
+    expect(await index()).toBe(2);
+    cache.invalidate();
+    await expect(cache.lookup('awards', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await index()).toBe(3);
+  });
+});

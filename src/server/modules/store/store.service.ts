@@ -100,25 +100,78 @@ export interface PricedLine extends QuotedLine {
   resolved: DesignSummary | null;
 }
 
-/** Prices lines from the database (never from the caller) and checks each can still be bought. */
-export async function priceLines(db: DbLike, lines: readonly CartLineInput[], currency: string): Promise<PricedLine[]> {
+type VariantRow = { v: typeof variants.$inferSelect; p: typeof products.$inferSelect };
+type AwardRow = { id: string; title: string; isActive: boolean; imageUrl: string | null };
+type TemplateRow = { id: string; isActive: boolean };
+
+/** What pricing reads of the catalogue: every variant with its product, every award, every template. */
+export interface PricingCatalogue {
+  variants: Map<string, VariantRow>;
+  awards: Map<string, AwardRow>;
+  templates: TemplateRow[];
+}
+
+async function loadPricingCatalogue(db: DbLike): Promise<PricingCatalogue> {
+  const [variantRows, awardRows, templateRows] = await Promise.all([
+    db.select({ v: variants, p: products }).from(variants).innerJoin(products, eq(products.id, variants.productId)),
+    db.select({ id: awards.id, title: awards.title, isActive: awards.isActive, imageUrl: awards.imageUrl }).from(awards),
+    db.select({ id: templates.id, isActive: templates.isActive }).from(templates).orderBy(asc(templates.sortOrder), asc(templates.name)),
+  ]);
+  return { variants: new Map(variantRows.map((r) => [r.v.id, r])), awards: new Map(awardRows.map((a) => [a.id, a])), templates: templateRows };
+}
+
+/**
+ * The catalogue as pricing reads it, kept in memory (issue 25: the quote and the checkout priced every cart with
+ * three queries). It lives as long as the catalogue's response cache (`ttlMs`, 10 s) and is dropped with it: at
+ * once on the instance where an admin changed the catalogue, within `ttlMs` on the others — the same staleness the
+ * shopper's catalogue pages already have (docs/decisions/117). Concurrent misses share one load.
+ */
+export class PricingCache {
+  #loading: Promise<PricingCatalogue> | null = null;
+  #loadedAt = 0;
+  #generation = 0;
+
+  constructor(private readonly ttlMs: number) {}
+
+  get(db: DbLike): Promise<PricingCatalogue> {
+    if (this.#loading && performance.now() - this.#loadedAt < this.ttlMs) return this.#loading;
+    const generation = this.#generation;
+    this.#loadedAt = performance.now();
+    const loading = loadPricingCatalogue(db);
+    this.#loading = loading;
+    // A failed load is not kept; nor is one that a clear() overtook (it may predate the change).
+    loading.then(
+      () => {
+        if (generation !== this.#generation && this.#loading === loading) this.#loading = null;
+      },
+      () => {
+        if (this.#loading === loading) this.#loading = null;
+      },
+    );
+    return loading;
+  }
+
+  clear() {
+    this.#generation++;
+    this.#loading = null;
+  }
+}
+
+/**
+ * Prices lines from the database (never from the caller) and checks each can still be bought. With `pricing`, the
+ * catalogue comes from its memory; nominations (a line of a shared certificate) are always read.
+ */
+export async function priceLines(db: DbLike, lines: readonly CartLineInput[], currency: string, pricing?: PricingCache): Promise<PricedLine[]> {
   const parsed = lines.map((l) => cartLineInputSchema.parse(l));
-  const variantIds = [...new Set(parsed.map((l) => l.variant_id))];
   const shareIds = [...new Set(parsed.flatMap((l) => (l.design.share_id ? [l.design.share_id] : [])))];
-  const [variantRows, nominationRows] = await Promise.all([
-    variantIds.length
-      ? db.select({ v: variants, p: products }).from(variants).innerJoin(products, eq(products.id, variants.productId)).where(inArray(variants.id, variantIds))
-      : [],
+  const [catalogue, nominationRows] = await Promise.all([
+    pricing ? pricing.get(db) : loadPricingCatalogue(db),
     shareIds.length ? db.select().from(nominations).where(inArray(nominations.shareId, shareIds)) : [],
   ]);
   const nominationByShare = new Map(nominationRows.map((n) => [n.shareId, n]));
-  const awardIds = [...new Set([...parsed.map((l) => l.design.award_id), ...nominationRows.map((n) => n.awardId)])];
-  const [awardRows, templateRows] = await Promise.all([
-    awardIds.length ? db.select({ id: awards.id, title: awards.title, isActive: awards.isActive, imageUrl: awards.imageUrl }).from(awards).where(inArray(awards.id, awardIds)) : [],
-    db.select({ id: templates.id, isActive: templates.isActive }).from(templates).orderBy(asc(templates.sortOrder), asc(templates.name)),
-  ]);
-  const variantById = new Map(variantRows.map((r) => [r.v.id, r]));
-  const awardById = new Map(awardRows.map((a) => [a.id, a]));
+  const templateRows = catalogue.templates;
+  const variantById = catalogue.variants;
+  const awardById = catalogue.awards;
   const activeTemplates = new Set(templateRows.filter((t) => t.isActive).map((t) => t.id));
   const defaultTemplate = templateRows.find((t) => t.isActive)?.id ?? null;
 
@@ -190,6 +243,8 @@ export interface QuoteInput {
 export interface QuoteOptions {
   /** Live shipping prices from the print provider; without it (or when it answers null) the settings' prices apply. */
   shippingRates?: ShippingRateQuoter | undefined;
+  /** The catalogue kept in memory for pricing; without it the catalogue is read. */
+  pricing?: PricingCache | undefined;
 }
 
 export interface FullQuote {
@@ -229,7 +284,7 @@ async function shippingOffer(
  * Unavailable lines are shown but never counted.
  */
 export async function quote(db: DbLike, shop: ShopSettings, input: QuoteInput, testMode: boolean, opts: QuoteOptions = {}): Promise<FullQuote> {
-  const lines = await priceLines(db, input.lines, shop.currency);
+  const lines = await priceLines(db, input.lines, shop.currency, opts.pricing);
   const counted = lines.filter((l) => l.available);
   const subtotal = counted.reduce((s, l) => s + l.line_total, 0);
   const discount = await checkDiscount(db, input.discountCode, subtotal, shop.currency);

@@ -12,6 +12,7 @@ import { TextField } from '@/web/components/ui/text-field';
 import { useAwards } from '@/web/lib/api/get-awards';
 import { certificateQueryOptions } from '@/web/lib/api/get-certificate';
 import { useTemplates } from '@/web/lib/api/get-templates';
+import { findAwardByParam } from '../lib/award-param';
 import { shareIdFrom } from '../lib/variant-options';
 import { OptionCard } from './option-card';
 
@@ -212,7 +213,7 @@ function CertificateFields({
  */
 export function initialPrintSelection(awards: Award[] | undefined, awardParam: string | null, certificateParam: string | null): PrintSelection | null {
   if (certificateParam) return null;
-  const award = awards?.find((a) => a.id === (awardParam ?? awards[0]?.id));
+  const award = awardParam === null ? awards?.[0] : findAwardByParam(awards, awardParam);
   return award ? { kind: 'award', awardId: award.id, awardTitle: award.title, recipientName: '', templateId: null } : null;
 }
 
@@ -234,7 +235,9 @@ export function PrintChoice({
   const initialShare = certificateParam ? shareIdFrom(certificateParam) : null;
   const awards = useAwards();
   const [mode, setMode] = useState<'award' | 'certificate'>(certificateParam ? 'certificate' : 'award');
-  const [awardId, setAwardId] = useState(() => awardParam ?? awards.data?.[0]?.id ?? '');
+  const [awardId, setAwardId] = useState(() =>
+    awardParam === null ? (awards.data?.[0]?.id ?? '') : (findAwardByParam(awards.data, awardParam)?.id ?? awardParam),
+  );
   const [recipient, setRecipient] = useState('');
   const [templateId, setTemplateId] = useState('');
   const [shareId, setShareId] = useState<string | null>(initialShare);
