@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ShippingAddressValue } from '@/contract/address';
 import { hrefs } from '@/contract/pages';
 import type { CartLineInput, CheckoutResult, ShippingMethodId } from '@/contract/shop';
@@ -9,7 +9,7 @@ import { isUniqueViolation } from '@/server/lib/sql-text';
 import { stop, workflow } from '@/server/lib/workflow';
 import { releaseDiscount, reserveAgain, reserveDiscount } from '@/server/modules/discounts';
 import { findOrderByKey, insertOrder, lockOrder, moveOrder, orderAccessToken, type OrderRow } from '@/server/modules/orders';
-import { attachProviderSession, createPayment, findPayment, touchPayment, type PaymentRow } from '@/server/modules/payments';
+import { attachProviderSession, findPayment, newPaymentSql, touchPayment, type PaymentRow } from '@/server/modules/payments';
 import { quote } from '@/server/modules/store/store.service';
 import type { ShopDeps } from './deps';
 import { paymentSucceeded } from './payment-succeeded';
@@ -68,72 +68,78 @@ export const placeOrder = workflow<PlaceOrderInput, ShopDeps>('placeOrder')
     async ({ deps, input, hash, priced, shop, address }) => {
       const q = priced.quote;
       const method = q.shipping_method;
+      const orderId = randomUUID();
+      const payment = newPaymentSql({ orderId, provider: q.total === 0 ? 'none' : deps.payments.name, amount: q.total, currency: q.currency });
+      // The order, its lines, its first event and its payment are one statement; a discount's use or a zero total
+      // needs more, in one transaction with it.
+      const write = async (tx: ShopDeps['db']) => {
+        const row = await insertOrder(
+          tx,
+          {
+            id: orderId,
+            userId: input.userId,
+            email: input.checkout.email,
+            currency: q.currency,
+            subtotal: q.subtotal,
+            discountTotal: q.discount?.amount ?? 0,
+            shippingTotal: q.shipping_total,
+            taxTotal: q.tax_total,
+            taxRateBps: q.tax_rate_bps,
+            total: q.total,
+            discountCode: q.discount?.code ?? null,
+            shippingMethod: method,
+            shippingLabel: method ? `${shop.shipping[method].label} (${shop.shipping[method].min_days}–${shop.shipping[method].max_days} business days)` : null,
+            shippingAddress:
+              q.requires_shipping && address
+                ? { name: address.name, line1: address.line1, line2: address.line2, city: address.city, state: address.state, postalCode: address.postal_code, country: address.country, phone: address.phone }
+                : null,
+            idempotencyKey: input.idempotencyKey,
+            requestHash: hash,
+            channel: input.channel,
+            // When its payment page closes (and the order, unpaid, is abandoned).
+            expiresAt: minutesFromNow(deps.orders.paymentMinutes),
+            lines: priced.lines.map((l) => ({
+              productId: l.product_id,
+              variantId: l.variant_id,
+              sku: l.sku,
+              productName: l.product_name,
+              variantName: l.variant_name,
+              unitPrice: l.unit_price,
+              quantity: l.quantity,
+              lineTotal: l.line_total,
+              requiresShipping: l.requires_shipping,
+              design: {
+                awardId: l.resolved!.award_id,
+                awardTitle: l.resolved!.award_title,
+                templateId: l.resolved!.template_id,
+                recipientName: l.resolved!.recipient_name,
+                shareId: l.resolved!.share_id,
+                certificateNumber: l.resolved!.certificate_number,
+              },
+            })),
+          },
+          'customer',
+          [payment],
+        );
+        // The use is taken here, in one statement that respects the limit: the last one taken, a 409 on the field.
+        if (q.discount) await reserveDiscount(tx, row.id, q.discount.code);
+        if (q.total === 0) {
+          await paymentSucceeded.within(tx, deps, {
+            orderId: row.id,
+            paymentId: null,
+            paymentMethodRef: null,
+            sessionId: null,
+            amount: 0,
+            currency: q.currency,
+            actor: 'customer',
+            reason: `Paid in full by discount code ${q.discount?.code ?? ''}: nothing to charge.`,
+          });
+          return (await lockOrder(tx, row.id))!;
+        }
+        return row;
+      };
       try {
-        const order = await deps.db.transaction(async (tx) => {
-          const row = await insertOrder(
-            tx,
-            {
-              userId: input.userId,
-              email: input.checkout.email,
-              currency: q.currency,
-              subtotal: q.subtotal,
-              discountTotal: q.discount?.amount ?? 0,
-              shippingTotal: q.shipping_total,
-              taxTotal: q.tax_total,
-              taxRateBps: q.tax_rate_bps,
-              total: q.total,
-              discountCode: q.discount?.code ?? null,
-              shippingMethod: method,
-              shippingLabel: method ? `${shop.shipping[method].label} (${shop.shipping[method].min_days}–${shop.shipping[method].max_days} business days)` : null,
-              shippingAddress:
-                q.requires_shipping && address
-                  ? { name: address.name, line1: address.line1, line2: address.line2, city: address.city, state: address.state, postalCode: address.postal_code, country: address.country, phone: address.phone }
-                  : null,
-              idempotencyKey: input.idempotencyKey,
-              requestHash: hash,
-              channel: input.channel,
-              // When its payment page closes (and the order, unpaid, is abandoned).
-              expiresAt: minutesFromNow(deps.orders.paymentMinutes),
-              lines: priced.lines.map((l) => ({
-                productId: l.product_id,
-                variantId: l.variant_id,
-                sku: l.sku,
-                productName: l.product_name,
-                variantName: l.variant_name,
-                unitPrice: l.unit_price,
-                quantity: l.quantity,
-                lineTotal: l.line_total,
-                requiresShipping: l.requires_shipping,
-                design: {
-                  awardId: l.resolved!.award_id,
-                  awardTitle: l.resolved!.award_title,
-                  templateId: l.resolved!.template_id,
-                  recipientName: l.resolved!.recipient_name,
-                  shareId: l.resolved!.share_id,
-                  certificateNumber: l.resolved!.certificate_number,
-                },
-              })),
-            },
-            'customer',
-          );
-          await createPayment(tx, { orderId: row.id, provider: q.total === 0 ? 'none' : deps.payments.name, amount: q.total, currency: q.currency });
-          // The use is taken here, in one statement that respects the limit: the last one taken, a 409 on the field.
-          if (q.discount) await reserveDiscount(tx, row.id, q.discount.code);
-          if (q.total === 0) {
-            await paymentSucceeded.within(tx, deps, {
-              orderId: row.id,
-              paymentId: null,
-              paymentMethodRef: null,
-              sessionId: null,
-              amount: 0,
-              currency: q.currency,
-              actor: 'customer',
-              reason: `Paid in full by discount code ${q.discount?.code ?? ''}: nothing to charge.`,
-            });
-            return (await lockOrder(tx, row.id))!;
-          }
-          return row;
-        });
+        const order = q.discount || q.total === 0 ? await deps.db.transaction((tx) => write(tx as unknown as ShopDeps['db'])) : await write(deps.db);
         // What the payment is, without reading it back: the page opens for exactly this.
         return { order, payment: { status: 'unpaid' as const, paymentUrl: null, amount: q.total, currency: q.currency } };
       } catch (err) {

@@ -7,7 +7,7 @@ export {
   attachProviderSession,
   chargesOf,
   claimEvent,
-  createPayment,
+  newPaymentSql,
   deferredEvents,
   failRefund,
   findPayment,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { PaymentStatus } from '@/contract/order-status';
 import type { PaymentEvent } from '@/server/adapters/payments/payment-provider';
 import type { Db } from '@/server/db/client';
@@ -23,15 +23,13 @@ export const PAID_PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'partial
 // ---------- the payment of an order ----------
 
 /** Written with the order, in its transaction: what is to be collected, and by whom. */
-export async function createPayment(tx: Pick<Db, 'insert'>, p: { orderId: string; provider: PaymentProviderName; amount: number; currency: string }): Promise<void> {
-  await tx.insert(paymentSessions).values({
-    orderId: p.orderId,
-    provider: p.provider,
-    amount: p.amount,
-    currency: p.currency,
-    status: 'unpaid',
-    watchUntil: sql`now() + interval '2 days'`,
-  });
+/**
+ * A new order's payment row as a statement part (issue 25): the order's owner writes it in the order's own statement
+ * (insertOrder's `also`), so the order and its payment are one statement.
+ */
+export function newPaymentSql(p: { orderId: string; provider: PaymentProviderName; amount: number; currency: string }): SQL {
+  return sql`insert into ${paymentSessions} (order_id, provider, status, amount, currency, watch_until)
+    values (${p.orderId}::uuid, ${p.provider}, 'unpaid', ${p.amount}, ${p.currency}, now() + interval '2 days')`;
 }
 
 export async function findPayment(db: Pick<Db, 'select'>, orderId: string): Promise<PaymentRow | null> {

@@ -111,6 +111,7 @@ describe('CartPage', () => {
   it('flags a line that can no longer be bought and keeps Checkout off until it is removed', async () => {
     const { variant } = variantBySku('FRAME-A3-GOLD');
     await live.database.db.update(variants).set({ isActive: false }).where(eq(variants.id, variant.id));
+    live.app.catalogCache.clear(); // what the admin's product routes do after a change
     try {
       const { user } = renderCart([line('FRAME-A3-GOLD', 'Dana'), line('PDF', 'Sam', 1, 2)]);
       expect(await screen.findByText('No longer available: remove it to check out.')).toBeVisible();
@@ -124,6 +125,7 @@ describe('CartPage', () => {
       expect(screen.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/checkout');
     } finally {
       await live.database.db.update(variants).set({ isActive: true }).where(eq(variants.id, variant.id));
+      live.app.catalogCache.clear();
     }
   });
 
