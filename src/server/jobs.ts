@@ -11,6 +11,7 @@ import { orderMailJobs } from './modules/orders';
 import { reconcileJob } from './modules/payments';
 import { paymentsJobs } from './modules/payments/payments.jobs';
 import { mailDeps, shopDeps } from './workflows/deps';
+import { releasedOrderJobs } from './workflows/release-order';
 
 /**
  * Every job of the app, registered at start in this one place (docs/decisions/108). Each module declares its jobs —
@@ -24,6 +25,7 @@ export function registerJobs(app: FastifyInstance): void {
     ...orderMailJobs(mailDeps(deps)),
     ...paymentsJobs(deps),
     ...fulfilmentJobs(deps),
+    ...releasedOrderJobs(deps),
     ...funnelJobs(deps),
     ...crmJobs({ db: app.db, settings: app.settings, log: app.log }),
     ...analyticsJobs(app.db, app.log),

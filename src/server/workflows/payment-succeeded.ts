@@ -2,7 +2,7 @@ import { formatMoney } from '@/server/modules/store/pricing';
 import { redeemDiscount } from '@/server/modules/discounts';
 import { closeFunnelJob, openOffers } from '@/server/modules/funnel';
 import { lockOrderToRelease, moveOrder, noteOrder, type OrderActor } from '@/server/modules/orders';
-import { lockPayment, movePayment, type PaymentActor } from '@/server/modules/payments';
+import { findPayment, payUnpaid, type PaymentActor } from '@/server/modules/payments';
 import { stop, workflow } from '@/server/lib/workflow';
 import type { ShopDeps } from './deps';
 import { releaseOrder } from './release-order';
@@ -31,39 +31,35 @@ export interface PaymentSucceededInput {
 export type PaymentOutcome = 'applied' | 'no_change';
 
 export const paymentSucceeded = workflow<PaymentSucceededInput, Pick<ShopDeps, 'jobs' | 'printer'>>('paymentSucceeded', { transaction: true })
-  .step('lock the order and its payment', async ({ tx, input }) => {
+  .step('lock the order', async ({ tx, input }) => {
     // Always the order first, then its payment (every workflow locks in this order: no deadlocks).
     const order = await lockOrderToRelease(tx, input.orderId);
-    const payment = await lockPayment(tx, input.orderId);
-    if (!payment || !order) throw new Error(`paymentSucceeded: order ${input.orderId} has no payment to record`);
-    // Paid already (a replayed event, the reconciliation after the webhook): nothing to do.
-    if (payment.status !== 'unpaid' && payment.status !== 'failed') return stop<PaymentOutcome>('no_change');
-    return { payment, order };
+    if (!order) throw new Error(`paymentSucceeded: no order ${input.orderId}`);
+    return { order };
   })
-  .step('record the charge and mark the payment paid', async ({ tx, input, payment, order, log }) => {
-    const charged = input.amount ?? payment.amount;
+  .step('record the charge and mark the payment paid', async ({ tx, input, order, log }) => {
+    // The payment was made for the order's total (its amount is the total the order was placed with).
     const mismatch =
-      input.amount !== null && (input.amount !== payment.amount || (input.currency !== null && input.currency !== payment.currency))
-        ? ` (the provider reports ${formatMoney(input.amount, input.currency ?? payment.currency)}, the order asked ${formatMoney(payment.amount, payment.currency)}: check it)`
+      input.amount !== null && (input.amount !== order.total || (input.currency !== null && input.currency !== order.currency))
+        ? ` (the provider reports ${formatMoney(input.amount, input.currency ?? order.currency)}, the order asked ${formatMoney(order.total, order.currency)}: check it)`
         : '';
-    if (mismatch) log.warn({ orderId: order.id }, 'payment amount differs from the order total');
-    const paymentId = input.paymentId ?? payment.providerPaymentId;
-    await movePayment(tx, {
+    // One statement: the payment locked, moved to paid, its charge and its history (decision 117).
+    const paid = await payUnpaid(tx, {
       orderId: order.id,
-      from: payment.status,
-      to: 'paid',
       actor: input.actor,
       reason: `${input.reason}${mismatch}`,
-      // The charge is recorded in the same statement.
-      charge: paymentId ? { kind: 'checkout', providerPaymentId: paymentId, amount: charged } : undefined,
-      set: {
-        paidAt: new Date(),
-        providerPaymentId: paymentId,
-        providerSessionId: input.sessionId ?? payment.providerSessionId,
-        paymentMethodRef: input.paymentMethodRef ?? payment.paymentMethodRef,
-        failureMessage: null,
-      },
+      paymentId: input.paymentId,
+      sessionId: input.sessionId,
+      paymentMethodRef: input.paymentMethodRef,
+      amount: input.amount,
     });
+    if (!paid) {
+      if (!(await findPayment(tx, order.id))) throw new Error(`paymentSucceeded: order ${order.id} has no payment to record`);
+      // Paid already (a replayed event, the reconciliation after the webhook): nothing to do.
+      return stop<PaymentOutcome>('no_change');
+    }
+    if (mismatch) log.warn({ orderId: order.id }, 'payment amount differs from the order total');
+    return { chargedWith: paid.providerPaymentId };
   })
   .step('keep the discount’s use', async ({ tx, order }) => {
     if (!order.discountCode) return;
@@ -84,12 +80,12 @@ export const paymentSucceeded = workflow<PaymentSucceededInput, Pick<ShopDeps, '
     }
     return { wasCancelled: order.status === 'cancelled' };
   })
-  .step('open the one-time offers, or send the receipt and hand it to the printer', async ({ tx, deps, order, input, payment, wasCancelled }) => {
+  .step('open the one-time offers, or send the receipt and hand it to the printer', async ({ tx, deps, order, chargedWith, wasCancelled }) => {
     // Cancelled by an admin before the money came: kept for the admin to refund, never printed.
     if (wasCancelled) return;
     if (order.channel === 'funnel') {
       // Offers are charged to the card of this payment: none without one (a zero total).
-      const canChargeAgain = (input.paymentId ?? payment.providerPaymentId) !== null;
+      const canChargeAgain = chargedWith !== null;
       const window = await openOffers(tx, order, canChargeAgain);
       if (window.opened && window.offered) {
         const seconds = Math.max(1, Math.ceil((window.closesAt.getTime() - Date.now()) / 1000) + 2);

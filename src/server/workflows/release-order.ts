@@ -2,26 +2,48 @@ import type { Db } from '@/server/db/client';
 import { createFulfilment } from '@/server/modules/fulfilment';
 import { submitJob } from '@/server/modules/fulfilment';
 import { moveOrder, orderMailJob, shippableLinesOf, type OrderRow } from '@/server/modules/orders';
+import { z } from 'zod';
+import { defineJob, handle, type JobRegistration } from '@/server/modules/jobs/job-queue';
 import type { ShopDeps } from './deps';
 
 /**
- * The shared last steps of a paid order (paymentSucceeded, closeFunnel), in the caller's transaction: the receipt
- * is enqueued, and what is to be printed is handed to the printer — a pending fulfilment and its submission job,
- * committed with the payment or not at all. An order with nothing to print has nothing left to do: it completes.
+ * One job per released order (issue 25, decision 117): its handler enqueues the receipt and the hand-off to the
+ * printer, so releasing an order writes one job in the payment's transaction instead of two (the job queue writes
+ * one queue per statement). Both follow the payment durably: this job commits with it.
+ */
+export const releasedJob = defineJob('order.released', z.object({ orderId: z.uuid(), fulfilmentId: z.uuid().nullable() }), {
+  retryLimit: 30,
+  expireInSeconds: 60,
+  concurrency: 2,
+  batchSize: 10,
+});
+
+/** Its handler: the receipt (written once, by its dedupe key) and the hand-off (submitted once, by its external id). */
+export function releasedOrderJobs(deps: Pick<ShopDeps, 'jobs'>): JobRegistration[] {
+  return [
+    handle(releasedJob, async ({ orderId, fulfilmentId }) => {
+      await deps.jobs.send(orderMailJob, { orderId, kind: 'confirmation' }, { singletonKey: `${orderId}:confirmation` });
+      if (fulfilmentId) await deps.jobs.send(submitJob, { fulfilmentId }, { singletonKey: fulfilmentId });
+    }),
+  ];
+}
+
+/**
+ * The shared last steps of a paid order (paymentSucceeded, closeFunnel), in the caller's transaction: what is to be
+ * printed becomes a pending fulfilment, and the order's release job is enqueued — the receipt and the printer follow
+ * from it, committed with the payment or not at all. An order with nothing to print has nothing left to do: it
+ * completes.
  */
 export async function releaseOrder(
   tx: Db,
   deps: Pick<ShopDeps, 'jobs' | 'printer'>,
   order: Pick<OrderRow, 'id' | 'status'> & { shippableLines?: number },
 ): Promise<{ printing: boolean }> {
-  await deps.jobs.send(orderMailJob, { orderId: order.id, kind: 'confirmation' }, { tx, singletonKey: `${order.id}:confirmation` });
   // Counted when the caller locked the order (lockOrderToRelease), else read here.
   const printable = order.shippableLines ?? (await shippableLinesOf(tx, order.id)).length;
-  if (printable > 0) {
-    const fulfilment = await createFulfilment(tx, order.id, deps.printer.name);
-    if (fulfilment) await deps.jobs.send(submitJob, { fulfilmentId: fulfilment.id }, { tx, singletonKey: fulfilment.id });
-    return { printing: true };
-  }
+  const fulfilment = printable > 0 ? await createFulfilment(tx, order.id, deps.printer.name) : null;
+  await deps.jobs.send(releasedJob, { orderId: order.id, fulfilmentId: fulfilment?.id ?? null }, { tx, singletonKey: `${order.id}:released` });
+  if (printable > 0) return { printing: true };
   if (order.status === 'open') await moveOrder(tx, { orderId: order.id, from: 'open', to: 'completed', actor: 'system', reason: 'Nothing to print or ship: the order is complete.' });
   return { printing: false };
 }

@@ -43,7 +43,10 @@ describe('GET /metrics', () => {
     // The checkout's timing, under its route's pattern and status.
     expect(value(after, 'http_request_duration_seconds_count{method="POST",route="/api/checkout",status_code="200"}')).toBeGreaterThanOrEqual(1);
     // The receipt waits in its queue (jobs run only when this test drains them), then is gone.
-    const receipts = (text: string) => value(text, 'certifiable_job_queue_depth{queue="order.mail"}') + value(text, 'certifiable_job_queue_depth{queue="mail.send"}');
+    const receipts = (text: string) =>
+      value(text, 'certifiable_job_queue_depth{queue="order.released"}') +
+      value(text, 'certifiable_job_queue_depth{queue="order.mail"}') +
+      value(text, 'certifiable_job_queue_depth{queue="mail.send"}');
     expect(receipts(after)).toBeGreaterThan(0);
     await t.drain();
     expect(receipts((await scrape()).body)).toBe(0);

@@ -2,7 +2,7 @@
  * The payments module's face (docs/decisions/108): an order's payment, its charges and refunds, the provider's
  * webhook events, and the payment's state machine. Its tables are written nowhere else.
  */
-export { PAYMENT_TRANSITIONS, canMovePayment, movePayment, type PaymentActor, type PaymentMove } from './payment-status';
+export { PAYMENT_TRANSITIONS, canMovePayment, movePayment, payUnpaid, type PaidMove, type PaymentActor, type PaymentMove } from './payment-status';
 export {
   attachProviderSession,
   chargesOf,

@@ -77,3 +77,55 @@ export async function movePayment(tx: Tx, m: PaymentMove): Promise<boolean> {
     returning id`)) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }
+
+export interface PaidMove {
+  orderId: string;
+  actor: PaymentActor;
+  reason: string;
+  /** The provider's charge (Stripe: pi_…); null keeps the payment's own (a zero total has none). */
+  paymentId: string | null;
+  sessionId: string | null;
+  paymentMethodRef: string | null;
+  /** What the provider says it charged, minor units; null: the payment's amount. */
+  amount: number | null;
+}
+
+/**
+ * "unpaid"/"failed" → "paid", in ONE statement (issue 25, decision 117): the payment row is locked and read, moved to
+ * paid with what the provider reported, its charge recorded in order_payments (once per provider payment id, the
+ * payment's captured total grown by it) and the move written to payment_transitions. The same rules as movePayment
+ * (both moves are in PAYMENT_TRANSITIONS), without a read first. Null when the payment was not unpaid or failed —
+ * paid already, or no payment at all: the caller tells which.
+ */
+export async function payUnpaid(tx: Pick<Db, 'execute'>, m: PaidMove): Promise<{ from: PaymentStatus; providerPaymentId: string | null } | null> {
+  const result = (await tx.execute(sql`
+    with old as (
+      select order_id, status, amount, provider_payment_id, provider_session_id, payment_method_ref
+      from ${paymentSessions} where order_id = ${m.orderId}::uuid and status in ('unpaid', 'failed')
+      for update
+    ),
+    charged as (
+      insert into ${orderPayments} (order_id, kind, provider_payment_id, amount)
+      select order_id, 'checkout', coalesce(${m.paymentId}::text, provider_payment_id), coalesce(${m.amount}::int, amount) from old
+      where coalesce(${m.paymentId}::text, provider_payment_id) is not null and coalesce(${m.amount}::int, amount) > 0
+      on conflict (provider_payment_id) do nothing
+      returning amount
+    ),
+    moved as (
+      update ${paymentSessions} p
+      set status = 'paid', paid_at = now(), failure_message = null, updated_at = now(),
+          provider_payment_id = coalesce(${m.paymentId}::text, old.provider_payment_id),
+          provider_session_id = coalesce(${m.sessionId}::text, old.provider_session_id),
+          payment_method_ref = coalesce(${m.paymentMethodRef}::text, old.payment_method_ref),
+          captured_total = p.captured_total + coalesce((select sum(amount) from charged), 0)
+      from old where p.order_id = old.order_id
+      returning old.status as from_status, p.provider_payment_id
+    ),
+    history as (
+      insert into ${paymentTransitions} (order_id, from_status, to_status, actor, actor_user_id, reason)
+      select ${m.orderId}::uuid, from_status, 'paid', ${m.actor}, null, ${m.reason} from moved
+    )
+    select from_status, provider_payment_id from moved`)) as unknown as { rows: { from_status: PaymentStatus; provider_payment_id: string | null }[] };
+  const row = result.rows[0];
+  return row ? { from: row.from_status, providerPaymentId: row.provider_payment_id } : null;
+}
