@@ -10,6 +10,7 @@ import { lastMailTo, mailsTo, signedInClient, TestClient } from '@/server/test/a
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { checkoutBody, newKey, pay, placeOrder, sessionOf, shopCatalogue } from '../modules/checkout/test-support';
 import { externalIdOf } from '../modules/fulfilment';
+import { releasedJob } from './release-order';
 
 /**
  * The order pipeline's promises (issue 23, docs/order-pipeline.md), through the API on the embedded database and —
@@ -258,6 +259,25 @@ describe('money after a crash: the card is charged, the shop did not hear', () =
     const admin = await signedInClient(t.app, { admin: true });
     const dashboard = (await admin.client.get('/api/admin/dashboard')).json() as Dashboard;
     expect(dashboard.attention.payments_reconciled.items.map((i) => i.number)).toContain(result!.order_number);
+  });
+});
+
+describe('the release job of a paid order, run again after a crash', () => {
+  it('enqueues the receipt and the hand-off once: one receipt, one submission, at the printer once', async () => {
+    const client = shopper();
+    const { result } = await placeOrder(client, checkoutBody(shop.award.id, shop.variant('PRINT-A4').id, { email: 'released-twice@example.test' }));
+    await pay(client, result!.payment_url, '4242424242424242');
+    const [release] = await t.app.jobs.list({ name: releasedJob.name, state: 'waiting' }).then((jobs) => jobs.filter((j) => (j.data as { orderId: string }).orderId === result!.order_id));
+    expect(release).toBeDefined();
+    // The same release as a second job: what a run interrupted by kill -9 and retried amounts to.
+    await t.app.jobs.send(releasedJob, release!.data as { orderId: string; fulfilmentId: string | null });
+    await t.drain();
+    const submissions = (await t.app.jobs.list({ name: 'fulfilment.submit' })).filter(
+      (j) => (j.data as { fulfilmentId: string }).fulfilmentId === (release!.data as { fulfilmentId: string }).fulfilmentId,
+    );
+    expect(submissions).toHaveLength(1);
+    expect((await mailsTo(t.database.db, 'released-twice@example.test')).filter((m) => m.kind === 'order_confirmation')).toHaveLength(1);
+    expect(await t.database.db.select().from(printShopOrders).where(eq(printShopOrders.externalId, externalIdOf(result!.order_id)))).toHaveLength(1);
   });
 });
 

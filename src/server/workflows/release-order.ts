@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '@/server/db/client';
 import { createFulfilment } from '@/server/modules/fulfilment';
 import { submitJob } from '@/server/modules/fulfilment';
@@ -18,14 +19,24 @@ export const releasedJob = defineJob('order.released', z.object({ orderId: z.uui
   batchSize: 10,
 });
 
-/** Its handler: the receipt (written once, by its dedupe key) and the hand-off (submitted once, by its external id). */
+/**
+ * Its handler: the receipt and the hand-off's submission, each enqueued once — by an id of its own derived from the
+ * order or the hand-off, so a run again after a crash adds nothing (the receipt is also written once by its dedupe
+ * key, and the printer takes a hand-off once by its external id).
+ */
 export function releasedOrderJobs(deps: Pick<ShopDeps, 'jobs'>): JobRegistration[] {
   return [
     handle(releasedJob, async ({ orderId, fulfilmentId }) => {
-      await deps.jobs.send(orderMailJob, { orderId, kind: 'confirmation' }, { singletonKey: `${orderId}:confirmation` });
-      if (fulfilmentId) await deps.jobs.send(submitJob, { fulfilmentId }, { singletonKey: fulfilmentId });
+      await deps.jobs.send(orderMailJob, { orderId, kind: 'confirmation' }, { singletonKey: `${orderId}:confirmation`, id: jobIdFor(`${orderId}:confirmation`) });
+      if (fulfilmentId) await deps.jobs.send(submitJob, { fulfilmentId }, { singletonKey: fulfilmentId, id: jobIdFor(`${fulfilmentId}:submit`) });
     }),
   ];
+}
+
+/** A uuid determined by `key` (the shape of a v4 uuid, from its SHA-256). */
+function jobIdFor(key: string): string {
+  const h = createHash('sha256').update(key).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /**

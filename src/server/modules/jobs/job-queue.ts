@@ -67,6 +67,11 @@ export interface SendOptions {
   singletonKey?: string;
   /** Run no earlier than this many seconds from now. */
   startAfterSeconds?: number;
+  /**
+   * The job's own id (a uuid): a second send with the same id is ignored, even after the first job completed — for
+   * a handler that may run again after a crash and must not enqueue its follow-up twice.
+   */
+  id?: string;
 }
 
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
@@ -291,6 +296,7 @@ export class JobQueue {
       ...(opts.tx ? { db: fromDrizzle(opts.tx as Parameters<typeof fromDrizzle>[0], sql as unknown as Parameters<typeof fromDrizzle>[1]) } : {}),
       ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       ...(opts.startAfterSeconds ? { startAfter: Math.max(1, Math.round(opts.startAfterSeconds)) } : {}),
+      ...(opts.id ? { id: opts.id } : {}),
     });
   }
 
