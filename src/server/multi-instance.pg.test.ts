@@ -4,33 +4,22 @@ import Stripe from 'stripe';
 import { TestCardProcessor } from './adapters/payments/test-processor';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { seedAwards } from './db/seed/catalog-data';
-import { freePort, startServer, stopAll, waitForHealth } from './test/processes';
+import { freePort, scratchDatabase, startServer, stopAll, waitForHealth } from './test/processes';
 
 // Runs only in the PostgreSQL suite (vitest includes *.pg.test.ts when TEST_DATABASE_URL is set).
-const serverUrl = process.env.TEST_DATABASE_URL!;
-const name = `certifiable_multi_${randomBytes(4).toString('hex')}`;
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const databases: { drop(): Promise<void> }[] = [];
 
 afterEach(stopAll);
 afterAll(async () => {
-  await admin(`drop database if exists "${name}" with (force)`);
+  await Promise.all(databases.map((d) => d.drop()));
 });
 
 // Each test starts real server processes (tsx, migrations, seed): generous limits for a busy 2-core machine.
 describe('several instances on one PostgreSQL', { timeout: 180_000 }, () => {
   it('start together on an empty database: migrations run once, the seed is applied once, both serve', async () => {
-    await admin(`create database "${name}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+    const database = await scratchDatabase('certifiable_multi');
+    databases.push(database);
+    const url = new URL(database.url);
     const [portA, portB] = [await freePort(), await freePort()];
     const a = startServer({ DATABASE_URL: url.toString(), PORT: String(portA), HOST: '127.0.0.1' });
     const b = startServer({ DATABASE_URL: url.toString(), PORT: String(portB), HOST: '127.0.0.1' });
@@ -53,11 +42,9 @@ describe('several instances on one PostgreSQL', { timeout: 180_000 }, () => {
   });
 
   it('share payments: an order placed on one is paid through the other, and one webhook event delivered to both pays it once', async () => {
-    const shopDb = `${name}_shop`;
-    await admin(`create database "${shopDb}"`);
+    const shopDb = await scratchDatabase('certifiable_multi_shop');
     try {
-      const url = new URL(serverUrl);
-      url.pathname = `/${shopDb}`;
+      const url = new URL(shopDb.url);
       const secret = randomBytes(32).toString('base64url');
       const [portA, portB] = [await freePort(), await freePort()];
       const env = (port: number) => ({ DATABASE_URL: url.toString(), PORT: String(port), HOST: '127.0.0.1', AUTH_SECRET: secret });
@@ -112,7 +99,7 @@ describe('several instances on one PostgreSQL', { timeout: 180_000 }, () => {
       expect(order.timeline.filter((e) => e.to_status === 'paid')).toHaveLength(1);
     } finally {
       await stopAll();
-      await admin(`drop database if exists "${shopDb}" with (force)`);
+      await shopDb.drop();
     }
   });
 });

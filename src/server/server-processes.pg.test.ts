@@ -1,25 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { freePort, startServer, stopAll, waitForHealth } from './test/processes';
+import { freePort, scratchDatabase, startServer, stopAll, waitForHealth } from './test/processes';
 
 // Runs only in the PostgreSQL suite (vitest includes *.pg.test.ts when TEST_DATABASE_URL is set).
-const serverUrl = process.env.TEST_DATABASE_URL!;
-const name = `certifiable_processes_${randomBytes(4).toString('hex')}`;
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+let database: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
 
 /** The server processes a primary forked (its children running the entry point; not tsx's esbuild helper). */
 function workersOf(primary: number): number[] {
@@ -75,17 +62,15 @@ async function answeredBy(port: number): Promise<Map<string, number>> {
 
 afterEach(stopAll);
 afterAll(async () => {
-  await admin(`drop database if exists "${name}" with (force)`);
+  await database?.drop();
 });
 
 describe('one server process per core on PostgreSQL (SERVER_PROCESSES)', { timeout: 240_000 }, () => {
   it('serves from 2 processes, replaces one that is killed while requests keep succeeding, and stops all on SIGTERM', async () => {
-    await admin(`create database "${name}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+    database = await scratchDatabase('certifiable_processes');
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'certifiable-processes-'));
-    const server = startServer({ DATABASE_URL: url.toString(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SERVER_PROCESSES: '2', LOG_LEVEL: 'info' });
+    const server = startServer({ DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SERVER_PROCESSES: '2', LOG_LEVEL: 'info' });
     await waitForHealth(port, undefined, server);
     const primary = server.child.pid!;
 

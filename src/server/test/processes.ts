@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { projectRoot } from '../config';
 
 const children: ChildProcess[] = [];
@@ -80,3 +82,26 @@ export async function stopAll() {
   await Promise.all(children.splice(0).map(stop));
 }
 
+
+/** One statement on the maintenance database of the PostgreSQL server named by TEST_DATABASE_URL. */
+export async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new, empty database on the TEST_DATABASE_URL server for a test that starts real server processes on it: its URL,
+ * and `drop()` (forcing its connections closed).
+ */
+export async function scratchDatabase(prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database "${name}"`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: async () => void (await adminQuery(`drop database if exists "${name}" with (force)`)) };
+}

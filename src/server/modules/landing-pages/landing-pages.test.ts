@@ -7,6 +7,7 @@ import * as entry from '@/web/entry-server';
 import { auditLog, awards, landingPages, products } from '@/server/db/schema/index';
 import { signedInClient, TestClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { rootOf } from '../seo/test-support';
 
 const UPNG = (createRequire(import.meta.url)('@pdf-lib/upng') as { default: typeof UpngModule }).default;
 
@@ -54,7 +55,6 @@ const audits = async (entityId: string, action: string) =>
   t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, entityId), eq(auditLog.action, action)));
 const anonymous = () => new TestClient(t.app);
 const page = (path: string) => t.app.inject({ method: 'GET', url: path });
-const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="app-state">/.exec(html)?.[1] ?? '';
 const meta = (html: string, attr: 'name' | 'property', key: string) => new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1];
 const sitemapLocs = async () => [...(await page('/sitemap.xml')).body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 const pngBytes = () => {

@@ -9,6 +9,7 @@ import { pngSize } from '../certificates/raster';
 import { freshClient } from '../nominations/test-support';
 import { hashManageToken } from './quiz-ids';
 import { answerIdsBySlug, CAT_PERSON, firstAnswers, getQuiz, takeQuiz } from './test-support';
+import { rootOf } from '../seo/test-support';
 
 let t: TestApp;
 let quiz: Quiz;
@@ -330,7 +331,6 @@ describe('the Hall of Fame', () => {
 
 describe('the served pages', () => {
   const meta = (html: string, property: string) => new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(html)?.[1];
-  const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="app-state">/.exec(html)?.[1] ?? '';
 
   it('/quiz/results/{id} carries the result as og:title and its share PNG as og:image, is never indexed, and shows the result', async () => {
     const { result } = await takeQuiz(freshClient(t.app), { answers: catAnswers, name: 'Mina Okafor' });

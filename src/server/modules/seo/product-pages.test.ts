@@ -5,6 +5,7 @@ import { signedInClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { SSR_CACHE_CONTROL } from './html-shell';
 import { catalogue, freshClient, nominate } from '../nominations/test-support';
+import { rootOf, stateTextOf } from './test-support';
 
 // The store's page of one award and the certificate page, kept like the home page (docs/decisions/115).
 
@@ -18,13 +19,11 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
-const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="app-state">/.exec(html)?.[1] ?? '';
-const stateOf = (html: string) => /<script type="application\/json" id="app-state">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
 const chosen = (html: string, awardId: string) => html.includes(`value="${awardId}" selected=""`);
 /** What the browser hydrates: the page's markup and data, without the clock (to the minute) it was rendered at. */
 const hydrated = (html: string) => ({
   root: rootOf(html),
-  state: stateOf(html).replace(/"(now|dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g, '"$1":0'),
+  state: stateTextOf(html).replace(/"(now|dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g, '"$1":0'),
 });
 const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;');
 

@@ -11,6 +11,7 @@ import { signedInClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { HtmlShell, SSR_CACHE_CONTROL } from './html-shell';
 import { catalogue, freshClient, nominate, tokenOf } from '../nominations/test-support';
+import { rootOf, stateTextOf } from './test-support';
 
 let t: TestApp;
 
@@ -22,9 +23,8 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
-const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="app-state">/.exec(html)?.[1] ?? '';
 const stateOf = (html: string) => {
-  const json = /<script type="application\/json" id="app-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const json = stateTextOf(html);
   return json ? (JSON.parse(json) as { queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } }) : null;
 };
 
