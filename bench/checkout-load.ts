@@ -17,6 +17,7 @@
  * Goals are reported, not enforced; an error, a lost or a doubled order fails the run.
  * Run alone with `node --import tsx bench/checkout-load.ts` after `npm run build:server`.
  */
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -80,14 +81,14 @@ async function adminOrderCount(base: string, status?: string): Promise<number> {
 }
 
 /** Statements the server's request pools sent so far (every server process's, from /metrics); null on PGlite. */
-async function statementsSent(base: string): Promise<number | null> {
+async function statementsSent(base: string, pool: 'requests' | 'background' = 'requests'): Promise<number | null> {
   const text = (await request(`${base}/metrics`)).body.toString();
   let sum = 0;
   let seen = false;
   for (const line of text.split('\n')) {
-    const m = /^certifiable_db_statements\{[^}]*pool="requests"[^}]*\} (\S+)$/.exec(line);
-    if (m) {
-      sum += Number(m[1]);
+    const m = /^certifiable_db_statements\{[^}]*pool="(\w+)"[^}]*\} (\S+)$/.exec(line);
+    if (m && m[1] === pool) {
+      sum += Number(m[2]);
       seen = true;
     }
   }
@@ -128,15 +129,127 @@ async function minimalOrderWrite(url: string): Promise<number> {
   }
 }
 
+/**
+ * CPU time so far (ms), from Linux's /proc: the whole machine (all cores, busy time), the server (its process and
+ * its children: the cluster's workers, render processes) and PostgreSQL's processes. Null where /proc is not there.
+ */
+interface CpuSnapshot {
+  machine: number;
+  /** The machine's busy time in the kernel (system calls, interrupts: loopback networking among them). */
+  machineKernel: number;
+  server: number;
+  database: number;
+  /** The server's time in the kernel (system calls: sockets above all). */
+  serverKernel: number;
+  /** Of the server's time, its child processes' (cluster workers, render processes). */
+  serverChildren: number;
+  /** This process: the load generator. */
+  client: number;
+}
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+function processTimes(): { pid: number; ppid: number; comm: string; ms: number; kernelMs: number }[] {
+  const out: { pid: number; ppid: number; comm: string; ms: number; kernelMs: number }[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      const fields = stat.slice(close + 2).split(' ');
+      out.push({ pid: Number(entry), ppid: Number(fields[1]), comm, ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS, kernelMs: Number(fields[12]) * TICK_MS });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return out;
+}
+function cpuSnapshot(serverPid: number | undefined): CpuSnapshot | null {
+  if (!fs.existsSync('/proc/stat') || serverPid === undefined) return null;
+  const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // user, nice, system, irq, softirq: busy time (idle, iowait, the hypervisor's steal and the guest fields, already
+  // counted in user and nice, left out)
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = cpu;
+  const machine = (user + nice + system + irq + softirq) * TICK_MS;
+  const machineKernel = (system + irq + softirq) * TICK_MS;
+  const all = processTimes();
+  const tree = new Set([serverPid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of all) {
+      if (tree.has(p.ppid) && !tree.has(p.pid)) {
+        tree.add(p.pid);
+        grew = true;
+      }
+    }
+  }
+  const own = process.cpuUsage();
+  return {
+    machine,
+    machineKernel,
+    client: (own.user + own.system) / 1000,
+    server: all.filter((p) => tree.has(p.pid)).reduce((a, p) => a + p.ms, 0),
+    serverKernel: all.filter((p) => tree.has(p.pid)).reduce((a, p) => a + p.kernelMs, 0),
+    serverChildren: all.filter((p) => tree.has(p.pid) && p.pid !== serverPid).reduce((a, p) => a + p.ms, 0),
+    database: all.filter((p) => p.comm === 'postgres').reduce((a, p) => a + p.ms, 0),
+  };
+}
+
+/**
+ * The HTTP floor: the same shoppers' requests (the checkout body sent twice at once, then a small POST) to a bare
+ * Fastify server that parses the JSON and answers from memory — the most "orders" per second this machine's HTTP
+ * could carry with no work behind it, measured in the same run.
+ */
+async function httpFloor(port: number, body: unknown, buyers: number, count: number): Promise<number> {
+  const child = fork(path.join(import.meta.dirname, 'bare-server.ts'), [], {
+    env: { ...process.env, PORT: String(port) },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`bare-server exited with ${code}`)));
+  });
+  try {
+    const url = `http://127.0.0.1:${port}/echo`;
+    const card = { card_number: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Bench Shopper' };
+    const order = async (address: string) => {
+      const send = () => request(url, { method: 'POST', json: body, localAddress: address });
+      const answers = [...(await Promise.all([send(), send()])), await request(url, { method: 'POST', json: card, localAddress: address })];
+      if (answers.some((a) => a.status !== 200)) throw new Error('HTTP floor: an answer was not 200');
+    };
+    let next = 0;
+    const run = async (n: number) => {
+      next = 0;
+      await Promise.all(
+        Array.from({ length: buyers }, async () => {
+          for (let i = next++; i < n; i = next++) await order(`127.0.5.${1 + Math.floor(i / PER_ADDRESS)}`);
+        }),
+      );
+    };
+    await run(Math.min(count, 200)); // warm-up
+    const started = performance.now();
+    await run(count);
+    return count / ((performance.now() - started) / 1000);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
 interface Run {
   perSecond: number;
   p99: number;
   flows: Flow[];
   statementsPerOrder: number | null;
+  /** Statements the job handlers sent meanwhile (receipts, hand-offs, the job queue's own), per order. */
+  backgroundPerOrder: number | null;
+  /** CPU ms per order: the machine's busy time, the server's, PostgreSQL's; null without /proc. */
+  cpuPerOrder: CpuSnapshot | null;
 }
 
-async function measure(base: string, count: number, buyers: number, body: unknown, addressBlock: number): Promise<Run> {
+async function measure(base: string, count: number, buyers: number, body: unknown, addressBlock: number, serverPid: number | undefined): Promise<Run> {
   const before = await statementsSent(base);
+  const backgroundBefore = await statementsSent(base, 'background');
+  const cpuBefore = cpuSnapshot(serverPid);
   const flows: Flow[] = [];
   let next = 0;
   const started = performance.now();
@@ -146,7 +259,9 @@ async function measure(base: string, count: number, buyers: number, body: unknow
     }),
   );
   const wallS = (performance.now() - started) / 1000;
+  const cpuAfter = cpuSnapshot(serverPid);
   const after = await statementsSent(base);
+  const backgroundAfter = await statementsSent(base, 'background');
   const paid = flows.filter((x) => x.ok).length;
   return {
     perSecond: count / wallS,
@@ -156,6 +271,19 @@ async function measure(base: string, count: number, buyers: number, body: unknow
     ),
     flows,
     statementsPerOrder: before !== null && after !== null && paid ? (after - before) / paid : null,
+    backgroundPerOrder: backgroundBefore !== null && backgroundAfter !== null && paid ? (backgroundAfter - backgroundBefore) / paid : null,
+    cpuPerOrder:
+      cpuBefore && cpuAfter
+        ? {
+            machine: (cpuAfter.machine - cpuBefore.machine) / count,
+            machineKernel: (cpuAfter.machineKernel - cpuBefore.machineKernel) / count,
+            server: (cpuAfter.server - cpuBefore.server) / count,
+            serverKernel: (cpuAfter.serverKernel - cpuBefore.serverKernel) / count,
+            serverChildren: (cpuAfter.serverChildren - cpuBefore.serverChildren) / count,
+            database: (cpuAfter.database - cpuBefore.database) / count,
+            client: (cpuAfter.client - cpuBefore.client) / count,
+          }
+        : null,
   };
 }
 
@@ -183,9 +311,10 @@ async function onDatabase(label: string, port: number, env: Record<string, strin
     // Warm up (the first requests compile queries and fill caches; every server process gets some).
     const warm = await Promise.all(Array.from({ length: 8 }, (_, i) => checkoutAndPay(base, body, `127.0.9.${1 + i}`)));
     const baseline = env.DATABASE_URL ? await minimalOrderWrite(env.DATABASE_URL) : null;
+    const floor = env.DATABASE_URL ? await httpFloor(port + 1, body, STEADY_BUYERS, ORDERS * 5) : null;
 
-    const steady = await measure(base, ORDERS, STEADY_BUYERS, body, 1);
-    const burst = await measure(base, BURST, BURST, body, 3);
+    const steady = await measure(base, ORDERS, STEADY_BUYERS, body, 1, server.pid);
+    const burst = await measure(base, BURST, BURST, body, 3, server.pid);
 
     const flows = [...steady.flows, ...burst.flows];
     const errors = flows.filter((x) => !x.ok);
@@ -205,8 +334,19 @@ async function onDatabase(label: string, port: number, env: Record<string, strin
       `checkout  ${label}: ${BURST} buyers at once: ${f(burst.perSecond, 1)} orders/s, p99 ${f(burst.p99)} ms${ratio(burst)}`,
     ];
     if (baseline) out.push(`checkout  ${label}: baseline, the minimal order write (one transaction: an order row and a line row) from ${BASELINE_CLIENTS} clients: ${f(baseline, 0)} orders/s`);
+    if (floor) {
+      out.push(
+        `checkout  ${label}: the HTTP floor, the same three requests per order to a bare Fastify server answering from memory, ${STEADY_BUYERS} buyers: ${f(floor, 0)} orders/s (${f(floor / (baseline ?? floor), 2)} of the minimal order write); checkout ÷ floor ${f(steady.perSecond / floor, 2)}`,
+      );
+    }
+    if (steady.cpuPerOrder) {
+      const c = steady.cpuPerOrder;
+      out.push(
+        `checkout  ${label}: CPU per order at ${STEADY_BUYERS} buyers: ${f(c.machine, 1)} ms on the machine (${os.cpus().length} cores; ${f(c.machineKernel, 1)} ms of it in the kernel), of which the server ${f(c.server, 1)} ms (${f(c.serverKernel, 1)} ms of it in the kernel, ${f(c.serverChildren, 1)} ms in its child processes)${env.DATABASE_URL ? `, PostgreSQL ${f(c.database, 1)} ms` : ' (its embedded database included)'}, the load generator ${f(c.client, 1)} ms, the rest other work on the machine`,
+      );
+    }
     if (steady.statementsPerOrder !== null) {
-      out.push(`checkout  ${label}: ${f(steady.statementsPerOrder, 1)} SQL statements per order on the request path (quote to paid, BEGIN/COMMIT included; the budget test counts 10 that do work + 2 for one order without the double click; goal 10 that do work)`);
+      out.push(`checkout  ${label}: ${f(steady.statementsPerOrder, 1)} SQL statements per order on the request path (quote to paid, BEGIN/COMMIT included; the budget test counts 10 that do work + 2 for one order without the double click; goal 10 that do work)${steady.backgroundPerOrder !== null ? `; the jobs meanwhile ${f(steady.backgroundPerOrder, 1)} per order (receipt, hand-off, the job queue's own)` : ''}`);
     }
     out.push(`checkout  ${label}: errors ${errors.length}${errors.length ? ` (${errors[0]!.error})` : ''}, lost ${lost}, doubled ${doubled}, paid orders ${paidOrders - warm.length}/${flows.length}: ${failed ? 'FAILED' : 'OK'}`);
     return { section: { failed, lines: out }, steadyPerSecond: steady.perSecond, burstPerSecond: burst.perSecond };

@@ -17,7 +17,8 @@
  *     buyers placing 200 orders and 200 buyers at once, paid with the test card — orders/s and p99 against the
  *     minimal order write on the same PostgreSQL server (one transaction: an order row and a line row, 20 clients),
  *     statements per order from the server's /metrics, PGlite's rate as a ratio to PostgreSQL's; errors, lost and
- *     doubled orders (issue 25's goals reported, not enforced);
+ *     doubled orders (issue 25's goals reported, not enforced; BENCH_DATABASES=postgres picks a database here and in
+ *     the other sections run on both);
  *  6. analytics queries (bench/analytics-queries.ts): one million events over a year in a fresh embedded PGlite,
  *     rolled up; the year report's p50 against the same numbers from raw events and a count(*) (budget 1 s);
  *  7. CRM contacts (bench/crm-contacts.ts): 100,000 orders and 100,000 nominations in a fresh embedded PGlite; the

@@ -41,8 +41,9 @@ export function request(
       url,
       {
         method: options.method ?? 'GET',
-        // A client address of its own needs a connection of its own.
-        agent: options.localAddress ? false : agent,
+        // Connections are kept alive as a browser keeps them; the agent pools them per client address
+        // (`localAddress` is part of its pool key), so a shopper's address stays its own.
+        agent,
         localAddress: options.localAddress,
         headers: { ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}), ...options.headers },
         timeout: options.timeoutMs ?? 180_000,
@@ -139,7 +140,7 @@ export async function startServer(port: number, dataDir: string, env: Record<str
 export async function onEachDatabase(
   label: string,
   run: (database: 'PGlite' | 'PostgreSQL', env: Record<string, string>) => Promise<BenchSection>,
-  databases: readonly string[] = ['pglite', 'postgres'],
+  databases: readonly string[] = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(','),
 ): Promise<BenchSection> {
   const lines: string[] = [];
   let failed = false;

@@ -42,6 +42,14 @@ export function orderTotals(input: { lineTotals: number[]; discount: DiscountRul
 }
 
 /** "$59.00": money as people read it, for mails and messages written by the server. */
+/** One formatter per currency: building an Intl.NumberFormat costs more than formatting with it (a receipt formats a dozen amounts). */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / 100);
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    moneyFormats.set(currency, format);
+  }
+  return format.format(amount / 100);
 }
