@@ -39,6 +39,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { startPrintfulServer, type PrintfulServer } from '../src/server/test/loopback/printful-server';
 import { startSmtpSink } from '../src/server/test/loopback/smtp-sink';
+import { prepareShopLinkedToPrintful } from '../src/server/test/printful-linked-shop';
 import { onEachDatabase, p50, percentile, request, runWhenMain, SERVER, sleep, startServer, stopServer, type Answer, type BenchSection } from './support';
 
 const SECONDS = Number(process.env.BENCH_BACKOFFICE_SECONDS ?? 180);
@@ -227,8 +228,10 @@ async function onDatabase(label: string, port: number, env: Record<string, strin
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'certifiable-bench-back-office-'));
   const sink = await startSmtpSink();
   const printful = await startPrintfulServer();
-  // The seeded A4 print as a product of the Printful store (the adapter names it by SKU), as the fault tests do.
-  printful.addSyncProduct({ name: 'Certificate print', variants: [{ variantId: 6239, retailPrice: '24.00', sku: 'PRINT-A4' }] });
+  // The seeded A4 print as a product of the Printful store, linked to its sync variant before the first start (Printful
+  // takes items only by its own variant), as the fault tests do.
+  const { variants } = printful.addSyncProduct({ name: 'Certificate print', variants: [{ variantId: 6239, retailPrice: '24.00', sku: 'PRINT-A4' }] });
+  await prepareShopLinkedToPrintful(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir }, { 'PRINT-A4': variants[0]!.id });
   printful.answerOrdersAfter(PRINTFUL_ANSWER_MS);
   const arrivals = watchArrivals(sink, printful);
   const tag = `back office · ${label}`;

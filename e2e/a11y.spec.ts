@@ -17,17 +17,7 @@ for (const path of PAGES) {
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
-  for (const path of ['/', '/gallery', '/privacy-policy', '/no-such-page', '/store']) {
-    test(`${path} never scrolls sideways`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        clientWidth: document.documentElement.clientWidth,
-      }));
-      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-    });
-  }
+  // Sideways scrolling, axe and what covers what at 360 px, over every page: e2e/phone-and-axe.spec.ts.
 
   test('the menu button opens the navigation and moves through it by keyboard', async ({ page }) => {
     await page.goto('/');

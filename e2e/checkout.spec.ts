@@ -105,7 +105,9 @@ test.describe('checkout and payment', () => {
     await expect(page.getByRole('heading', { level: 1, name: /^Order ORD-\d+$/ })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Status' }).getByText('Paid', { exact: true })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Items' }).getByText('For Sam Lee')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Delivery' }).getByText('Cupertino', { exact: false })).toBeVisible();
+    // The address as the United States writes it: city, state and ZIP code on one line.
+    await expect(page.getByRole('region', { name: 'Delivery' }).getByText('Cupertino, CA 95014', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^Placed \d{1,2} [A-Z][a-z]+ \d{4}$/)).toBeVisible();
     await pageSettled(page);
     expect(await axeSerious(page)).toEqual([]);
     const number = (await page.getByRole('heading', { level: 1 }).textContent())!.replace('Order ', '');

@@ -27,7 +27,8 @@ test.describe('metadata in the served HTML (no JavaScript needed)', () => {
         '@type': string;
         potentialAction?: { target: { urlTemplate: string } };
       }[];
-      expect(jsonLd.map((x) => x['@type'])).toEqual(['Organization', 'WebSite', 'FAQPage']);
+      // The FAQ's markup only where its questions are shown; a breadcrumb on every page below home (decision 121).
+      expect(jsonLd.map((x) => x['@type'])).toEqual(['Organization', 'WebSite', path === '/' ? 'FAQPage' : 'BreadcrumbList']);
       expect(jsonLd[1]!.potentialAction!.target.urlTemplate).toBe(`${baseURL}/gallery?search={search_term_string}`);
     }
   });
@@ -45,18 +46,22 @@ test.describe('metadata in the served HTML (no JavaScript needed)', () => {
     expect(await missing.text()).toContain('<title data-head>Page Not Found | Certifiable</title>');
   });
 
-  test('the browser keeps the head in step while navigating', async ({ page, baseURL }) => {
-    await page.goto('/');
+  test('the browser keeps the head in step while navigating, on PUBLIC_URL whatever host it was opened on', async ({ page, baseURL }) => {
+    // PUBLIC_URL is http://localhost:{port}; the same server reached as 127.0.0.1 must still name PUBLIC_URL.
+    const otherHost = baseURL!.replace('//localhost:', '//127.0.0.1:');
+    await page.goto(`${otherHost}/`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click();
     await expect(page).toHaveTitle('Award Gallery | Certifiable');
     expect(await metaContent(page, 'meta[property="og:url"]')).toBe(`${baseURL}/gallery`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/gallery`);
+    expect(await metaContent(page, 'meta[property="og:image"]')).toMatch(new RegExp(`^${baseURL}/`));
     await expect(page.locator('head title')).toHaveCount(1);
     await expect(page.locator('head script[type="application/ld+json"]')).toHaveCount(1);
   });
 });
 
 test.describe('sitemap and robots', () => {
-  test('sitemap.xml lists the built public routes and every active award', async ({ request, baseURL }) => {
+  test('sitemap.xml lists the built public routes and the product page of every active award', async ({ request, baseURL }) => {
     const res = await request.get('/sitemap.xml');
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('application/xml');
@@ -70,7 +75,7 @@ test.describe('sitemap and robots', () => {
       expect(locs).not.toContain(`${baseURL}${path}`);
     }
     const awards = (await (await request.get('/api/awards')).json()) as Award[];
-    for (const award of awards) expect(locs).toContain(`${baseURL}/nominate?award=${award.id}`);
+    for (const award of awards) expect(locs).toContain(`${baseURL}/store?award=${award.slug}`);
   });
 
   test('robots.txt names the sitemap', async ({ request, baseURL }) => {

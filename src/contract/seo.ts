@@ -1,5 +1,6 @@
 import { faq } from './faq';
-import type { PageDef } from './pages';
+import { matchPage, type PageDef } from './pages';
+import { paths } from './paths';
 import { jsonInScript } from './json-in-script';
 import type { FeatureToggles } from './settings-defaults';
 
@@ -29,6 +30,23 @@ export interface HeadContext {
   noindex?: boolean;
   /** The site's switches: a page of a part switched off is noindex (docs/decisions/104). */
   features?: FeatureToggles;
+  /**
+   * The page's own address when its query names what it shows (the store of one award: `/store?award={slug}`);
+   * default: the pathname. The canonical link, og:url and the breadcrumb's last step (docs/decisions/121).
+   */
+  canonicalPath?: string;
+  /** A product on sale on this page: Product and Offer structured data (docs/decisions/121). */
+  product?: ProductHead;
+}
+
+/** What a product page sells, for its Product / Offer structured data. Prices in minor units. */
+export interface ProductHead {
+  name: string;
+  description: string;
+  /** Absolute or root-relative; the first is the main picture. */
+  images: string[];
+  brand: string;
+  offers: { name: string; sku: string; price: number; currency: string; image?: string | null }[];
 }
 
 export const DEFAULT_SHARE_IMAGE = '/og-image.png';
@@ -49,7 +67,7 @@ function absolute(origin: string, urlOrPath: string): string {
 export function buildHeadTags(page: PageDef, ctx: HeadContext): HeadTag[] {
   const title = documentTitle(page, ctx.brand, ctx.title);
   const description = ctx.description ?? page.description;
-  const url = `${ctx.origin}${ctx.pathname}`;
+  const url = `${ctx.origin}${ctx.canonicalPath ?? ctx.pathname}`;
   const image = absolute(ctx.origin, ctx.image ?? DEFAULT_SHARE_IMAGE);
   const switchedOff = page.feature !== undefined && ctx.features !== undefined && !ctx.features[page.feature];
   const indexable = page.indexable && !ctx.noindex && !switchedOff;
@@ -76,7 +94,7 @@ export function buildHeadTags(page: PageDef, ctx: HeadContext): HeadTag[] {
     meta({ name: 'twitter:image', content: image }),
   ];
 
-  const structured = [
+  const structured: object[] = [
     {
       '@context': 'https://schema.org',
       '@type': 'Organization',
@@ -97,7 +115,10 @@ export function buildHeadTags(page: PageDef, ctx: HeadContext): HeadTag[] {
         'query-input': 'required name=search_term_string',
       },
     },
-    {
+  ];
+  // Markup describes what the page shows (Google's structured data guidelines): the FAQ is on the home page only.
+  if (page.path === paths.home) {
+    structured.push({
       '@context': 'https://schema.org',
       '@type': 'FAQPage',
       mainEntity: faq.map((item) => ({
@@ -105,14 +126,73 @@ export function buildHeadTags(page: PageDef, ctx: HeadContext): HeadTag[] {
         name: item.question,
         acceptedAnswer: { '@type': 'Answer', text: item.answer },
       })),
-    },
-  ];
+    });
+  }
+  const trail = breadcrumbs(page, ctx, ctx.title ?? page.title, url);
+  if (trail) structured.push(trail);
+  if (ctx.product) structured.push(productData(ctx.product, ctx.origin, url));
   tags.push({
     tag: 'script',
     attrs: { type: 'application/ld+json' },
     text: jsonInScript(structured),
   });
   return tags;
+}
+
+/**
+ * Home › … › this page, for every page below the home page: the pages the path passes through (`/quiz/gallery`
+ * passes /quiz), and for a page whose query names what it shows (`/store?award=…`) the page of its path.
+ * null on the home page and on a path that is no page (404).
+ */
+function breadcrumbs(page: PageDef, ctx: HeadContext, name: string, url: string): object | null {
+  if (page.path === paths.home || page.path === '*') return null;
+  const steps: { name: string; url: string }[] = [{ name: 'Home', url: `${ctx.origin}/` }];
+  const segments = ctx.pathname.split('/').filter(Boolean);
+  for (let i = 1; i < segments.length; i++) {
+    const prefix = `/${segments.slice(0, i).join('/')}`;
+    const parent = matchPage(prefix);
+    if (parent && parent !== page && parent.indexable) steps.push({ name: parent.title, url: `${ctx.origin}${prefix}` });
+  }
+  if (ctx.canonicalPath && ctx.canonicalPath !== ctx.pathname) steps.push({ name: page.title, url: `${ctx.origin}${ctx.pathname}` });
+  steps.push({ name, url });
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: steps.map((step, i) => ({ '@type': 'ListItem', position: i + 1, name: step.name, item: step.url })),
+  };
+}
+
+/** A price in minor units as schema.org writes it: "24.00" (the currency's own number of decimals). */
+export function schemaPrice(minor: number, currency: string): string {
+  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return (minor / 10 ** digits).toFixed(digits);
+}
+
+/**
+ * Product with one Offer per variant on sale (Google's merchant listing: name, image, offers with price and
+ * priceCurrency; availability, url, description, brand and sku as recommended). Printed on demand: always in stock.
+ */
+function productData(product: ProductHead, origin: string, url: string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    image: product.images.map((image) => absolute(origin, image)),
+    brand: { '@type': 'Brand', name: product.brand },
+    url,
+    offers: product.offers.map((offer) => ({
+      '@type': 'Offer',
+      name: offer.name,
+      sku: offer.sku,
+      price: schemaPrice(offer.price, offer.currency),
+      priceCurrency: offer.currency,
+      availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      url,
+      ...(offer.image ? { image: absolute(origin, offer.image) } : {}),
+    })),
+  };
 }
 
 const escapeAttr = (v: string) =>

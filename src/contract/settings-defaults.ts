@@ -35,6 +35,12 @@ export interface PublicSettings {
   features: FeatureToggles;
   /** Read from the shop settings, so the marketing copy promises what the checkout says. */
   delivery: { standard: DeliveryPromise; express: DeliveryPromise };
+  /**
+   * The site's public origin (PUBLIC_URL), for every address that leaves the site: share links, canonical links,
+   * link previews (docs/decisions/121). Not an admin setting: the server adds it to the settings it writes into
+   * the page (#app-settings); absent elsewhere.
+   */
+  public_url?: string;
 }
 
 // Spec §1: these numbers are invented, and the page says so.

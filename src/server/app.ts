@@ -5,10 +5,11 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerCacheControl } from './lib/cache-control';
+import { openApiTransform, openApiTransformObject, SECURITY_SCHEMES } from './lib/openapi';
 import { capConnections, connectionOptions } from './lib/connections';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
 import { registerDiskGuard } from './lib/disk-full';
@@ -70,6 +71,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { adminProductsRoutes } from './modules/products/admin-products.routes';
 import { adminAuditRoutes } from './modules/audit/admin-audit.routes';
 import { adminMailRoutes } from './modules/mail/admin-mail.routes';
+import { unsubscribeRoutes } from './modules/mail/unsubscribe.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { adminSettingsRoutes } from './modules/settings/admin-settings.routes';
 import { storeRoutes } from './modules/store/store.routes';
@@ -155,7 +157,17 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
   const authSecret = await resolveAuthSecret(config);
   const jobs = new JobQueue(database, config.jobs, app.log);
   app.decorate('jobs', jobs);
-  const mailer = createMailer({ db: database.db, jobs, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl });
+  const mailer = createMailer({
+    db: database.db,
+    jobs,
+    log: app.log,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    publicUrl: config.publicUrl,
+    secret: authSecret,
+    // Replies to a no-reply sender reach the support address of the settings (docs/decisions/123).
+    replyTo: async () => (await app.settings.getPublic()).support_email,
+  });
   app.decorate('authSecret', authSecret);
   app.decorate('mailer', mailer);
   app.decorate(
@@ -226,8 +238,11 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
         version: '1.0.0',
       },
       servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    // Security, operationIds and media types from each route's own config and schema (docs/decisions/122).
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -282,6 +297,8 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
   await app.register(dashboardRoutes);
   // The mail outbox for admins (issue 24).
   await app.register(adminMailRoutes);
+  // One-click unsubscribe from nomination mails (docs/decisions/123).
+  await app.register(unsubscribeRoutes);
 
   // Every job of every module, in one place (src/server/jobs.ts); the workers start when the app is ready.
   registerJobs(app);

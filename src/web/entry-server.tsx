@@ -73,7 +73,8 @@ export async function render(req: RenderRequest): Promise<RenderResult | null> {
     throw new ApiRequestError(status, error?.code ?? 'HTTP_ERROR', error?.message ?? 'An unexpected error occurred', error?.field);
   };
   // Before the prefetch: what a page fetches can depend on the settings (a part of the site switched off).
-  provideSiteSettings(req.settings);
+  // As the page's #app-settings will say: with the public origin (decision 121).
+  provideSiteSettings({ ...req.settings, public_url: req.origin });
   const routeStatus = await route.prefetch?.({ queryClient, params, search: url.searchParams, fetchJson });
   for (const query of queryClient.getQueryCache().getAll()) {
     const error = query.state.error;

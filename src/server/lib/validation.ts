@@ -44,6 +44,9 @@ export function findUnstorableText(value: unknown): string[] | null {
 
 const PART: Record<string, string> = { body: 'field', querystring: 'query parameter', params: 'path parameter', headers: 'header' };
 
+/** A wildcard's parameter (`/files/award-images/*`) by the name callers read in the OpenAPI document (decision 122). */
+export const WILDCARD_PARAM = 'path';
+
 /**
  * The app's validator compiler: every route's zod schema, after one check shared by every text field of every
  * route (body, query, path, headers) — so a route added later cannot forget it (docs/decisions/051).
@@ -52,8 +55,9 @@ export const validatorCompiler: FastifySchemaCompiler<ZodType> = (routeSchema) =
   const validate = zodValidatorCompiler(routeSchema);
   const label = PART[routeSchema.httpPart ?? 'body'] ?? 'field';
   return (data) => {
-    const path = findUnstorableText(data);
-    if (path) {
+    const found = findUnstorableText(data);
+    if (found) {
+      const path = routeSchema.httpPart === 'params' && found[0] === '*' ? [WILDCARD_PARAM, ...found.slice(1)] : found;
       const field = path.join('.') || undefined;
       return {
         error: badRequest(

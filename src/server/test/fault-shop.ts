@@ -13,6 +13,7 @@ import { externalIdOf, submitJob } from '../modules/fulfilment';
 
 const FULFIL_JOB = submitJob.name;
 import { startPrintfulServer, type PrintfulServer } from './loopback/printful-server';
+import { prepareShopLinkedToPrintful } from './printful-linked-shop';
 import { freePort, startServer, stop, waitForHealth } from './processes';
 
 /**
@@ -71,8 +72,9 @@ export class FaultShop {
   async open() {
     if (this.#postgres) await this.#onServer(`create database "${this.#postgres.name}"`);
     this.printful = await startPrintfulServer();
-    // The seeded A4 print, as a product of the Printful store (the adapter names it by SKU).
-    this.printful.addSyncProduct({ name: 'Certificate print', variants: [{ variantId: 6239, retailPrice: '24.00', sku: 'PRINT-A4' }] });
+    // The seeded A4 print, as a product of the Printful store, linked to its sync variant before the first start.
+    const { variants } = this.printful.addSyncProduct({ name: 'Certificate print', variants: [{ variantId: 6239, retailPrice: '24.00', sku: 'PRINT-A4' }] });
+    await prepareShopLinkedToPrintful(this.#postgres ? { databaseUrl: this.#postgres.url } : { dataDir: path.join(this.#dataDir, 'data') }, { 'PRINT-A4': variants[0]!.id });
   }
 
   async close() {

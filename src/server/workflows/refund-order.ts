@@ -25,6 +25,22 @@ import type { ShopDeps } from './deps';
 
 /** The backstop finishes a refund the provider has not answered for this long. */
 const BACKSTOP_SECONDS = 60;
+/** The same admin asking the same refund again within this time is the first request again (a double click, a retry). */
+const DOUBLE_CLICK_SECONDS = 60;
+
+/**
+ * The admin's latest refund request of this order when this one repeats it: made by the same admin within
+ * DOUBLE_CLICK_SECONDS, for the same reason and (when an amount is given) the same amount; its pieces, or null.
+ */
+function sameRequestJustMade(refunds: RefundRow[], input: { actor: Actor; amount: number | undefined; reason: string }, now: number): RefundRow[] | null {
+  const live = refunds.filter((r) => r.status !== 'failed' && r.requestKey);
+  const last = live.reduce<RefundRow | null>((a, r) => (!a || r.createdAt > a.createdAt ? r : a), null);
+  if (!last || last.actorUserId !== (input.actor.userId ?? null) || last.reason !== input.reason) return null;
+  if (now - last.createdAt.getTime() > DOUBLE_CLICK_SECONDS * 1000) return null;
+  const pieces = live.filter((r) => r.requestKey === last.requestKey);
+  if (input.amount !== undefined && pieces.reduce((s, r) => s + r.amount, 0) !== input.amount) return null;
+  return pieces;
+}
 
 /**
  * refundOrder (payments; docs/decisions/075, 108, docs/order-pipeline.md): an admin returns all or part of what is
@@ -56,10 +72,14 @@ export const refundOrder = workflow<{ orderId: string; actor: Actor; amount: num
         const pending = refunds.filter((r) => r.status === 'pending');
         const left = payment.capturedTotal - payment.refundedTotal - pending.reduce((s, r) => s + r.amount, 0);
         const amount = input.amount ?? left;
-        // The same request again (a double click): its rows are there already.
+        // The same request again (a double click): its rows are there already — still pending (same key), or
+        // already refunded by the first click, which moved the refunded total and so the key: then it is the same
+        // admin's latest request, as much, for the same reason, within DOUBLE_CLICK_SECONDS.
         const requestKey = createHash('sha256').update(`${order.id}:${payment.refundedTotal}:${amount}`).digest('base64url').slice(0, 24);
         const again = refunds.filter((r) => r.requestKey === requestKey && r.status !== 'failed');
         if (again.length) return { pieces: again, currency: payment.currency };
+        const latest = sameRequestJustMade(refunds, input, Date.now());
+        if (latest) return { pieces: latest, currency: payment.currency };
         if (left <= 0) throw conflict('Everything charged for this order has been refunded or is being refunded.', 'amount', 'NOT_REFUNDABLE');
         if (amount > left) throw new HttpError(400, 'VALIDATION_ERROR', `At most ${formatMoney(left, order.currency)} can still be refunded.`, 'amount');
         const rows = await insertRefunds(tx, order.id, planRefund(charges, pending, amount), { reason: input.reason, requestKey, actorUserId: input.actor.userId });

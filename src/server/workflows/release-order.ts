@@ -34,7 +34,7 @@ export function releasedOrderJobs(deps: Pick<ShopDeps, 'jobs'>): JobRegistration
 }
 
 /** A uuid determined by `key` (the shape of a v4 uuid, from its SHA-256). */
-function jobIdFor(key: string): string {
+export function jobIdFor(key: string): string {
   const h = createHash('sha256').update(key).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

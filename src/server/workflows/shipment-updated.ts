@@ -3,9 +3,11 @@ import type { Db } from '@/server/db/client';
 import { stop, workflow } from '@/server/lib/workflow';
 import {
   addShipment,
+  confirmJob,
   fulfilmentsOf,
   lockOrderFulfilment,
   moveFulfilment,
+  noteFulfilment,
   noteFulfilmentError,
   orderIdOf,
   setFulfilmentEventOutcome,
@@ -15,6 +17,7 @@ import {
 } from '@/server/modules/fulfilment';
 import { lockOrder, moveOrder, orderMailJob } from '@/server/modules/orders';
 import type { ShopDeps } from './deps';
+import { jobIdFor } from './release-order';
 
 export type ShipmentActor = { kind: 'provider' } | { kind: 'admin'; userId: string | null };
 
@@ -42,7 +45,7 @@ export const shipmentUpdated = workflow<{ provider: string; event: FulfilmentEve
     if (!order || !fulfilment) return finish(tx, event.key, 'unknown_order');
     return { event, order, fulfilment };
   })
-  .step('move the hand-off forward', async ({ tx, input, event, fulfilment }) => apply(tx, input.actor, event, fulfilment))
+  .step('move the hand-off forward', async ({ tx, deps, input, event, fulfilment }) => apply(tx, deps, input.actor, event, fulfilment))
   .step('tell the customer it shipped', async ({ tx, deps, event, order, outcome, parcel }) => {
     // One mail per parcel, naming that parcel's tracking.
     if (outcome === 'applied' && event.kind === 'shipped' && parcel) {
@@ -75,10 +78,25 @@ async function finish(tx: Db, key: string, outcome: FulfilmentEventOutcome) {
 type Applied = { outcome: FulfilmentEventOutcome; parcel: string | null };
 const did = (outcome: FulfilmentEventOutcome, parcel: string | null = null): Applied => ({ outcome, parcel });
 
-async function apply(tx: Db, actor: ShipmentActor, event: Exclude<FulfilmentEvent, { kind: 'ignored' }>, f: FulfilmentRow): Promise<Applied> {
+async function apply(
+  tx: Db,
+  deps: Pick<ShopDeps, 'jobs'>,
+  actor: ShipmentActor,
+  event: Exclude<FulfilmentEvent, { kind: 'ignored' }>,
+  f: FulfilmentRow,
+): Promise<Applied> {
   const who = actor.kind === 'admin' ? { actor: 'admin' as const, actorUserId: actor.userId } : { actor: 'provider' as const };
   const base = { fulfilmentId: f.id, orderId: f.orderId, from: f.status, ...who };
   const providerOrderId = f.providerOrderId ?? (event.providerOrderId || null);
+  if (event.kind === 'hold_removed') {
+    // Not at the printer yet (its submission confirms a draft it finds), or past needing it: nothing to confirm.
+    if (f.status !== 'problem' && f.status !== 'submitted' && f.status !== 'in_production') return did('no_change');
+    await noteFulfilment(tx, { fulfilmentId: f.id, orderId: f.orderId, status: f.status, actor: 'provider', reason: `Taken off hold at Printful${event.reason ? ` (${event.reason})` : ''}: back to a draft there, to be confirmed again.` });
+    if (f.status === 'problem') await noteFulfilmentError(tx, f.id, 'Taken off hold at Printful: confirming the order again.');
+    // Durable: the confirmation is a job committed with this event; its id is the event's, so a replay adds none.
+    await deps.jobs.send(confirmJob, { fulfilmentId: f.id }, { tx, singletonKey: `${f.id}:confirm`, id: jobIdFor(`${event.key}:confirm`) });
+    return did('applied');
+  }
   if (event.kind === 'problem') {
     if (f.status === 'problem' && f.error === event.reason) return did('no_change');
     if (f.status === 'shipped' || f.status === 'delivered' || f.status === 'cancelled') return did('no_change');

@@ -1,4 +1,4 @@
-import { FulfilmentProviderError, type FulfilmentOrder } from '@/server/adapters/fulfilment/fulfilment-provider';
+import { FulfilmentMappingError, FulfilmentProviderError, type FulfilmentOrder } from '@/server/adapters/fulfilment/fulfilment-provider';
 import { stop, workflow } from '@/server/lib/workflow';
 import { findFulfilment, lockFulfilment, moveFulfilment, noteFulfilmentError, submissionOf } from '@/server/modules/fulfilment';
 import { findOrder, paidInTestMode, shippableLinesOf } from '@/server/modules/orders';
@@ -16,7 +16,8 @@ export type SubmitOutcome = 'submitted' | 'already' | 'skipped' | 'problem';
  *     (a crash between its answer and our record); the print files are links the provider fetches, drawn when it
  *     asks — submitting never waits for a drawing;
  *  3. record it in one transaction: submitted with the provider's id, or a problem for an admin when the provider
- *     refuses in a way retrying cannot fix. A provider that does not answer leaves the reason on the hand-off and
+ *     refuses in a way retrying cannot fix, or the order cannot be put in its terms (an item with no provider
+ *     variant: refused before anything is sent, the order kept for a resubmit once it is linked). A provider that does not answer leaves the reason on the hand-off and
  *     the job retries with backoff.
  * Paid with a test card, the order goes as a draft a real provider neither prints nor charges for.
  */
@@ -34,7 +35,9 @@ export const submitToPrinter = workflow<{ fulfilmentId: string }, ShopDeps>('sub
       return { sent: (await deps.printer.submitOrder(submission)) as FulfilmentOrder | null, refusal: null as string | null };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      if (err instanceof FulfilmentProviderError && !err.retryable) return { sent: null, refusal: message };
+      // Refused before it was sent (an item the provider cannot name): the same problem for an admin, in its own words.
+      if (err instanceof FulfilmentMappingError) return { sent: null, refusal: `Not sent to the printer: ${message}` };
+      if (err instanceof FulfilmentProviderError && !err.retryable) return { sent: null, refusal: `The print provider refused the order: ${message}` };
       await noteFulfilmentError(deps.db, fulfilment.id, `Waiting to retry: ${message}`);
       throw err; // the job retries with backoff
     }
@@ -61,8 +64,8 @@ export const submitToPrinter = workflow<{ fulfilmentId: string }, ShopDeps>('sub
         from: 'pending',
         to: 'problem',
         actor: 'provider',
-        reason: `The print provider refused the order: ${refusal}`,
-        set: { error: `The print provider refused the order: ${refusal}` },
+        reason: refusal!,
+        set: { error: refusal },
       });
       return 'problem';
     });

@@ -40,9 +40,10 @@ export function RootLayout() {
       </main>
       <Footer />
       <ToasterHost />
-      <CookieConsent />
       {/* An admin may switch bug reports off (settings → Features): no button, no hotkey. */}
       {getSiteSettings().features.bug_reports ? <ReportBugButton /> : null}
+      {/* Last: sticky at the bottom, it needs to follow everything it must not cover (docs/decisions/120). */}
+      <CookieConsent />
       <PageAnalytics />
     </div>
   );

@@ -6,12 +6,20 @@ import { Link, MemoryRouter, useLocation, useNavigationType } from 'react-router
 import { useDebouncedSearchParam, withParams, type DebouncedSearchParamOptions } from './use-debounced-search-param';
 
 function SearchBox(options: DebouncedSearchParamOptions) {
-  const { text, setText, search } = useDebouncedSearchParam(options);
+  const { text, setText, search, commit } = useDebouncedSearchParam(options);
   const location = useLocation();
   const navigation = useNavigationType();
   return (
     <>
-      <input type="search" aria-label="Search" value={text} onChange={(e) => setText(e.target.value)} />
+      <form
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          commit();
+        }}
+      >
+        <input type="search" aria-label="Search" value={text} onChange={(e) => setText(e.target.value)} />
+      </form>
       <p data-testid="search">{search}</p>
       <p data-testid="url">{`${location.search} (${navigation})`}</p>
       <Link to="?search=dogs">Dogs</Link>
@@ -42,6 +50,13 @@ describe('useDebouncedSearchParam', () => {
     expect(screen.getByTestId('search')).toHaveTextContent('cats');
     // The box keeps what is being typed (the trailing space) rather than echoing the URL back.
     expect(box()).toHaveValue(' cats ');
+  });
+
+  it('writes the URL at once when the search is submitted, without waiting for the pause', async () => {
+    const user = renderAt('/gallery?page=2', { resets: ['page'], delay: 60_000 });
+    await user.type(box(), ' owls {Enter}');
+    expect(url()).toBe('?search=owls (REPLACE)');
+    expect(screen.getByTestId('search')).toHaveTextContent('owls');
   });
 
   it('follows the URL when it changes some other way', async () => {

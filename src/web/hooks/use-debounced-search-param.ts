@@ -56,14 +56,24 @@ export function useDebouncedSearchParam({ name = 'search', delay = 300, resets =
   // The URL moved on its own: show it, unless the box already says the same (keeps a trailing space being typed).
   useEffect(() => setText((current) => (current.trim() === search ? current : search)), [search]);
 
+  const write = useCallback(
+    (value: string) => {
+      const resetChanges = Object.fromEntries(resetKeys.split(',').filter(Boolean).map((k) => [k, undefined]));
+      setParams({ ...resetChanges, [name]: value });
+    },
+    [name, resetKeys, setParams],
+  );
+
   useEffect(() => {
     if (!enabled || text.trim() === search) return;
-    const timer = setTimeout(() => {
-      const resetChanges = Object.fromEntries(resetKeys.split(',').filter(Boolean).map((k) => [k, undefined]));
-      setParams({ ...resetChanges, [name]: text.trim() });
-    }, delay);
+    const timer = setTimeout(() => write(text.trim()), delay);
     return () => clearTimeout(timer);
-  }, [enabled, text, search, name, delay, resetKeys, setParams]);
+  }, [enabled, text, search, delay, write]);
 
-  return { text, setText, search };
+  /** Writes the box to the URL at once (a submitted search form does not wait for typing to pause). */
+  const commit = useCallback(() => {
+    if (enabled && text.trim() !== search) write(text.trim());
+  }, [enabled, text, search, write]);
+
+  return { text, setText, search, commit };
 }

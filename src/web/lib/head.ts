@@ -2,6 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type * as PagesModule from '@/contract/pages';
 import type * as SeoModule from '@/contract/seo';
 import type { HeadContext, HeadTag } from '@/contract/seo';
+import { publicOrigin } from './absolute-url';
 import { getSiteSettings } from './site-settings';
 
 export type HeadOverrides = Partial<Pick<HeadContext, 'title' | 'description' | 'image' | 'noindex'>>;
@@ -72,7 +73,8 @@ export function usePageHead(pathname: string) {
       const matched = matchPage(pathname);
       applyHeadTags(
         buildHeadTags(matched ?? notFoundPage, {
-          origin: window.location.origin,
+          // PUBLIC_URL, as the server wrote it: never the host this page happens to be opened on (decision 121).
+          origin: publicOrigin(),
           pathname,
           brand: settings.brand_name,
           company: settings.company_name,

@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { publicOrigin } from './absolute-url';
 
 const subscribeNever = () => () => {};
 
@@ -35,15 +36,15 @@ export function useNow(): number {
 }
 
 /**
- * This site's origin for links that leave it: the server's until hydration is over, then the one the page was
- * opened on. Read as the value itself, so that when both are the same (the usual case) hydration ends without
- * re-rendering the page that asked.
+ * This site's origin for links that leave it: PUBLIC_URL, the server's until hydration is over, then the one the
+ * page carries in #app-settings — the same value, so hydration ends without re-rendering the page that asked
+ * (docs/decisions/121).
  */
 export function useOrigin(): string {
   const server = useContext(ServerRenderContext);
   return useSyncExternalStore(
     subscribeNever,
-    () => window.location.origin,
+    () => publicOrigin(),
     () => server?.origin ?? '',
   );
 }

@@ -1,3 +1,5 @@
+import { formatDate } from '@/contract/format';
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -20,10 +22,7 @@ export function timeAgo(iso: string, now: number = Date.now(), locale?: string):
   return 'just now';
 }
 
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** "22 November 2026" — the date as the certificate prints it (UTC, so it reads the same everywhere). */
 export function issuedDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : longDate.format(d);
+  return formatDate(iso, { timeZone: 'UTC' });
 }

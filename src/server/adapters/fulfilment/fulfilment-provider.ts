@@ -72,9 +72,14 @@ export interface FulfilmentRecipient {
 export interface FulfilmentItem {
   /** Our order line id (Printful: item external_id). */
   externalId: string;
-  /** The provider's variant id (variants.fulfilment_ref), or null when the provider should match by sku. */
+  /**
+   * The provider's variant id (variants.fulfilment_ref), or null when the shop's variant was never linked to one.
+   * Printful prints only what names its variant: an item without one is refused before anything is sent.
+   */
   variantRef: string | null;
   sku: string;
+  /** What the shop calls it, product and variant, e.g. "Framed certificate (A4, oak)": for messages an admin reads. */
+  product: string;
   name: string;
   quantity: number;
   /** minor units, per unit */
@@ -143,6 +148,8 @@ export type FulfilmentEvent =
       trackingUrl: string;
     }
   | { key: string; type: string; kind: 'problem'; externalId: string; providerOrderId: string; reason: string }
+  /** The provider lifted its hold (Printful: the order is back to a draft, which must be confirmed again). */
+  | { key: string; type: string; kind: 'hold_removed'; externalId: string; providerOrderId: string; reason: string }
   | { key: string; type: string; kind: 'ignored' };
 
 /** The provider did not answer usefully (after its own retries); the job that called retries later. */
@@ -157,6 +164,27 @@ export class FulfilmentProviderError extends Error {
     super(message);
     this.name = 'FulfilmentProviderError';
   }
+}
+
+/**
+ * The order cannot be put in the provider's terms (an item with no provider variant): refused before any call to the
+ * provider, not retryable, with a message that tells an admin what to fix.
+ */
+export class FulfilmentMappingError extends FulfilmentProviderError {
+  constructor(message: string) {
+    super(message, null, false);
+    this.name = 'FulfilmentMappingError';
+  }
+}
+
+/** What confirmOrder found and did. */
+export interface ConfirmedOrder {
+  /** The provider's order id. */
+  id: string;
+  /** The provider's status word after the call. */
+  status: string;
+  /** true when this call confirmed a draft; false when the order was not a draft (confirmed before, or moved on). */
+  confirmed: boolean;
 }
 
 export class FulfilmentWebhookAuthError extends Error {
@@ -195,6 +223,11 @@ export interface FulfilmentProvider {
   fetchCatalogue(): Promise<SyncProduct[]>;
   /** Idempotent by externalId: a retried submission never creates a second order. */
   submitOrder(input: FulfilmentOrderInput): Promise<FulfilmentOrder>;
+  /**
+   * Confirms for printing an order the provider keeps as a draft (Printful: an order taken off hold goes back to
+   * draft). Idempotent: an order that is no longer a draft is left as it is. Absent for a provider without drafts.
+   */
+  confirmOrder?(externalId: string): Promise<ConfirmedOrder>;
   /**
    * Live shipping rates, or null when the provider does not quote them or cannot quote these items (a product it
    * does not print): the shop's settings apply.

@@ -18,6 +18,7 @@ import type {
   SyncProduct,
 } from './fulfilment-provider';
 import { checkWebhookToken, parsePrintfulWebhook, type PrintfulWebhookBody } from './printful-webhook';
+import { simulatedShipment, simulatedShipmentFor, type SimulatedShipment } from './simulated-carriers';
 
 export type PrintShopStep = 'inprocess' | 'fulfilled';
 
@@ -32,12 +33,6 @@ export const printShopAdvanceJob = defineJob('print-shop.advance', z.object({ id
   expireInSeconds: 120,
   batchSize: 10,
 });
-
-/** Carriers the print shop pretends to hand parcels to, with their tracking pages. */
-const CARRIERS = [
-  { carrier: 'USPS', service: 'First Class Package', url: (n: string) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}` },
-  { carrier: 'DHL', service: 'DHL Express Worldwide', url: (n: string) => `https://www.dhl.com/en/express/tracking.html?AWB=${n}` },
-] as const;
 
 const PRINTED = seedProducts.filter((p) => p.kind !== 'digital');
 
@@ -192,20 +187,22 @@ export class LocalPrintShop implements FulfilmentProvider {
     if (!row || !row.filesReadyAt) return null;
     const next: PrintShopStep | null = to ?? (row.status === 'pending' ? 'inprocess' : row.status === 'inprocess' ? 'fulfilled' : null);
     if (!next) return null;
-    const pick = CARRIERS[row.shipping === 'EXPRESS' ? 1 : 0];
-    let tracking = row.trackingNumber;
+    // The destination's own post (or DHL Express), with a tracking number of its shape (simulated-carriers.ts).
+    const country = row.recipient.countryCode;
+    const express = row.shipping === 'EXPRESS';
+    let shipment = row.trackingNumber ? simulatedShipmentFor(country, express, row.trackingNumber) : null;
     if (row.status !== next) {
       if (row.status !== (next === 'inprocess' ? 'pending' : 'inprocess')) return null;
-      if (next === 'fulfilled') tracking = `${pick.carrier === 'DHL' ? 'JD' : '9400'}${randomBytes(8).toString('hex').toUpperCase()}`;
+      if (next === 'fulfilled') shipment = simulatedShipment(country, express);
       // Only one move wins per step, however many jobs or admins ask at once.
       const moved = await this.#db
         .update(printShopOrders)
-        .set({ status: next, updatedAt: sql`now()`, ...(next === 'fulfilled' ? { carrier: pick.carrier, trackingNumber: tracking } : {}) })
+        .set({ status: next, updatedAt: sql`now()`, ...(next === 'fulfilled' && shipment ? { carrier: shipment.carrier, trackingNumber: shipment.tracking } : {}) })
         .where(sql`${printShopOrders.id} = ${id} and ${printShopOrders.status} = ${row.status}`)
         .returning({ id: printShopOrders.id });
       if (!moved.length) return null;
     }
-    await this.#report(row.id, row.externalId, next, next === 'fulfilled' && tracking ? { ...pick, tracking } : null);
+    await this.#report(row.id, row.externalId, next, next === 'fulfilled' ? shipment : null);
     if (next === 'inprocess' && this.#stepSeconds > 0) {
       await this.#jobs.send(printShopAdvanceJob, { id, to: 'fulfilled' }, { startAfterSeconds: this.#stepSeconds, singletonKey: `${id}:fulfilled` });
     }
@@ -213,7 +210,7 @@ export class LocalPrintShop implements FulfilmentProvider {
   }
 
   /** Sends the webhook for the order's current step again (the job retries until the shop has taken it). */
-  async #report(id: string, externalId: string, status: string, shipment: { carrier: string; service: string; url: (n: string) => string; tracking: string } | null) {
+  async #report(id: string, externalId: string, status: string, shipment: SimulatedShipment | null) {
     if (!this.hooks) throw new Error('the print shop is not connected to the app');
     const body: PrintfulWebhookBody = shipment
       ? {
@@ -222,7 +219,7 @@ export class LocalPrintShop implements FulfilmentProvider {
           retries: 0,
           data: {
             order: { id, external_id: externalId, status: 'fulfilled' },
-            shipment: { id: `${id}-1`, carrier: shipment.carrier, service: shipment.service, tracking_number: shipment.tracking, tracking_url: shipment.url(shipment.tracking) },
+            shipment: { id: `${id}-1`, carrier: shipment.carrier, service: shipment.service, tracking_number: shipment.tracking, tracking_url: shipment.url },
           },
         }
       : { type: 'order_updated', created: Math.floor(Date.now() / 1000), retries: 0, data: { order: { id, external_id: externalId, status } } };

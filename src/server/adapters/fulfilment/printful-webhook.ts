@@ -70,6 +70,9 @@ export function parsePrintfulWebhook(body: Buffer): FulfilmentEvent {
       return { ...base, kind: 'problem', reason: `Cancelled at Printful: ${reason}` };
     case 'order_put_hold':
       return { ...base, kind: 'problem', reason: `Put on hold: ${reason}` };
+    // Printful: an order taken off hold goes back to draft, and is printed only once it is confirmed again.
+    case 'order_remove_hold':
+      return { ...base, kind: 'hold_removed', reason: typeof data.reason === 'string' ? data.reason : '' };
     default:
       return { key, type, kind: 'ignored' };
   }

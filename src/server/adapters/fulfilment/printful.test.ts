@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startPrintfulServer, type PrintfulServer } from '@/server/test/loopback/printful-server';
 import {
+  FulfilmentMappingError,
   FulfilmentProviderError,
   FulfilmentWebhookAuthError,
   type FulfilmentEvent,
@@ -34,6 +35,7 @@ function orderInput(over: Partial<FulfilmentOrderInput> = {}): FulfilmentOrderIn
         externalId: randomUUID(),
         variantRef: '3011',
         sku: 'CERT-POSTER-12x16',
+        product: 'Certificate of Achievement Poster (12″×16″)',
         name: 'Certificate of Achievement Poster - 12″×16″',
         quantity: 1,
         retailPrice: 1234,
@@ -41,8 +43,9 @@ function orderInput(over: Partial<FulfilmentOrderInput> = {}): FulfilmentOrderIn
       },
       {
         externalId: randomUUID(),
-        variantRef: null,
+        variantRef: '3021',
         sku: 'CERT-FRAMED-BLK-12x16',
+        product: 'Certificate of Achievement Framed Poster (Black / 12″×16″)',
         name: 'Certificate of Achievement Framed Poster - Black / 12″×16″',
         quantity: 2,
         retailPrice: 5995,
@@ -274,7 +277,7 @@ describe('PrintfulFulfilmentProvider against a loopback server that speaks Print
           },
           {
             external_id: input.items[1]!.externalId,
-            sku: 'CERT-FRAMED-BLK-12x16',
+            sync_variant_id: 3021,
             quantity: 2,
             retail_price: '59.95',
             name: input.items[1]!.name,
@@ -398,6 +401,94 @@ describe('PrintfulFulfilmentProvider against a loopback server that speaks Print
       expect(err2).toMatchObject({ status: 400, retryable: false });
       expect(err2.message).toMatch(/items\[0\]\.sync_variant_id/);
       expect(server.createdCount(input.externalId) + server.createdCount(unknown.externalId)).toBe(0);
+    });
+  });
+
+  describe('items without a Printful variant', () => {
+    it('refuses them before any call to Printful, naming each product and SKU, not retryable', async () => {
+      const input = orderInput();
+      input.items[1]!.variantRef = null;
+      const seen = watch();
+      const { pf } = provider();
+      const err = await providerErrorOf(pf.submitOrder(input));
+      expect(err).toBeInstanceOf(FulfilmentMappingError);
+      expect(err).toMatchObject({ retryable: false, status: null });
+      expect(err.message).toBe(
+        'Certificate of Achievement Framed Poster (Black / 12″×16″), SKU CERT-FRAMED-BLK-12x16, has no Printful variant: give a Printful product that SKU and run Sync Printful products on the admin home, then resubmit.',
+      );
+      expect(seen()).toEqual([]);
+
+      input.items[0]!.variantRef = null;
+      const both = await providerErrorOf(pf.submitOrder(input));
+      expect(both.message).toMatch(/^Certificate of Achievement Poster \(12″×16″\), SKU CERT-POSTER-12x16, and .* have no Printful variant: give Printful products those SKUs/);
+      expect(seen()).toEqual([]);
+      expect(server.createdCount(input.externalId)).toBe(0);
+    });
+
+    it('is what Printful itself says of an item named by SKU alone (the loopback refuses it as Printful does)', async () => {
+      const res = await fetch(`${server.url}/orders`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          recipient: { name: 'A', address1: 'B', city: 'C', state_code: 'IL', country_code: 'US', zip: '62701' },
+          items: [{ sku: 'CERT-POSTER-12x16', quantity: 1, files: [{ url: 'https://certifiable.test/p.png' }] }],
+        }),
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/one of variant_id, sync_variant_id/);
+    });
+  });
+
+  describe('confirmOrder (an order Printful took off hold is a draft again)', () => {
+    /** An order Printful put on hold and took off it again: a draft at Printful. */
+    async function heldAndReleased(confirm = true) {
+      const input = orderInput({ confirm });
+      const order = await provider().pf.submitOrder(input);
+      server.webhook('order_put_hold', input.externalId, { reason: 'Billing issue' });
+      server.webhook('order_remove_hold', input.externalId);
+      expect(server.orders.get(input.externalId)!.status).toBe('draft');
+      return { input, order };
+    }
+
+    it('confirms the draft once: looked up first, then POST /orders/{id}/confirm; asked again, it leaves the order alone', async () => {
+      const { input, order } = await heldAndReleased();
+      const seen = watch();
+      const { pf } = provider();
+      expect(await pf.confirmOrder(input.externalId)).toEqual({ id: order.id, status: 'pending', confirmed: true });
+      expect(seen().map((r) => r.line)).toEqual([`GET /orders/@${input.externalId}`, `POST /orders/${order.id}/confirm`]);
+      expect(server.orders.get(input.externalId)!.status).toBe('pending');
+
+      expect(await pf.confirmOrder(input.externalId)).toEqual({ id: order.id, status: 'pending', confirmed: false });
+      expect(server.confirmedCount(input.externalId)).toBe(1);
+    });
+
+    it('does not confirm twice when the answer to the confirmation was lost', async () => {
+      const { input, order } = await heldAndReleased();
+      server.failNext(500, 1, {}, { method: 'POST', path: `/orders/${order.id}/confirm`, afterHandling: true });
+      const seen = watch();
+      const { pf } = provider();
+      expect(await pf.confirmOrder(input.externalId)).toEqual({ id: order.id, status: 'pending', confirmed: true });
+      expect(seen().map((r) => r.line)).toEqual([`GET /orders/@${input.externalId}`, `POST /orders/${order.id}/confirm`, `GET /orders/@${input.externalId}`]);
+      expect(server.confirmedCount(input.externalId)).toBe(1);
+    });
+
+    it('refuses an order Printful does not have, not retryable; a 5xx is retryable', async () => {
+      const { pf } = provider({ maxAttempts: 2 });
+      expect(await providerErrorOf(pf.confirmOrder('nosuchorder123'))).toMatchObject({ status: 404, retryable: false });
+      const { input } = await heldAndReleased();
+      server.failNext(503, 2, {}, { method: 'POST', path: /\/confirm$/ });
+      expect(await providerErrorOf(pf.confirmOrder(input.externalId))).toMatchObject({ status: 503, retryable: true });
+      expect(server.confirmedCount(input.externalId)).toBe(0);
+    });
+
+    it('a submission that finds the draft confirms it — unless the order itself goes as a draft (a test card)', async () => {
+      const { input, order } = await heldAndReleased();
+      const { pf } = provider();
+      expect(await pf.submitOrder({ ...input, confirm: false })).toEqual({ id: order.id, status: 'draft', existing: true });
+      expect(server.confirmedCount(input.externalId)).toBe(0);
+      expect(await pf.submitOrder(input)).toEqual({ id: order.id, status: 'pending', existing: true });
+      expect(server.confirmedCount(input.externalId)).toBe(1);
+      expect(server.createdCount(input.externalId)).toBe(1);
     });
   });
 
@@ -629,6 +720,8 @@ describe('PrintfulFulfilmentProvider against a loopback server that speaks Print
       });
       expect(read('order_canceled', { reason: 'Cancelled by support' })).toMatchObject({ kind: 'problem', reason: 'Cancelled at Printful: Cancelled by support' });
       expect(read('order_put_hold', { reason: 'Billing issue' })).toMatchObject({ kind: 'problem', reason: 'Put on hold: Billing issue' });
+      expect(read('order_remove_hold', { reason: 'Billing sorted' })).toMatchObject({ ...base, kind: 'hold_removed', type: 'order_remove_hold', reason: 'Billing sorted' });
+      expect(read('order_remove_hold')).toMatchObject({ kind: 'hold_removed', reason: '' });
       const unknown = read('stock_updated');
       expect(unknown).toEqual({ key: expect.stringMatching(/^stock_updated:/), type: 'stock_updated', kind: 'ignored' });
 

@@ -1,6 +1,9 @@
 import {
+  FulfilmentMappingError,
   FulfilmentProviderError,
+  type ConfirmedOrder,
   type FulfilmentEvent,
+  type FulfilmentItem,
   type FulfilmentOrder,
   type FulfilmentOrderInput,
   type FulfilmentProvider,
@@ -24,6 +27,9 @@ import { checkWebhookToken, parsePrintfulWebhook } from './printful-webhook';
  *
  * Orders are idempotent by external_id: submitOrder looks the order up (`GET /orders/@{external_id}`) first,
  * and again before every retried POST whose answer was lost, so a retry never creates a second order.
+ * Every item names its sync variant (`sync_variant_id`): Printful takes no SKU, so an item without one is refused
+ * before any call (FulfilmentMappingError). An order Printful took off hold is a draft again: confirmOrder (and a
+ * submission that finds such a draft) confirms it (`POST /orders/{id}/confirm`).
  *
  * Tested against the loopback server in src/server/test/loopback/printful-server.ts.
  */
@@ -435,9 +441,34 @@ export class PrintfulFulfilmentProvider implements FulfilmentProvider {
     return env ? { id: String(env.result.id), status: env.result.status, existing: true } : null;
   }
 
+  /**
+   * Each item with the Printful sync variant it prints as. Printful takes an item only by a variant of its own (no
+   * SKU): an item the shop never linked to one is refused here, before anything is sent, in words an admin acts on.
+   */
+  private mapItems(items: FulfilmentItem[]): { item: FulfilmentItem; syncVariantId: number }[] {
+    const unlinked = items.filter((item) => !item.variantRef || !/^\d+$/.test(item.variantRef));
+    if (unlinked.length) {
+      const names = [...new Set(unlinked.map((item) => `${item.product}, SKU ${item.sku},`))];
+      const one = names.length === 1;
+      throw new FulfilmentMappingError(
+        `${names.join(' and ')} ${one ? 'has' : 'have'} no Printful variant: give ${one ? 'a Printful product that SKU' : 'Printful products those SKUs'} ` +
+          'and run Sync Printful products on the admin home, then resubmit.',
+      );
+    }
+    return items.map((item) => ({ item, syncVariantId: Number(item.variantRef) }));
+  }
+
   async submitOrder(input: FulfilmentOrderInput): Promise<FulfilmentOrder> {
+    const items = this.mapItems(input.items);
     const earlier = await this.findOrder(input.externalId);
-    if (earlier) return earlier;
+    if (earlier) {
+      // Sent before and left a draft by a hold Printful has lifted since: to be printed, it must be confirmed again.
+      if (earlier.status === 'draft' && input.confirm !== false) {
+        const confirmed = await this.confirmOrder(input.externalId);
+        return { id: confirmed.id, status: confirmed.status, existing: true };
+      }
+      return earlier;
+    }
 
     const r = input.recipient;
     const body = {
@@ -454,9 +485,9 @@ export class PrintfulFulfilmentProvider implements FulfilmentProvider {
         ...(r.phone ? { phone: r.phone } : {}),
         ...(r.email ? { email: r.email } : {}),
       },
-      items: input.items.map((item) => ({
+      items: items.map(({ item, syncVariantId }) => ({
         external_id: item.externalId,
-        ...(item.variantRef ? { sync_variant_id: Number(item.variantRef) } : { sku: item.sku }),
+        sync_variant_id: syncVariantId,
         quantity: item.quantity,
         retail_price: fromMinorUnits(item.retailPrice),
         name: item.name,
@@ -490,6 +521,39 @@ export class PrintfulFulfilmentProvider implements FulfilmentProvider {
       if (out.status === 400 && /external[\s_-]*id/i.test(out.message) && /already exists/i.test(out.message)) {
         const found = await this.findOrder(input.externalId);
         if (found) return found;
+      }
+      throw new FulfilmentProviderError(out.message, out.status, false);
+    }
+    throw this.exhausted('POST', path, last!, this.maxAttempts);
+  }
+
+  /**
+   * `POST /orders/{id}/confirm`: approves a draft for printing (Printful charges the store then). The order is looked
+   * up first, and again before a retry whose answer was lost: an order that is no longer a draft is not confirmed
+   * twice (Printful refuses to confirm anything but a draft).
+   */
+  async confirmOrder(externalId: string): Promise<ConfirmedOrder> {
+    const found = await this.findOrder(externalId);
+    if (!found) throw new FulfilmentProviderError(`Printful has no order ${externalId} to confirm`, 404, false);
+    if (found.status !== 'draft') return { id: found.id, status: found.status, confirmed: false };
+    const path = `/orders/${encodeURIComponent(found.id)}/confirm`;
+    let last: RetryOutcome | undefined;
+    for (let n = 1; n <= this.maxAttempts; n++) {
+      if (last) {
+        await this.sleep(last.delayMs);
+        if (last.ambiguous) {
+          const now = await this.findOrder(externalId);
+          if (now && now.status !== 'draft') return { id: now.id, status: now.status, confirmed: true };
+        }
+      }
+      const out = await this.attempt('POST', path, undefined, n);
+      if (out.kind === 'ok') {
+        const order = out.body.result as PfOrder;
+        return { id: String(order.id ?? found.id), status: order.status ?? 'pending', confirmed: true };
+      }
+      if (out.kind === 'retry') {
+        last = out;
+        continue;
       }
       throw new FulfilmentProviderError(out.message, out.status, false);
     }

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { z } from 'zod';
+import { formatMoney } from '@/contract/format';
 import type { Db } from '@/server/db/client';
 import { testPaymentEvents, testPaymentSessions } from '@/server/db/schema/payments';
 import { defineJob, handle, type JobQueue } from '@/server/modules/jobs/job-queue';
@@ -165,7 +166,7 @@ export class TestCardProcessor implements PaymentProvider {
       if (!s || s.paymentStatus !== 'succeeded') throw new PaymentProviderError(`No successful payment ${input.paymentId} to refund.`);
       if (s.refundIds.includes(refundId)) return { id: refundId, amount: input.amount };
       if (input.amount <= 0 || s.refundedAmount + input.amount > s.amount) {
-        throw new PaymentProviderError(`Refund amount exceeds what is left of the payment (${s.amount - s.refundedAmount}).`);
+        throw new PaymentProviderError(`Refund amount exceeds what is left of the payment (${formatMoney(s.amount - s.refundedAmount, s.currency)}).`);
       }
       await tx
         .update(testPaymentSessions)

@@ -29,3 +29,4 @@ export * from './funnel';
 export * from './quiz';
 export * from './landing-pages';
 export * from './crm';
+export * from './mail-suppressions';

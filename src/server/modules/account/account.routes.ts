@@ -21,6 +21,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/account',
     {
+      config: { signedIn: 'user' },
       schema: {
         tags: ['account'],
         summary: 'My profile, roles and sign-in methods',
@@ -36,6 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/account',
     {
+      config: { signedIn: 'user' },
       schema: {
         tags: ['account'],
         summary: 'Change my full name',
@@ -53,7 +55,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/account/password',
     {
-      config: { keepsPages: true },
+      config: { keepsPages: true, signedIn: 'user' },
       schema: {
         tags: ['account'],
         summary: 'Change my password',
@@ -75,6 +77,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/account/export',
     {
+      config: { signedIn: 'user' },
       schema: {
         tags: ['account'],
         summary: 'Download everything we hold about me (JSON)',
@@ -92,6 +95,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/account',
     {
+      config: { signedIn: 'user' },
       schema: {
         tags: ['account'],
         summary: 'Delete my account',

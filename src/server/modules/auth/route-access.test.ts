@@ -115,8 +115,9 @@ function expected(method: string, path: string, role: Role): Outcome | null {
   const unsafe = method !== 'GET';
   // Webhooks authenticate by signature, never by cookie: no CSRF token, whoever sends them. Analytics beacons
   // cannot send headers: the token travels in the body and only decides whether the event names the account
-  // (docs/decisions/094), so the route itself is exempt.
-  const webhook = /^\/api\/webhooks\//.test(path) || path === '/api/analytics/events';
+  // (docs/decisions/094), so the route itself is exempt. A mail client's one-click unsubscribe (RFC 8058) posts without
+  // cookies: the signed token in its URL is the authority (docs/decisions/123).
+  const webhook = /^\/api\/webhooks\//.test(path) || path === '/api/analytics/events' || path === '/api/mail/unsubscribe';
   if (admin && role === 'anonymous') return 'signed-out';
   if (admin && role === 'member') return 'not-admin';
   if (unsafe && !webhook && (role !== 'anonymous' || /^\/api\/(auth|account|admin)(\/|$)/.test(path))) return 'csrf';

@@ -75,7 +75,7 @@ export async function listAwards(db: Db, filters: AwardFilters, opts: { publicOn
 /** Active awards for the sitemap: id and last change. */
 export async function listActiveAwardStamps(db: Db) {
   return db
-    .select({ id: awards.id, updatedAt: awards.updatedAt })
+    .select({ id: awards.id, slug: awards.slug, updatedAt: awards.updatedAt })
     .from(awards)
     .where(eq(awards.isActive, true))
     .orderBy(asc(awards.sortOrder));

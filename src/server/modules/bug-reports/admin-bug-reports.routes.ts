@@ -10,6 +10,7 @@ import {
   bugReportUpdateSchema,
 } from '@/contract/bug-reports';
 import { apiErrorSchema } from '@/contract/errors';
+import { ALLOWED_IMAGE_MIME_TYPES, ALLOWED_VIDEO_MIME_TYPES } from '@/server/adapters/storage/content-type';
 import { RangeNotSatisfiableError, type ObjectRange } from '@/server/adapters/storage/object-storage';
 import { HttpError, notFound } from '@/server/lib/http-errors';
 import { attachmentKey, bugReportDetail, listBugReports, testBugEndpoint, updateBugReport } from './admin-bug-reports.service';
@@ -154,7 +155,7 @@ export function adminBugReportsRoutes(ctx: BugReportsContext): FastifyPluginAsyn
       '/api/admin/bug-reports/:id/screenshot',
       {
         config: { admin: true },
-        schema: { tags, summary: 'The screenshot of a report, with its stored image type (never cached)', params: bugReportParamsSchema, response: { 200: z.string().describe('The image, as stored (PNG, JPEG, WebP or GIF)'), ...errors } },
+        schema: { tags, summary: 'The screenshot of a report, with its stored image type (never cached)', params: bugReportParamsSchema, produces: [...ALLOWED_IMAGE_MIME_TYPES], response: { 200: z.string().describe('The image, as stored (PNG, JPEG, WebP or GIF)'), ...errors } },
       },
       async (request, reply) => serveAttachment(request.params.id, request, reply, 'screenshot'),
     );
@@ -167,6 +168,7 @@ export function adminBugReportsRoutes(ctx: BugReportsContext): FastifyPluginAsyn
           tags,
           summary: 'The video of a report, with its stored type; answers Range requests (206, 416) so it can be seeked',
           params: bugReportParamsSchema,
+          produces: [...ALLOWED_VIDEO_MIME_TYPES],
           response: { 200: z.string().describe('The video, as stored (MP4, WebM or QuickTime)'), 206: z.string().describe('The asked range of it'), 416: apiErrorSchema, ...errors },
         },
       },

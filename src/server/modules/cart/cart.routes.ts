@@ -16,6 +16,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/cart',
     {
+      config: { signedIn: 'user' },
       schema: {
         tags: ['cart'],
         summary: 'My stored cart',
@@ -31,6 +32,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/cart',
     {
+      config: { signedIn: 'user' },
       schema: {
         tags: ['cart'],
         summary: 'Replace my stored cart',
@@ -48,6 +50,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/cart/merge',
     {
+      config: { signedIn: 'user' },
       schema: {
         tags: ['cart'],
         summary: "Add this browser's cart to my stored cart (on sign-in)",

@@ -53,3 +53,11 @@ export async function moveFulfilment(tx: Pick<Db, 'update' | 'execute'>, m: Fulf
     returning id`)) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }
+
+/** A line in a fulfilment's history that changes nothing (from = to): what happened to it while it stayed put. */
+export async function noteFulfilment(
+  tx: Pick<Db, 'insert'>,
+  n: { fulfilmentId: string; orderId: string; status: FulfilmentStatusValue; actor: FulfilmentActor; reason: string },
+): Promise<void> {
+  await tx.insert(fulfilmentTransitions).values({ fulfilmentId: n.fulfilmentId, orderId: n.orderId, fromStatus: n.status, toStatus: n.status, actor: n.actor, reason: n.reason });
+}

@@ -7,3 +7,9 @@ import { defineJob } from '../jobs/job-queue';
  * taking ten at a time.
  */
 export const submitJob = defineJob('fulfilment.submit', z.object({ fulfilmentId: z.uuid() }), { retryLimit: 30, expireInSeconds: 600, concurrency: 2, batchSize: 10 });
+
+/**
+ * Confirms again, at the print provider, an order it took off hold (Printful: back to a draft that is printed only
+ * once confirmed). Enqueued with the hold's lifting, in its transaction, by an id derived from the event.
+ */
+export const confirmJob = defineJob('fulfilment.confirm', z.object({ fulfilmentId: z.uuid() }), { retryLimit: 30, expireInSeconds: 300, concurrency: 1 });

@@ -182,6 +182,7 @@ export function submissionOf(
       externalId: l.id,
       variantRef: refOf.get(l.sku) ?? null,
       sku: l.sku,
+      product: `${l.productName} (${l.variantName})`,
       name: `${l.productName} (${l.variantName}): ${l.design.awardTitle}`,
       quantity: l.quantity,
       retailPrice: l.unitPrice,

@@ -10,7 +10,7 @@ import { pngPhys, pngSize } from '@/server/modules/certificates/raster';
 import { mailsTo, signedInClient, TestClient } from '@/server/test/auth-client';
 import { startPrintfulServer, type PrintfulServer } from '@/server/test/loopback/printful-server';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { checkoutBody, pay, placeOrder, shopCatalogue } from '../checkout/test-support';
+import { checkoutBody, pay, placeOrder, shopCatalogue, US_ADDRESS } from '../checkout/test-support';
 import { externalIdOf, printFileUrl, submitJob } from './index';
 
 /**
@@ -139,6 +139,30 @@ describe('fulfilment by the built-in print shop', () => {
     expect(mails[1]!.text).toContain(shipped.tracking!.number);
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'order.print_shop_advanced'));
     expect(audits.filter((a) => a.entityId === placed.order_id)).toHaveLength(2);
+  });
+
+  it('ships a UK test order with Royal Mail, and its page and mails say printing and shipping were simulated', { timeout: 120_000 }, async () => {
+    const shop = await shopCatalogue(t.app, t.database.db);
+    const client = new TestClient(t.app);
+    const london = { ...US_ADDRESS, name: 'Sam Lee', line1: '10 Downing Street', city: 'London', state: '', postal_code: 'SW1A 2AA', country: 'GB' };
+    const { result: placed } = await placeOrder(client, checkoutBody(shop.award.id, shop.variant('PRINT-A4').id, { email: 'london@example.test', shipping_address: london }));
+    expect((await pay(client, placed!.payment_url, '4242424242424242')).outcome?.status).toBe('succeeded');
+    await t.drain({ drawFiles: true });
+    const url = `/api/admin/orders/${placed!.order_id}/fulfilment/advance`;
+    await admin.client.post(url, {});
+    const shipped = (await admin.client.post(url, {})).json() as AdminOrder;
+    expect(shipped.tracking).toMatchObject({ carrier: 'Royal Mail', number: expect.stringMatching(/^TT\d{9}GB$/), url: expect.stringContaining('royalmail.com') });
+
+    const mine = await customerView(t, placed!);
+    expect(mine).toMatchObject({ payment: { test_mode: true }, tracking: shipped.tracking });
+    await t.drain();
+    const [confirmation, shippedMail] = await mailsTo(t.database.db, 'london@example.test');
+    expect(confirmation!.text).toContain('Printing and shipping are simulated too');
+    expect(confirmation!.text).not.toContain('nothing will be printed');
+    expect(shippedMail).toMatchObject({ kind: 'order_shipped', subject: `Order ${mine.number} has shipped (simulated, test mode)` });
+    expect(shippedMail!.text).toContain(`has “shipped” with Royal Mail: in test mode the print shop only simulates it, so no parcel is on its way.`);
+    expect(shippedMail!.text).toContain(`Made-up tracking number: ${shipped.tracking!.number}`);
+    expect(shippedMail!.text).not.toContain('royalmail.com');
   });
 
   it('authenticates the webhook and applies a replayed shipment once', async () => {
@@ -366,6 +390,24 @@ describe('fulfilment through Printful (a loopback server speaking its API)', () 
     const mine = await customerView(t, placed);
     expect(mine).toMatchObject({ status: 'paid', status_label: 'Paid' });
     expect(mine.timeline.some((e) => e.to_status === 'problem')).toBe(false);
+  });
+
+  it('never confirms the draft of a test-card order that Printful takes off hold', async () => {
+    const placed = await paidOrder(t, 'CERT-POSTER-12x16', 'held-test@example.test');
+    const ext = externalIdOf(placed.order_id);
+    await t.drain();
+    await post(printful.webhook('order_put_hold', ext, { reason: 'Billing issue' }).body);
+    expect((await post(printful.webhook('order_remove_hold', ext).body)).json()).toMatchObject({ outcome: 'applied' });
+    await t.drain();
+    expect(printful.confirmedCount(ext)).toBe(0);
+    expect(printful.orders.get(ext)!.status).toBe('draft');
+    const view = (await admin.client.get(`/api/admin/orders/${placed.order_id}`)).json() as AdminOrder;
+    expect(view.fulfilment).toMatchObject({ status: 'submitted', error: null });
+    expect(view.timeline.at(-1)).toMatchObject({
+      machine: 'fulfilment',
+      to_status: 'submitted',
+      reason: 'Left a draft at Printful after its hold: it was paid with a test card, so it is never confirmed or printed.',
+    });
   });
 
   it('leaves the catalogue as it was when a sync fails half-way, and syncs Printful’s products when it can', async () => {

@@ -2,7 +2,7 @@
  * The fulfilment module's face (docs/decisions/083, 108): the hand-offs to the printer, their state machine, the
  * provider's shipment events, and the award → product mappings. Its tables are written nowhere else.
  */
-export { FULFILMENT_TRANSITIONS, canMoveFulfilment, moveFulfilment, type FulfilmentActor, type FulfilmentMove } from './fulfilment-status';
+export { FULFILMENT_TRANSITIONS, canMoveFulfilment, moveFulfilment, noteFulfilment, type FulfilmentActor, type FulfilmentMove } from './fulfilment-status';
 export {
   addShipment,
   cancelWaitingFulfilments,
@@ -27,4 +27,4 @@ export {
   type FulfilmentRow,
   type FulfilmentTransitionRow,
 } from './fulfilment.service';
-export { submitJob } from './fulfilment.job-defs';
+export { confirmJob, submitJob } from './fulfilment.job-defs';

@@ -17,6 +17,8 @@ export interface Paragraph {
   text: string;
   /** Shown as a quotation (a nomination's citation). */
   quote?: boolean;
+  /** Printed line by line (an address block): the text's line breaks are kept. */
+  block?: boolean;
 }
 
 export function mailLayout(opts: {
@@ -38,7 +40,7 @@ export function mailLayout(opts: {
   const p = (l: Paragraph) =>
     l.quote
       ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:3px solid #c8102e;font-family:Georgia,serif;font-style:italic">${escapeHtml(l.text)}</blockquote>`
-      : `<p style="margin:0 0 16px">${escapeHtml(l.text)}</p>`;
+      : `<p style="margin:0 0 16px">${l.block ? l.text.split('\n').map(escapeHtml).join('<br>') : escapeHtml(l.text)}</p>`;
   const html = `<!doctype html><html><body style="margin:0;background:#fff8ef;font-family:Inter,Segoe UI,Arial,sans-serif;color:#1f1a17">
 <div style="max-width:560px;margin:0 auto;padding:32px 24px">
 <p style="font-family:Georgia,serif;font-size:22px;font-weight:bold;margin:0 0 24px">${escapeHtml(opts.brand)}</p>

@@ -4,7 +4,9 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '@/server/db/client';
 import { mailOutbox } from '@/server/db/schema/index';
 import { z } from 'zod';
+import type { MailList } from '@/server/db/schema/index';
 import { defineJob, handle, type JobQueue, type JobRegistration } from '../jobs/job-queue';
+import { mailHeaders, unsubscribeUrl } from './unsubscribe';
 
 export interface OutgoingMail {
   to: string;
@@ -32,6 +34,8 @@ export interface Mailer {
   send(mail: OutgoingMail, opts?: SendMailOptions): Promise<string | null>;
   /** Delivers one queued mail (the 'mail.send' job). Idempotent: a mail already sent is not sent again. */
   deliver(id: string, attempt: { final: boolean }): Promise<void>;
+  /** The one-click unsubscribe link of this address for this list (also in the mail's List-Unsubscribe header). */
+  unsubscribeUrl(to: string, list: MailList): string;
   close(): void;
 }
 
@@ -49,8 +53,20 @@ export function createMailer(opts: {
   smtpUrl: string | undefined;
   from: string;
   publicUrl: string;
+  /** Signs unsubscribe links (AUTH_SECRET). */
+  secret: string;
+  /**
+   * Where replies go (Reply-To of every mail; `from` is a no-reply address): the shop's support address, read when a
+   * mail is sent so a change in the admin settings applies at once. null: no Reply-To.
+   */
+  replyTo: () => Promise<string | null>;
 }): Mailer {
   const { db, jobs, log, smtpUrl, from } = opts;
+  /** The support address when it is one (the setting is free text): replies go there, and the mailto unsubscribe. */
+  const supportAddress = async () => {
+    const address = (await opts.replyTo().catch(() => null))?.trim() ?? '';
+    return /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(address) ? address : null;
+  };
   const transporter: Transporter | null = smtpUrl
     ? nodemailer.createTransport({
         url: smtpUrl,
@@ -99,13 +115,16 @@ export function createMailer(opts: {
         return;
       }
       try {
+        const support = await supportAddress();
         await transporter.sendMail({
           from,
+          ...(support ? { replyTo: support } : {}),
           to: row.to,
           subject: row.subject,
           text: row.text,
           html: row.html ?? undefined,
           messageId: `<${row.id}@${messageHost}>`,
+          headers: mailHeaders({ kind: row.kind, to: row.to, publicUrl: opts.publicUrl, secret: opts.secret, support }),
         });
         await db.update(mailOutbox).set({ status: 'sent', sentAt: sql`now()`, error: null }).where(eq(mailOutbox.id, id));
       } catch (err) {
@@ -117,6 +136,9 @@ export function createMailer(opts: {
         );
         throw err;
       }
+    },
+    unsubscribeUrl(to, list) {
+      return unsubscribeUrl(opts.publicUrl, opts.secret, list, to);
     },
     close() {
       transporter?.close();

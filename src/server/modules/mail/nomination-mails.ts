@@ -15,7 +15,10 @@ export interface NominationMailFacts {
 }
 
 /** To the nominee: the claim link, as a guest of honour. */
-export function claimMail(to: string, f: NominationMailFacts, claimUrl: string, opts: { resent?: boolean } = {}): OutgoingMail {
+/** The closing line of a mail to a list someone can leave (its one-click link is also in the List-Unsubscribe header). */
+const unsubscribeLine = (url: string) => `Rather not receive nominations by mail? One click and we stop: ${url}`;
+
+export function claimMail(to: string, f: NominationMailFacts, claimUrl: string, opts: { resent?: boolean; unsubscribeUrl?: string } = {}): OutgoingMail {
   const nominator = oneLine(f.nominatorName, 80);
   const who = nominator || 'Someone who prefers to remain anonymous';
   const award = oneLine(f.awardTitle, 120);
@@ -41,13 +44,14 @@ export function claimMail(to: string, f: NominationMailFacts, claimUrl: string, 
       after: [
         'From there you can accept it (and keep it on your account, if you have one), download it, or decline it. You do not need an account for any of this.',
         'If you do not know who this is from, you can safely ignore this message. We will not write to you about it again unless a new link is requested.',
+        ...(opts.unsubscribeUrl ? [unsubscribeLine(opts.unsubscribeUrl)] : []),
       ],
     }),
   };
 }
 
 /** To the nominator, when they gave an email: where the certificate lives. No claim link (that is the nominee's). */
-export function receiptMail(to: string, f: NominationMailFacts, pageUrl: string, claimMailSent: boolean): OutgoingMail {
+export function receiptMail(to: string, f: NominationMailFacts, pageUrl: string, claimMailSent: boolean, unsubscribeUrl?: string): OutgoingMail {
   const nominee = oneLine(f.nomineeName, 80);
   return {
     to,
@@ -70,7 +74,7 @@ export function receiptMail(to: string, f: NominationMailFacts, pageUrl: string,
         },
       ],
       action: { label: 'See the certificate', url: pageUrl },
-      after: ['If you did not file this nomination, ignore this message.'],
+      after: ['If you did not file this nomination, ignore this message.', ...(unsubscribeUrl ? [unsubscribeLine(unsubscribeUrl)] : [])],
     }),
   };
 }

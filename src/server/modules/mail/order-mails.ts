@@ -39,11 +39,17 @@ function receipt(f: OrderMailFacts): Paragraph[] {
       .filter(Boolean)
       .join(' · '),
   });
-  if (f.address) rows.push({ text: `Shipping to: ${f.address.map((l) => oneLine(l, 120)).join(', ')}` });
+  if (f.address) rows.push(addressBlock('Shipping to:', f.address));
   return rows;
 }
 
-const testNote = (f: OrderMailFacts) => (f.testMode ? ['Test mode: this order was paid with a test card, so no real money moved and nothing will be printed.'] : []);
+/** The address as its country writes it (src/contract/address-format.ts), one line per row under a heading. */
+const addressBlock = (heading: string, address: string[]): Paragraph => ({ text: [heading, ...address.map((l) => oneLine(l, 120))].join('\n'), block: true });
+
+const testNote = (f: OrderMailFacts) =>
+  f.testMode
+    ? ['Test mode: this order was paid with a test card, so no real money moved. Printing and shipping are simulated too: nothing is printed or posted, and any carrier and tracking number are made up.']
+    : [];
 
 export function orderConfirmationMail(f: OrderMailFacts, opts: { resent?: boolean } = {}): OutgoingMail {
   const ships = f.address !== null;
@@ -63,7 +69,9 @@ export function orderConfirmationMail(f: OrderMailFacts, opts: { resent?: boolea
         ...receipt(f),
         ...f.notes.map((text) => ({ text: oneLine(text, 300) })),
         {
-          text: ships
+          text: ships && f.testMode
+            ? 'What happens next, in test mode: our print shop acts out printing, framing and shipping, and we write again when it “ships”, with a made-up tracking number.'
+            : ships
             ? 'What happens next: we print and frame it, then ship it. Delivery takes 7–14 business days worldwide (less with express). We will write again when it is on its way, with tracking.'
             : 'Your digital certificate is ready: open your order to download it.',
         },
@@ -115,15 +123,23 @@ export function shippedMail(f: OrderMailFacts, shipment: { carrier: string; trac
   return {
     to: f.email,
     kind: 'order_shipped',
-    subject: `Order ${f.number} has shipped: your certificate is on its way`,
+    subject: f.testMode ? `Order ${f.number} has shipped (simulated, test mode)` : `Order ${f.number} has shipped: your certificate is on its way`,
     ...mailLayout({
       brand: f.brand,
       greeting: 'Hello,',
       lines: [
-        { text: `Good news: your order ${f.number} has left the print room and is travelling with ${carrier}.` },
-        { text: `Tracking number: ${oneLine(shipment.trackingNumber, 80)}` },
-        ...(shipment.trackingUrl ? [{ text: `Follow the parcel: ${shipment.trackingUrl}` }] : []),
-        { text: 'Delivery usually takes 7–14 business days worldwide from here (less with express). Clear a wall.' },
+        ...(f.testMode
+          ? [
+              { text: `Your test order ${f.number} has “shipped” with ${carrier}: in test mode the print shop only simulates it, so no parcel is on its way.` },
+              { text: `Made-up tracking number: ${oneLine(shipment.trackingNumber, 80)}` },
+            ]
+          : [
+              { text: `Good news: your order ${f.number} has left the print room and is travelling with ${carrier}.` },
+              { text: `Tracking number: ${oneLine(shipment.trackingNumber, 80)}` },
+              ...(shipment.trackingUrl ? [{ text: `Follow the parcel: ${shipment.trackingUrl}` }] : []),
+            ]),
+        ...(f.address ? [addressBlock('It is addressed to:', f.address)] : []),
+        ...(f.testMode ? [] : [{ text: 'Delivery usually takes 7–14 business days worldwide from here (less with express). Clear a wall.' }]),
       ],
       action: { label: 'See your order', url: f.orderUrl },
       after: [...testNote(f)],

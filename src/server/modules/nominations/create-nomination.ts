@@ -8,6 +8,7 @@ import { isUniqueViolation } from '@/server/lib/sql-text';
 import type { NominationsContext } from './context';
 import { hashClaimToken, newCertificateNumber, newClaimToken, newShareId } from './ids';
 import { claimMail, receiptMail, type NominationMailFacts } from '../mail/nomination-mails';
+import { isSuppressed } from '../mail/unsubscribe';
 import {
   activeTemplates,
   certificatePageUrl,
@@ -87,10 +88,14 @@ export async function sendClaimMail(
 ): Promise<boolean> {
   const to = loaded.nomination.nomineeEmail;
   if (!to) return false;
+  // The address asked for no more nominations (docs/decisions/123): the nominator passes the link on instead.
+  if (await isSuppressed(ctx.db, to, 'nominations')) return false;
   if (!(await tryLimit(ctx.db, 'nominationMail', to, ip))) return false;
   const brand = (await ctx.settings.getPublic()).brand_name;
   try {
-    await ctx.mailer.send(claimMail(to, mailFacts(loaded, brand), claimUrlFor(ctx.config.publicUrl, token), opts));
+    await ctx.mailer.send(
+      claimMail(to, mailFacts(loaded, brand), claimUrlFor(ctx.config.publicUrl, token), { ...opts, unsubscribeUrl: ctx.mailer.unsubscribeUrl(to, 'nominations') }),
+    );
     return true;
   } catch {
     // The mailer has logged it and kept it in the outbox as failed.
@@ -102,10 +107,12 @@ async function sendReceipt(ctx: NominationsContext, loaded: LoadedNomination, cl
   const n = loaded.nomination;
   const to = n.nominatorEmail;
   if (!to || to === n.nomineeEmail) return;
+  // A nominator's address is typed, and may be anyone's: it can leave the nomination mails too.
+  if (await isSuppressed(ctx.db, to, 'nominations')) return;
   if (!(await tryLimit(ctx.db, 'nominationMail', to, ip))) return;
   const brand = (await ctx.settings.getPublic()).brand_name;
   const page = certificatePageUrl(ctx.config.publicUrl, n.shareId);
-  await ctx.mailer.send(receiptMail(to, mailFacts(loaded, brand), page, claimMailSent)).catch(() => undefined);
+  await ctx.mailer.send(receiptMail(to, mailFacts(loaded, brand), page, claimMailSent, ctx.mailer.unsubscribeUrl(to, 'nominations'))).catch(() => undefined);
 }
 
 /**

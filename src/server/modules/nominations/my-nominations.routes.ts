@@ -13,6 +13,7 @@ export function myNominationsRoutes(ctx: NominationsContext): FastifyPluginAsync
     app.get(
       '/api/account/nominations',
       {
+        config: { signedIn: 'user' },
         schema: {
           tags: ['account'],
           summary: 'Nominations I made, and certificates I received (accepted while signed in)',
@@ -28,6 +29,7 @@ export function myNominationsRoutes(ctx: NominationsContext): FastifyPluginAsync
     app.post(
       '/api/account/nominations/:share_id/claim-link',
       {
+        config: { signedIn: 'user' },
         schema: {
           tags: ['account'],
           summary: 'A fresh claim link for a pending nomination I made (the old link stops working)',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countryName } from '@/contract/address';
+import { addressLines } from '@/contract/address-format';
 import type { Db } from '@/server/db/client';
 import { fulfilmentsOf } from '../fulfilment';
 import { defineJob, handle, type JobRegistration } from '../jobs/job-queue';
@@ -73,7 +74,7 @@ async function mailFacts(deps: OrderMailDeps, order: OrderRow, payment: PaymentR
     tax: order.taxTotal ? money(order.taxTotal) : null,
     total: money(order.total),
     shippingLabel: order.shippingLabel,
-    address: a ? [a.name, a.line1, a.line2, `${a.postalCode} ${a.city}`.trim(), a.state, countryName(a.country)].filter(Boolean) : null,
+    address: a ? addressLines({ ...a, postal_code: a.postalCode }, countryName(a.country)) : null,
     testMode: paidInTestMode(payment, deps.testMode),
     paidByDiscount: payment?.provider === 'none',
     notes: events.filter((e) => e.kind === 'declined_extra').map((e) => e.reason),

@@ -1,5 +1,6 @@
 import { desc, eq, getViewSelectedFields, inArray, sql } from 'drizzle-orm';
 import { countryName } from '@/contract/address';
+import { formatMoney } from '@/contract/format';
 import {
   describeOrder,
   FULFILMENT_LABELS,
@@ -29,6 +30,14 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 function previewUrl(design: { share_id: string | null }, awardImage: string | null | undefined): string {
   if (design.share_id) return `/api/certificates/${encodeURIComponent(design.share_id)}/certificate.svg`;
   return awardImage ?? '/og-image.png';
+}
+
+/**
+ * Refunds recorded before the order pipeline (issue 23) wrote their amount in minor units: "Refunded 1000: too
+ * late". Read with the order's currency, as refunds are written now ("Refunded $10.00: too late").
+ */
+function legacyRefundReason(reason: string, currency: string): string {
+  return reason.replace(/^Refunded (\d+)(?=[:.]|$)/, (_, minor: string) => `Refunded ${formatMoney(Number(minor), currency)}`);
 }
 
 /** Within one moment, a payment comes before the order it confirms, and that before its hand-off to the printer. */
@@ -96,7 +105,7 @@ export async function orderView(
     to_status: e.toStatus,
     label,
     actor: e.actor,
-    reason: reasonFor(e.actor, e.reason),
+    reason: reasonFor(e.actor, legacyRefundReason(e.reason, order.currency)),
     at: e.createdAt,
   });
   const NOTE_LABELS = { line_added: 'Added to the order', declined_extra: 'Extra not added', note: 'Note' } as const;

@@ -12,6 +12,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/:orderId',
     {
+      config: { signedIn: 'user-or-token' },
       schema: {
         tags: ['store'],
         summary: 'An order: for its signed-in owner, an admin, or with the token from its link',
@@ -40,6 +41,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/account/orders',
     {
+      config: { signedIn: 'user' },
       schema: {
         tags: ['account'],
         summary: 'My orders, newest first',

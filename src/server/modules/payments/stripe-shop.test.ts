@@ -125,6 +125,22 @@ describe('checkout with Stripe', () => {
     expect(paid).toMatchObject({ refundedTotal: 500, capturedTotal: paid.amount });
   });
 
+  it('the same refund asked again after the first was refunded (a slow double click) refunds once; another reason is a new refund', async () => {
+    const admin = await signedInClient(t.app, { admin: true });
+    const { result } = await placeOrder(new TestClient(t.app), checkoutBody(shop.award.id, shop.variant('PRINT-A3').id, { email: 'slow-double@example.test' }));
+    await deliver(stripe.completeSession((await paymentOf(result!.order_id)).providerSessionId!));
+    const url = `/api/admin/orders/${result!.order_id}/refund`;
+    expect((await admin.client.post(url, { amount: 300, reason: 'Smudged frame' })).statusCode).toBe(200);
+    expect((await paymentOf(result!.order_id)).refundedTotal).toBe(300);
+    // The second click arrives after the first was settled: the refunded total moved, the request is the same.
+    expect((await admin.client.post(url, { amount: 300, reason: 'Smudged frame' })).statusCode).toBe(200);
+    expect((await paymentOf(result!.order_id)).refundedTotal).toBe(300);
+    expect(stripe.paymentIntent((await paymentOf(result!.order_id)).providerPaymentId!)!.refunded).toBe(300);
+    // A refund for another reason is a request of its own.
+    expect((await admin.client.post(url, { amount: 300, reason: 'Late delivery' })).statusCode).toBe(200);
+    expect((await paymentOf(result!.order_id)).refundedTotal).toBe(600);
+  });
+
   it('a refund Stripe does not answer is kept, says so, and its job finishes it with the same key', async () => {
     const admin = await signedInClient(t.app, { admin: true });
     const { result } = await placeOrder(new TestClient(t.app), checkoutBody(shop.award.id, shop.variant('PRINT-A3').id, { email: 'refund-later@example.test' }));

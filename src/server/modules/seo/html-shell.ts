@@ -10,8 +10,9 @@ import type { PublicSettings } from '@/contract/settings';
 import type { RenderRequest, RenderResult, ServerGet } from '@/web/entry-server';
 
 /** Extra head data for pages whose title or image depend on stored data (e.g. a certificate). */
-export type HeadOverrides = Partial<Pick<HeadContext, 'title' | 'description' | 'image' | 'noindex'>>;
-export type HeadResolver = (match: RegExpExecArray) => Promise<HeadOverrides | null>;
+export type HeadOverrides = Partial<Pick<HeadContext, 'title' | 'description' | 'image' | 'noindex' | 'canonicalPath' | 'product'>>;
+/** `query`: the page address's query, for a page whose query names what it shows (the store of one award). */
+export type HeadResolver = (match: RegExpExecArray, query: URLSearchParams) => Promise<HeadOverrides | null>;
 
 /** The server renderer: src/web/entry-server.tsx, built to dist/ssr/entry-server.js (or imported as is in tests). */
 export interface SsrRenderer {
@@ -171,10 +172,11 @@ export class HtmlShell {
     const matched = matchPage(pathname);
     const page: PageDef = matched ?? notFoundPage;
     let overrides: HeadOverrides = {};
+    const query = new URLSearchParams(req.url.slice(pathname.length + 1));
     for (const { pattern, resolve } of this.resolvers) {
       const m = pattern.exec(pathname);
       if (m) {
-        overrides = (await resolve(m)) ?? {};
+        overrides = (await resolve(m, query)) ?? {};
         break;
       }
     }
@@ -187,7 +189,8 @@ export class HtmlShell {
       features: req.settings.features,
       ...overrides,
     });
-    const settingsJson = jsonInScript(req.settings);
+    // With the public origin, so the browser builds share links and head tags on PUBLIC_URL too (decision 121).
+    const settingsJson = jsonInScript({ ...req.settings, public_url: req.origin });
     const app = await this.renderApp(req, matched !== null);
     // Concatenation, not String.replace: text from users (a nominee's name in a title) may hold "$'" or "$&",
     // which a replacement string would expand into pieces of the template.

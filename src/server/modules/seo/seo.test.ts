@@ -94,15 +94,16 @@ describe('user text in the served HTML', () => {
 });
 
 describe('sitemap.xml and robots.txt', () => {
-  it('lists indexable routes and every active award, and no private page', async () => {
+  it('lists indexable routes and the product page of every active award, and no private page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/xml');
     const active = await t.database.db.select().from(awards);
     for (const a of active.filter((x) => x.isActive)) {
-      expect(res.body).toContain(`<loc>https://certifiable.test/nominate?award=${a.id}</loc>`);
+      expect(res.body).toContain(`<loc>https://certifiable.test/store?award=${a.slug}</loc>`);
     }
-    for (const a of active.filter((x) => !x.isActive)) expect(res.body).not.toContain(a.id);
+    for (const a of active.filter((x) => !x.isActive)) expect(res.body).not.toContain(`award=${a.slug}<`);
+    expect(res.body).not.toContain('/nominate?');
     expect(res.body).toContain('<loc>https://certifiable.test/gallery</loc>');
     expect(res.body).not.toContain('/account<');
     expect(res.body).not.toContain('/admin');
@@ -111,8 +112,9 @@ describe('sitemap.xml and robots.txt', () => {
   it('robots.txt names the sitemap', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(res.body).toContain('Sitemap: https://certifiable.test/sitemap.xml');
-    // Link previews (X, chat apps) fetch certificate share images from the API.
-    expect(res.body.indexOf('Allow: /api/certificates/')).toBeLessThan(res.body.indexOf('Disallow: /api/'));
+    // Link previews (X, chat apps) fetch share images from the API (robots.test.ts checks every og:image).
+    expect(res.body).toContain('Allow: /api/quiz/results/*/share.png$');
+    expect(res.body).toContain('Disallow: /api/');
   });
 
   it('serves a service worker that never caches admin or auth traffic', async () => {

@@ -1,5 +1,6 @@
 import type { FeatureToggles } from '@/contract/settings-defaults';
 import { pages, hrefs, type PageDef } from '@/contract/pages';
+import { storeAwardPath } from './store-head';
 
 const xmlEscape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -14,10 +15,14 @@ export function sitemapPages(features?: FeatureToggles): PageDef[] {
   );
 }
 
-/** `features`: the site's switches; pages of a part switched off are left out (docs/decisions/104). */
+/**
+ * Only canonical addresses (each page names itself as canonical): an award is listed by its product page,
+ * `/store?award={slug}` — `/nominate?award=…` is the nomination form, whose canonical is /nominate (decision 121).
+ * `features`: the site's switches; pages of a part switched off are left out (docs/decisions/104).
+ */
 export function buildSitemap(
   origin: string,
-  awards: { id: string; updatedAt: Date }[],
+  awards: { slug: string; updatedAt: Date }[],
   landingPages: { slug: string; updatedAt: Date }[] = [],
   features?: FeatureToggles,
 ): string {
@@ -32,7 +37,7 @@ export function buildSitemap(
   }
   for (const a of awards) {
     urls.push(
-      `  <url><loc>${xmlEscape(origin + hrefs.nominateAward(a.id))}</loc>` +
+      `  <url><loc>${xmlEscape(origin + storeAwardPath(a.slug))}</loc>` +
         `<lastmod>${a.updatedAt.toISOString().slice(0, 10)}</lastmod>` +
         `<changefreq>monthly</changefreq><priority>0.6</priority></url>`,
     );
@@ -48,13 +53,24 @@ export function buildSitemap(
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
+/** The API's public images, as robots.txt patterns (`*`: any share or result id). */
+export const PUBLIC_API_IMAGES = [
+  '/api/certificates/*/share.png$',
+  '/api/certificates/*/certificate.svg$',
+  '/api/certificates/preview.svg',
+  '/api/quiz/results/*/share.png$',
+  '/api/quiz/results/*/certificate.svg$',
+];
+
 export function buildRobots(origin: string): string {
   return [
     'User-agent: *',
     'Allow: /',
     'Disallow: /admin',
-    // Link-preview crawlers must be able to fetch certificate share images.
-    'Allow: /api/certificates/',
+    // The pictures pages name, and nothing else of the API (decision 121): link previews (og:image) of
+    // certificates and quiz results, the drawings their pages show, and the product pages' certificate picture.
+    // The longest matching rule wins, so these beat "Disallow: /api/"; "$" ends a path (no print files, no PDFs).
+    ...PUBLIC_API_IMAGES.map((path) => `Allow: ${path}`),
     'Disallow: /api/',
     'Disallow: /account',
     'Disallow: /auth',

@@ -26,6 +26,8 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['files'],
       summary: 'A public award image, with its stored type; revalidate with If-None-Match',
       params: z.object({ '*': z.string() }),
+      // Anything but an allowed image type is sent as a download (describe() below).
+      produces: [...ALLOWED_IMAGE_MIME_TYPES, 'application/octet-stream'],
       response: { 200: z.string().describe('The image bytes'), 404: apiErrorSchema },
     },
     handler: async (request, reply) => serveAwardImage(app.storage, request, reply, request.params['*']),

@@ -41,15 +41,5 @@ export function orderTotals(input: { lineTotals: number[]; discount: DiscountRul
   return { subtotal, discount, shipping: input.shipping, tax, total: subtotal - discount + input.shipping + tax };
 }
 
-/** "$59.00": money as people read it, for mails and messages written by the server. */
-/** One formatter per currency: building an Intl.NumberFormat costs more than formatting with it (a receipt formats a dozen amounts). */
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-export function formatMoney(amount: number, currency: string): string {
-  let format = moneyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-    moneyFormats.set(currency, format);
-  }
-  return format.format(amount / 100);
-}
+/** "$59.00": money as people read it, for mails and messages written by the server — the one formatter the pages use too. */
+export { formatMoney } from '@/contract/format';

@@ -10,7 +10,9 @@ import type { AddressInfo } from 'node:net';
  *  - GET  /store/products/{id}              → { code, result: { sync_product, sync_variants } }
  *  - GET  /store/variants/{id | @external_id} → { code, result: sync variant }
  *  - GET  /orders/@{external_id}, /orders/{id}
- *  - POST /orders[?confirm=true]            (validates recipient and items; refuses a duplicate external_id)
+ *  - POST /orders[?confirm=true]            (validates recipient and items — each by a Printful variant, never a bare
+ *                                             sku; refuses a duplicate external_id)
+ *  - POST /orders/{id | @external_id}/confirm (a draft only → pending)
  *  - POST /shipping/rates                   (items by catalogue variant_id or external_variant_id, as Printful documents:
  *                                             a sync_variant_id or sku there is refused)
  * in Printful's envelope (`{ code, result, paging? }`, errors `{ code, result: message, error: { reason, message } }`),
@@ -291,6 +293,8 @@ export async function startPrintfulServer(opts: { token?: string; storeId?: stri
   /** by external_id */
   const orders = new Map<string, LoopbackOrder>();
   const created = new Map<string, number>();
+  /** POST /orders/{id}/confirm calls that confirmed a draft, by external_id. */
+  const confirmations = new Map<string, number>();
   const failures: { status: number; headers: Record<string, string>; method?: string; path?: string | RegExp; afterHandling: boolean }[] = [];
   let dropPosts = 0;
   /** POST /orders is carried out at once and answered this much later (a slow Printful; a client may die meanwhile). */
@@ -480,17 +484,13 @@ export async function startPrintfulServer(opts: { token?: string; storeId?: stri
       if (sv.is_ignored) throw badRequest(`Item ${at}: Sync variant is ignored (${at}.sync_variant_id)`);
       return { sync: sv, catalogue: catalogueVariant(sv.variant_id)! };
     }
-    if (item.sku !== undefined) {
-      const sv = typeof item.sku === 'string' && item.sku !== '' ? [...syncVariants.values()].find((v) => v.sku === item.sku) : undefined;
-      if (!sv) throw badRequest(`Item ${at}: Product with this SKU not found (${at}.sku)`);
-      return { sync: sv, catalogue: catalogueVariant(sv.variant_id)! };
-    }
     if (item.variant_id !== undefined) {
       const cv = typeof item.variant_id === 'number' ? catalogueVariant(item.variant_id) : undefined;
       if (!cv) throw badRequest(`Item ${at}: Variant not found (${at}.variant_id)`);
       return { sync: null, catalogue: cv };
     }
-    throw badRequest(`Item ${at}: one of sync_variant_id, sku or variant_id is required (${at})`);
+    // Printful names an item by a variant of its own; a SKU alone does not say which (the order is refused).
+    throw badRequest(`Item ${at}: one of variant_id, sync_variant_id, external_variant_id, warehouse_product_variant_id or product_template_id is required (${at})`);
   }
 
   /**
@@ -700,6 +700,16 @@ export async function startPrintfulServer(opts: { token?: string; storeId?: stri
       const confirm = query.get('confirm') === 'true' || query.get('confirm') === '1';
       return { code: 200, result: createOrder(body, confirm) };
     }
+    m = /^\/orders\/([^/]+)\/confirm$/.exec(path);
+    if (method === 'POST' && m) {
+      const order = findOrder(decodeURIComponent(m[1]!));
+      if (!order) throw notFound();
+      if (order.status !== 'draft') throw badRequest('Only draft orders can be confirmed for fulfillment.');
+      order.status = 'pending';
+      order.updated = now();
+      confirmations.set(order.external_id, (confirmations.get(order.external_id) ?? 0) + 1);
+      return { code: 200, result: order };
+    }
     if (method === 'POST' && path === '/shipping/rates') return { code: 200, result: shippingRates(body) };
     throw notFound();
   }
@@ -800,6 +810,7 @@ export async function startPrintfulServer(opts: { token?: string; storeId?: stri
    *  - package_shipped: adds a shipment (USPS, tracking number) and marks the order fulfilled
    *  - order_updated with { status }: sets the status (e.g. 'inprocess')
    *  - package_returned / order_failed / order_canceled / order_put_hold with { reason }
+   *  - order_remove_hold: the order is a draft again (Printful prints it only once it is confirmed)
    */
   function webhook(
     type: string,
@@ -842,6 +853,10 @@ export async function startPrintfulServer(opts: { token?: string; storeId?: stri
       case 'order_put_hold':
         order.status = 'onhold';
         break;
+      // Printful: taken off hold, an order is a draft again, printed only once it is confirmed.
+      case 'order_remove_hold':
+        order.status = 'draft';
+        break;
       case 'package_returned':
         data.shipment = order.shipments.at(-1) ?? null;
         break;
@@ -869,6 +884,8 @@ export async function startPrintfulServer(opts: { token?: string; storeId?: stri
     syncVariants,
     /** How many orders POST /orders created with this external_id. */
     createdCount: (externalId: string) => created.get(externalId) ?? 0,
+    /** How many times POST /orders/{id}/confirm confirmed this order's draft. */
+    confirmedCount: (externalId: string) => confirmations.get(externalId) ?? 0,
     /**
      * The next `times` API requests (matching `only`, when given) get this status in Printful's error format
      * instead, before authentication, like an outage; a 429 carries `Retry-After: 1` unless headers say

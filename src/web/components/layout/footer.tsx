@@ -1,5 +1,6 @@
 import { Mail } from 'lucide-react';
 import { Link } from 'react-router';
+import { endSentence } from '@/contract/format';
 import { paths } from '@/contract/paths';
 import { consentActions } from '@/web/lib/consent-store';
 import { getSiteSettings, deliveryDays } from '@/web/lib/site-settings';
@@ -117,9 +118,10 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-[#cfc4b8] sm:px-6">
-          © {year} {settings.brand_name}. {settings.brand_name} is a subsidiary of {settings.company_name} All
-          certificates are novelty items and confer no actual qualifications.
+        {/* sm:pb-20: room for the floating Report Bug button, so at the end of the page it lies over nothing. */}
+        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-[#cfc4b8] sm:px-6 sm:pb-20">
+          © {year} {endSentence(settings.brand_name)} {settings.brand_name} is a subsidiary of {endSentence(settings.company_name)} All certificates are
+          novelty items and confer no actual qualifications.
         </p>
       </div>
     </footer>

@@ -119,7 +119,8 @@ export function Header() {
             type="button"
             className={`rounded-full p-2.5 hover:bg-paper-dark ${wide.hide}`}
             aria-expanded={open}
-            aria-controls="mobile-nav"
+            // The menu is only in the page while open: naming it when closed would point at nothing.
+            aria-controls={open ? 'mobile-nav' : undefined}
             aria-label={open ? 'Close menu' : 'Open menu'}
             onClick={() => setOpen((o) => !o)}
           >

@@ -25,8 +25,15 @@ export interface CheckoutFormValues {
   shipping_method: 'standard' | 'express';
 }
 
-/** The shopper's country as the browser says (en-GB → GB), for a sensible first choice. */
+/** The first choice of country when the browser's cannot be known: what the server renders, and hydration with it. */
+export const DEFAULT_COUNTRY = 'US';
+
+/**
+ * The shopper's country as the browser says (en-GB → GB), for a sensible first choice. Browser only: a page the
+ * server renders starts with DEFAULT_COUNTRY and takes this once hydrated (the server's own locale is not the shopper's).
+ */
 export function guessCountry(): string {
+  if (typeof navigator === 'undefined') return DEFAULT_COUNTRY;
   const region = (navigator.languages?.[0] ?? navigator.language ?? '').split('-')[1]?.toUpperCase();
-  return region && /^[A-Z]{2}$/.test(region) ? region : 'US';
+  return region && /^[A-Z]{2}$/.test(region) ? region : DEFAULT_COUNTRY;
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { hrefs } from '@/contract/paths';
 import { AccessDenied } from '@/web/components/errors/access-denied';
@@ -13,6 +14,16 @@ import { ADMIN_SECTIONS } from './admin-sections';
 export default function AdminLayout() {
   const { user, isAdmin, loading } = useAuth();
   const location = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the sections are one row that scrolls sideways (snapping to a section): the current one is brought
+  // into view, so /admin/settings does not open with its own tab scrolled off the edge.
+  useEffect(() => {
+    const row = nav.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !current || row.scrollWidth <= row.clientWidth) return;
+    const offset = current.getBoundingClientRect().left - row.getBoundingClientRect().left;
+    row.scrollLeft += offset - (row.clientWidth - current.offsetWidth) / 2;
+  }, [location.pathname, isAdmin]);
   if (loading) return <LoadingScreen />;
   if (!user) {
     const to = authStore.signOutReason() === 'user' ? '/' : hrefs.signIn(`${location.pathname}${location.search}`);
@@ -24,10 +35,10 @@ export default function AdminLayout() {
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:py-10">
       <aside className="lg:w-56 lg:shrink-0">
         <p className="px-3 text-xs font-semibold tracking-widest text-brand-700 uppercase">Admin</p>
-        <nav aria-label="Admin" className="mt-2 -mx-4 overflow-x-auto px-4 lg:mx-0 lg:overflow-visible lg:px-0">
+        <nav ref={nav} aria-label="Admin" className="mt-2 -mx-4 snap-x snap-proximity scroll-px-4 overflow-x-auto overscroll-x-contain px-4 lg:mx-0 lg:overflow-visible lg:px-0">
           <ul className="flex gap-1 pb-2 lg:flex-col lg:pb-0">
             {ADMIN_SECTIONS.map((s) => (
-              <li key={s.path} className="shrink-0">
+              <li key={s.path} className="shrink-0 snap-start">
                 <NavLink
                   to={s.path ? `/admin/${s.path}` : '/admin'}
                   end={s.path === ''}

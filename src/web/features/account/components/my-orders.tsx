@@ -1,5 +1,6 @@
 import { ChevronRight, Package } from 'lucide-react';
 import { Link } from 'react-router';
+import { countOf, formatDate } from '@/contract/format';
 import { hrefs, paths } from '@/contract/paths';
 import { buttonVariants } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
@@ -44,7 +45,7 @@ export function MyOrders() {
                     {o.number} <span className="font-normal text-ink-soft">· {o.status_label}</span>
                   </p>
                   <p className="text-sm text-muted">
-                    {new Date(o.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })} · {o.item_count} item{o.item_count === 1 ? '' : 's'}
+                    {formatDate(o.created_at)} · {countOf(o.item_count, 'item', 'items')}
                   </p>
                 </div>
                 <p className="font-semibold tabular-nums">{formatMoney(o.total, o.currency)}</p>

@@ -10,6 +10,7 @@ import { cn } from '@/web/lib/utils';
 import { useAnalyticsReport } from '../api/get-analytics-report';
 import { DEFAULT_PERIOD, longDay, rangeFromParams, rangeLabel } from '../lib/date-range';
 import { breakdownRows, deviceLabel, eventLabel, formatCount, referrerLabel } from '../lib/format';
+import { plural } from '@/contract/format';
 import { BreakdownCard } from './breakdown-card';
 import { RevenueChart, TrafficChart } from './charts';
 import { CsvLink } from './csv-link';
@@ -184,9 +185,9 @@ function KpiCards({ data }: { data: AnalyticsReport }) {
 
 function TrafficPanel({ data, range }: { data: AnalyticsReport; range: AnalyticsRangeQuery }) {
   const busiest = data.daily.reduce<AnalyticsReport['daily'][number] | undefined>((best, d) => (!best || d.visitors > best.visitors ? d : best), undefined);
-  const summary = `Visitors and page views per day, ${rangeLabel(range)}: ${formatCount(data.totals.visitors)} visitors and ${formatCount(
+  const summary = `Visitors and page views per day, ${rangeLabel(range)}: ${formatCount(data.totals.visitors)} ${plural(data.totals.visitors, 'visitor', 'visitors')} and ${formatCount(
     data.totals.page_views,
-  )} page views${busiest && busiest.visitors > 0 ? `; the busiest day was ${longDay(busiest.day)} with ${formatCount(busiest.visitors)} visitors` : ''}.`;
+  )} ${plural(data.totals.page_views, 'page view', 'page views')}${busiest && busiest.visitors > 0 ? `; the busiest day was ${longDay(busiest.day)} with ${formatCount(busiest.visitors)} ${plural(busiest.visitors, 'visitor', 'visitors')}` : ''}.`;
   return (
     <Panel
       id="traffic"

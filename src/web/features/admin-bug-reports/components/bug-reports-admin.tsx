@@ -120,13 +120,13 @@ export function BugReportsAdmin() {
         <TestEndpointButton />
       </div>
 
-      <fieldset className="mt-6">
+      <fieldset className="mt-6 min-w-0">
         <legend className="sr-only">Status</legend>
-        <div className="-mx-4 flex gap-1 overflow-x-auto border-b border-line px-4 sm:mx-0 sm:px-0">
+        <div className="-mx-4 flex snap-x snap-proximity scroll-px-4 gap-1 overflow-x-auto overscroll-x-contain border-b border-line px-4 sm:mx-0 sm:scroll-px-0 sm:px-0">
           {tabs.map((t) => {
             const checked = t.value === status;
             return (
-              <label key={t.label} className="shrink-0 cursor-pointer">
+              <label key={t.label} className="shrink-0 cursor-pointer snap-start">
                 <input
                   type="radio"
                   name="bug-status"

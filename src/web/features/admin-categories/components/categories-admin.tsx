@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_CATEGORY_SORTS, type AdminCategory } from '@/contract/admin-awards';
 import { FALLBACK_CATEGORY_COLOR } from '@/contract/catalog-constants';
+import { countOf } from '@/contract/format';
 import { AdminPageHeader } from '@/web/components/admin/admin-page-header';
 import { DataTable, type Column } from '@/web/components/admin/data-table';
 import { EmptyState } from '@/web/components/admin/empty-state';
@@ -67,7 +68,7 @@ export function CategoriesAdmin() {
       sort: 'awards',
       align: 'right',
       cell: (c) => (
-        <Link to={`/admin/awards?category=${c.id}`} className={textLink} aria-label={`${c.award_count} awards in ${c.name}`}>
+        <Link to={`/admin/awards?category=${c.id}`} className={textLink} aria-label={`${countOf(c.award_count, 'award', 'awards')} in ${c.name}`}>
           {c.award_count}
         </Link>
       ),

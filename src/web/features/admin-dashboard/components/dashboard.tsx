@@ -17,6 +17,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DASHBOARD_PERIOD_LABELS, DASHBOARD_PERIODS, FULFILMENT_LATE_HOURS, type Dashboard as DashboardData, type DashboardPeriod } from '@/contract/admin-dashboard';
+import { countOf } from '@/contract/format';
 import { AdminPageHeader } from '@/web/components/admin/admin-page-header';
 import { Button } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
@@ -183,7 +184,7 @@ export function Dashboard() {
                 Revenue per day
               </h2>
               <p className="text-xs text-muted">{period === 'today' ? 'The last 7 days' : days}</p>
-              <RevenueChart daily={d.daily} currency={d.currency} summary={`Revenue per day, ${d.daily.length} days, ${money(d.daily.reduce((a, x) => a + x.revenue, 0))} in all`} />
+              <RevenueChart daily={d.daily} currency={d.currency} summary={`Revenue per day, ${countOf(d.daily.length, 'day', 'days')}, ${money(d.daily.reduce((a, x) => a + x.revenue, 0))} in all`} />
             </section>
             <section aria-labelledby="dash-nominations" className="rounded-2xl border border-line bg-white p-4 shadow-card">
               <h2 id="dash-nominations" className="text-lg font-semibold">
@@ -192,7 +193,7 @@ export function Dashboard() {
               <p className="text-xs text-muted">{period === 'today' ? 'The last 7 days' : days}</p>
               <NominationsChart
                 daily={d.daily}
-                summary={`Nominations and claims per day, ${d.daily.length} days: ${d.daily.reduce((a, x) => a + x.nominations, 0)} nominations, ${d.daily.reduce((a, x) => a + x.claims, 0)} claimed`}
+                summary={`Nominations and claims per day, ${countOf(d.daily.length, 'day', 'days')}: ${countOf(d.daily.reduce((a, x) => a + x.nominations, 0), 'nomination', 'nominations')}, ${d.daily.reduce((a, x) => a + x.claims, 0)} claimed`}
               />
             </section>
           </div>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { markShippedBodySchema, type MarkShippedBody } from '@/contract/fulfilment';
 import { FULFILMENT_LABELS, type FulfilmentStatus } from '@/contract/order-status';
 import type { AdminOrder } from '@/contract/shop';
+import { formatDateTime } from '@/contract/format';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
 import { Form, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
@@ -12,7 +13,6 @@ import { cn } from '@/web/lib/utils';
 import { drawingFiles } from '../api/get-order';
 import { useOrderAction, type OrderAction } from '../api/order-action';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const PROVIDERS: Record<string, string> = { local: 'Built-in print shop', printful: 'Printful' };
 export const providerLabel = (provider: string | null) => (provider ? (PROVIDERS[provider] ?? provider) : 'Not chosen yet');
@@ -197,7 +197,7 @@ function Parcel({ shipment: t }: { shipment: AdminOrder['shipments'][number] }) 
           <span className="font-mono">{t.number}</span>
         )}
       </Field>
-      <Field label="Shipped">{t.shipped_at ? when.format(new Date(t.shipped_at)) : '—'}</Field>
+      <Field label="Shipped">{t.shipped_at ? formatDateTime(t.shipped_at) : '—'}</Field>
     </>
   );
 }
@@ -255,7 +255,7 @@ export function FulfilmentSection({ order }: { order: AdminOrder }) {
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <Field label="Provider">{providerLabel(f.provider)}</Field>
         <Field label="Provider's order">{f.id ? <span className="font-mono">{f.id}</span> : '—'}</Field>
-        <Field label="Sent">{f.submitted_at ? when.format(new Date(f.submitted_at)) : '—'}</Field>
+        <Field label="Sent">{f.submitted_at ? formatDateTime(f.submitted_at) : '—'}</Field>
         {shipments.length === 1 ? <Parcel shipment={shipments[0]!} /> : null}
       </dl>
       {shipments.length > 1 ? (

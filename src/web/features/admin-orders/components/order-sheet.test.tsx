@@ -70,6 +70,22 @@ describe('the admin order sheet', () => {
     expect(first).toHaveTextContent('Refunded $10.00: Frame corner scuffed');
     expect(history.getByText('Fulfilment: On its way')).toBeVisible();
     expect(history.getByText('Order: Confirmed')).toBeVisible();
+    // Dates as the customer's order page writes them.
+    expect(history.getAllByRole('listitem')[0]).toHaveTextContent(/2[01] November 2026 at \d\d:\d\d · system/);
+    expect(sheet.getByText(/^\$10\.00 · 2[23] November 2026 at \d\d:\d\d · Frame corner scuffed$/)).toBeVisible();
+  });
+
+  it('prints the address to ship to as its country writes it, one line per row', async () => {
+    const sheet = within(
+      await showOrder(
+        adminOrderIn(
+          { lifecycle: 'open', payment: 'paid', fulfilment: 'submitted' },
+          { shipping_address: { name: 'Lena Vogel', line1: 'Unter den Linden 1', line2: '', city: 'Berlin', state: '', postal_code: '10115', country: 'DE', country_name: 'Germany', phone: '+49 30 123456' } },
+        ),
+      ),
+    );
+    const shipTo = sheet.getByText('Ship to').nextElementSibling!;
+    expect([...shipTo.children].map((l) => l.textContent)).toEqual(['Lena Vogel', 'Unter den Linden 1', '10115 Berlin', 'Germany', 'Phone +49 30 123456']);
   });
 
   it('says nothing about pending refunds when there are none', async () => {

@@ -10,6 +10,8 @@ import { SideSheet } from '@/web/components/admin/side-sheet';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { TextField } from '@/web/components/ui/text-field';
 import { toast } from '@/web/components/ui/use-toast';
+import { addressLines } from '@/contract/address-format';
+import { formatDateTime } from '@/contract/format';
 import { formatMoney } from '@/web/lib/money';
 import { textLink } from '@/web/lib/styles';
 import { useAdminOrder } from '../api/get-order';
@@ -18,7 +20,6 @@ import { minorToText, parseMoney } from '@/web/lib/money-input';
 import { FulfilmentSection } from './fulfilment-section';
 import { OrderStatusBadge } from './order-status-badge';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -224,7 +225,15 @@ function Details({ order }: { order: AdminOrder }) {
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <Field label="Email">{order.email}</Field>
           <Field label="Account">{order.user_id ? 'Signed in' : 'Guest'}</Field>
-          <Field label="Ship to">{a ? [a.name, a.line1, a.line2, `${a.postal_code} ${a.city}`.trim(), a.state, a.country_name, a.phone].filter(Boolean).join(', ') : 'Digital only'}</Field>
+          <Field label="Ship to">
+            {a
+              ? [...addressLines(a, a.country_name), ...(a.phone ? [`Phone ${a.phone}`] : [])].map((l, i) => (
+                  <span key={i} className="block">
+                    {l}
+                  </span>
+                ))
+              : 'Digital only'}
+          </Field>
           <Field label="Provider">{order.payment.provider}</Field>
           <Field label="Session">{order.provider_session_id ?? '—'}</Field>
           <Field label="Placed in">{order.channel === 'funnel' ? 'Sales funnel' : 'Shop'}</Field>
@@ -242,7 +251,7 @@ function Details({ order }: { order: AdminOrder }) {
               (order.provider_payment_id ?? '—')
             )}
           </Field>
-          <Field label="Paid">{order.payment.paid_at ? when.format(new Date(order.payment.paid_at)) : '—'}</Field>
+          <Field label="Paid">{order.payment.paid_at ? formatDateTime(order.payment.paid_at) : '—'}</Field>
           {order.payment.failure_message ? <Field label="Last decline">{order.payment.failure_message}</Field> : null}
         </dl>
       </section>
@@ -258,7 +267,7 @@ function Details({ order }: { order: AdminOrder }) {
                 {MACHINE_WORDS[e.machine]}: {e.label}
               </span>
               <span className="block text-muted">
-                {when.format(new Date(e.at))} · {e.actor}
+                {formatDateTime(e.at)} · {e.actor}
                 {e.reason ? ` · ${e.reason}` : ''}
               </span>
             </li>
@@ -270,7 +279,7 @@ function Details({ order }: { order: AdminOrder }) {
             <ul className="mt-1 text-sm">
               {order.refunds.map((r) => (
                 <li key={r.id}>
-                  {money(r.amount)} · {when.format(new Date(r.at))}
+                  {money(r.amount)} · {formatDateTime(r.at)}
                   {r.reason ? ` · ${r.reason}` : ''}
                 </li>
               ))}
@@ -287,7 +296,7 @@ export function OrderSheet({ id, onClose }: { id: string | null; onClose(): void
   const order = useAdminOrder(id);
   const o = order.data;
   return (
-    <SideSheet open={id !== null} onClose={onClose} width="xl" title={o ? `Order ${o.number}` : 'Order'} description={o ? `Placed ${when.format(new Date(o.created_at))}` : 'Loading...'}>
+    <SideSheet open={id !== null} onClose={onClose} width="xl" title={o ? `Order ${o.number}` : 'Order'} description={o ? `Placed ${formatDateTime(o.created_at)}` : 'Loading...'}>
         {order.isError ? (
           <Notice tone="error" title="This order did not load">
             {order.error.message}

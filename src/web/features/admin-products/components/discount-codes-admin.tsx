@@ -88,13 +88,17 @@ function NewCode() {
   );
 }
 
+/** Phones: a value on its own line after its column's name (the header row is then for screen readers only). */
+const phoneCell =
+  'max-md:flex max-md:items-baseline max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1 max-md:text-right max-md:before:text-xs max-md:before:font-semibold max-md:before:tracking-wide max-md:before:text-ink-soft max-md:before:uppercase max-md:before:content-[attr(data-label)]';
+
 export function DiscountCodesAdmin() {
   const codes = useDiscountCodes();
   const change = useDiscountCodeChange();
   const [deleting, setDeleting] = useState<DiscountCode | null>(null);
   const onError = (err: Error) => toast({ title: err.message, variant: 'destructive' });
   return (
-    <section aria-labelledby="discount-codes" className="grid gap-4">
+    <section aria-labelledby="discount-codes" className="grid grid-cols-1 gap-4">
       <div>
         <h2 id="discount-codes" className="text-2xl font-semibold">
           Discount codes
@@ -114,9 +118,9 @@ export function DiscountCodesAdmin() {
         <Notice title="No discount codes yet">Create one for a newsletter, a launch or an apology.</Notice>
       ) : (
         <div className="overflow-x-auto rounded-2xl border border-line bg-white shadow-card">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+          <table className="w-full text-left text-sm max-md:block md:min-w-[40rem]">
             <caption className="sr-only">Discount codes, newest first</caption>
-            <thead className="bg-paper-dark/60 text-xs tracking-wide text-ink-soft uppercase">
+            <thead className="bg-paper-dark/60 text-xs tracking-wide text-ink-soft uppercase max-md:sr-only">
               <tr>
                 <th scope="col" className="px-4 py-3 font-semibold">Code</th>
                 <th scope="col" className="px-4 py-3 font-semibold">Discount</th>
@@ -127,18 +131,19 @@ export function DiscountCodesAdmin() {
                 <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">Delete</span></th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-line">
+            {/* Phones: each code is a block, every value under its column's name; nothing scrolls sideways. */}
+            <tbody className="divide-y divide-line max-md:block">
               {codes.data.discount_codes.map((c) => (
-                <tr key={c.id} className={c.is_active ? undefined : 'text-muted'}>
-                  <th scope="row" className="px-4 py-3 font-mono font-semibold">{c.code}</th>
-                  <td className="px-4 py-3">{describe(c)}</td>
-                  <td className="px-4 py-3">{c.min_subtotal ? formatMoney(c.min_subtotal, 'USD') : '—'}</td>
-                  <td className="px-4 py-3 tabular-nums">
+                <tr key={c.id} className={`max-md:relative max-md:block max-md:p-4 ${c.is_active ? '' : 'text-muted'}`}>
+                  <th scope="row" className="px-4 py-3 font-mono font-semibold max-md:block max-md:p-0 max-md:pr-12 max-md:pb-2">{c.code}</th>
+                  <td data-label="Discount" className={`px-4 py-3 ${phoneCell}`}>{describe(c)}</td>
+                  <td data-label="Minimum" className={`px-4 py-3 ${phoneCell}`}>{c.min_subtotal ? formatMoney(c.min_subtotal, 'USD') : '—'}</td>
+                  <td data-label="Used" className={`px-4 py-3 tabular-nums ${phoneCell}`}>
                     {c.used_count}
                     {c.usage_limit ? ` / ${c.usage_limit}` : ''}
                   </td>
-                  <td className="px-4 py-3">{c.expires_at ? day.format(new Date(c.expires_at)) : 'No end'}</td>
-                  <td className="px-4 py-3">
+                  <td data-label="Until" className={`px-4 py-3 ${phoneCell}`}>{c.expires_at ? day.format(new Date(c.expires_at)) : 'No end'}</td>
+                  <td data-label="Active" className={`px-4 py-3 ${phoneCell}`}>
                     <input
                       type="checkbox"
                       aria-label={`${c.code} active`}
@@ -152,7 +157,7 @@ export function DiscountCodesAdmin() {
                       className="size-4 accent-brand-600"
                     />
                   </td>
-                  <td className="px-4 py-3 text-right">
+                  <td className="px-4 py-3 text-right max-md:absolute max-md:top-2 max-md:right-2 max-md:p-0">
                     <Button size="sm" variant="ghost" aria-label={`Delete ${c.code}`} onClick={() => setDeleting(c)}>
                       <Trash2 aria-hidden="true" />
                     </Button>

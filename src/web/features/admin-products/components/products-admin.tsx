@@ -11,6 +11,7 @@ import { toast } from '@/web/components/ui/use-toast';
 import { ApiRequestError } from '@/web/lib/api-client';
 import { formatMoney } from '@/web/lib/money';
 import { minorToText, parseMoney } from '@/web/lib/money-input';
+import { cn } from '@/web/lib/utils';
 import { useProductChange, useProducts, type ProductChange } from '../api/products';
 import { DiscountCodesAdmin } from './discount-codes-admin';
 
@@ -28,6 +29,10 @@ function useChange() {
     });
 }
 
+/** Phones: the column's name before the value (the header row is then for screen readers only). */
+const phoneLabel =
+  'max-md:before:pt-2 max-md:before:text-xs max-md:before:font-semibold max-md:before:tracking-wide max-md:before:text-ink-soft max-md:before:uppercase max-md:before:content-[attr(data-label)]';
+
 function VariantRow({ v, product }: { v: AdminVariant; product: AdminProduct }) {
   const run = useChange();
   const [price, setPrice] = useState(minorToText(v.price));
@@ -35,15 +40,16 @@ function VariantRow({ v, product }: { v: AdminVariant; product: AdminProduct }) 
   const [confirming, setConfirming] = useState(false);
   const minor = parseMoney(price);
   return (
-    <tr className={v.is_active ? undefined : 'text-muted'}>
-      <th scope="row" className="px-3 py-2 font-normal">
+    // Phones: a row is a block of its own (name, then price, sale and delete on one line): nothing scrolls sideways.
+    <tr className={cn('max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-4 max-md:gap-y-2 max-md:py-3', !v.is_active && 'text-muted')}>
+      <th scope="row" className="px-3 py-2 font-normal max-md:basis-full max-md:p-0">
         <span className="block font-medium text-ink">{v.name}</span>
         <span className="block text-xs text-muted">
           {v.sku} · {v.size}
           {v.finish ? ` · ${v.finish}` : ''} · {v.weight_grams} g{v.requires_shipping ? '' : ' · digital'}
         </span>
       </th>
-      <td className="px-3 py-2">
+      <td data-label="Price (USD)" className={`px-3 py-2 max-md:flex max-md:items-start max-md:gap-2 max-md:p-0 ${phoneLabel}`}>
         <form
           className="flex items-start gap-2"
           onSubmit={(e) => {
@@ -74,7 +80,7 @@ function VariantRow({ v, product }: { v: AdminVariant; product: AdminProduct }) 
         </form>
         {error ? <p className="mt-1 text-xs font-medium text-brand-700">{error}</p> : null}
       </td>
-      <td className="px-3 py-2">
+      <td className="px-3 py-2 max-md:p-0">
         <label className="inline-flex items-center gap-2 text-sm">
           <input
             type="checkbox"
@@ -85,7 +91,7 @@ function VariantRow({ v, product }: { v: AdminVariant; product: AdminProduct }) 
           On sale
         </label>
       </td>
-      <td className="px-3 py-2 text-right">
+      <td className="px-3 py-2 text-right max-md:ml-auto max-md:p-0">
         <Button size="sm" variant="ghost" aria-label={`Delete ${product.name}, ${v.name}`} onClick={() => setConfirming(true)}>
           <Trash2 aria-hidden="true" />
         </Button>
@@ -188,7 +194,8 @@ function ProductCard({ product }: { product: AdminProduct }) {
     <section aria-labelledby={`product-${product.id}`} className="rounded-3xl border border-line bg-white p-5 shadow-card" data-testid="admin-product">
       <div className="flex flex-wrap items-start gap-4">
         {product.thumbnail_url ? <img src={product.thumbnail_url} alt="" width={80} height={80} className="size-20 rounded-xl border border-line object-cover" /> : null}
-        <div className="min-w-0 flex-1">
+        {/* basis-48: on a phone the switches wrap below the name instead of squeezing it to a letter a line. */}
+        <div className="min-w-0 flex-1 basis-48">
           <h2 id={`product-${product.id}`} className="font-display text-xl font-semibold">
             {product.name}
           </h2>
@@ -219,9 +226,9 @@ function ProductCard({ product }: { product: AdminProduct }) {
         />
       </div>
       <div className="mt-4 overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-left text-sm">
+        <table className="w-full text-left text-sm max-md:block md:min-w-[36rem]">
           <caption className="sr-only">Variants of {product.name}</caption>
-          <thead className="text-xs tracking-wide text-ink-soft uppercase">
+          <thead className="text-xs tracking-wide text-ink-soft uppercase max-md:sr-only">
             <tr>
               <th scope="col" className="px-3 py-2 font-semibold">Variant</th>
               <th scope="col" className="px-3 py-2 font-semibold">Price (USD)</th>
@@ -229,7 +236,7 @@ function ProductCard({ product }: { product: AdminProduct }) {
               <th scope="col" className="px-3 py-2 font-semibold"><span className="sr-only">Delete</span></th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-line">
+          <tbody className="divide-y divide-line max-md:block">
             {product.variants.map((v) => (
               <VariantRow key={`${v.id}-${v.price}`} v={v} product={product} />
             ))}
@@ -299,7 +306,7 @@ export function ProductsAdmin() {
   const products = useProducts();
   return (
     <div className="grid gap-8">
-      <section className="grid gap-4">
+      <section className="grid grid-cols-1 gap-4">
         <div>
           <h1 className="text-3xl font-semibold sm:text-4xl">Products</h1>
           <p className="mt-2 text-ink-soft">What the store sells, at what price. Every change is written to the audit log and reaches the store at once.</p>

@@ -9,6 +9,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/utils';
 import { useSettings } from '../api/get-settings';
 import { FunnelSection, ShopSection } from './shop-sections';
+import { SignInMethodsNote } from './sign-in-methods-note';
 import { BrandSection, ContactSection, FeaturesSection, HomeSection } from './site-sections';
 
 /**
@@ -44,6 +45,8 @@ export function SettingsPage() {
         }
       />
 
+      <SignInMethodsNote className="mt-6" />
+
       {settings.isError ? (
         <Notice tone="error" title="The settings did not load" className="mt-6">
           {settings.error.message}{' '}
@@ -53,11 +56,11 @@ export function SettingsPage() {
         </Notice>
       ) : null}
 
-      <div className="mt-4 grid gap-6">
+      <div className="mt-4 grid grid-cols-1 gap-6">
         <nav aria-label="Settings sections" className="sticky top-16 z-10 -mx-1 bg-paper/95 px-1 py-2 backdrop-blur">
-          <ul className="flex gap-1.5 overflow-x-auto">
+          <ul className="flex snap-x snap-proximity gap-1.5 overflow-x-auto overscroll-x-contain">
             {SETTINGS_GROUPS.map((g) => (
-              <li key={g}>
+              <li key={g} className="shrink-0 snap-start">
                 <a
                   href={`#settings-${g}`}
                   className={cn(

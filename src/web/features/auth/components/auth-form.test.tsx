@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, uniqueEmail } from '@/server/test/auth-client';
 import { startLiveApp, type LiveApp } from '@/web/test/live-app';
+import { queryKeys } from '@/web/lib/query-keys';
 import { renderWithApp, toasts } from '@/web/test/render';
 import { AuthForm, type AuthMode } from './auth-form';
 
@@ -83,12 +84,34 @@ describe('AuthForm: checks before anything is sent', () => {
     expect(field('Password')).toHaveAccessibleDescription('At least 6 characters.');
   });
 
+  it('sign-in with a password too short to be anyone’s says so in the server’s words and sends nothing (no lockout count)', async () => {
+    const { user } = renderWithApp(<AuthFormOnPage />);
+    await user.type(field('Email'), 'three@example.test');
+    await user.type(field('Password'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Password must be at least 6 characters')).toBeVisible();
+    expect(field('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Password')).toHaveFocus();
+    expect(posts('/api/auth/sign-in')).toBe(0);
+  });
+
+  it('a server without Google credentials: no Google button and no "or" in either mode', async () => {
+    const { user, queryClient } = renderWithApp(<AuthFormOnPage />);
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.auth.config())?.status).toBe('success'));
+    expect(screen.queryByRole('button', { name: /Google/ })).toBeNull();
+    expect(screen.queryByText(/not configured/i)).toBeNull();
+    expect(screen.queryByText('or', { exact: true })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Create one' }));
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Google/ })).toBeNull();
+  });
+
   it('switching mode keeps what was typed, clears the messages and changes fields, button and autocomplete', async () => {
     const { user } = renderWithApp(<AuthFormOnPage />);
     expect(screen.queryByLabelText('Full name')).toBeNull();
     expect(field('Email')).toHaveAttribute('autocomplete', 'email');
     expect(field('Password')).toHaveAttribute('autocomplete', 'current-password');
-    expect(screen.getByRole('button', { name: /Google/ })).toBeInTheDocument();
 
     await user.type(field('Email'), 'switch@example.test');
     await user.type(field('Password'), '123');

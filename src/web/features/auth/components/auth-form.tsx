@@ -10,7 +10,7 @@ import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
 import { ACCOUNT_CREATED, signInFailure, SIGNED_IN, signUpFailure } from '../lib/auth-feedback';
 import { missingEmailOrPassword, signInFormSchema, signUpFormSchema, type AuthFormValues } from '../lib/auth-forms';
-import { GoogleButton } from './google-button';
+import { GoogleSignIn } from './google-button';
 import { ResendVerification } from './resend-verification';
 
 export type AuthMode = 'sign-in' | 'sign-up';
@@ -147,12 +147,7 @@ export function AuthForm({
         )}
       </Form>
 
-      <div className="flex items-center gap-3 text-xs font-semibold tracking-widest text-muted uppercase">
-        <span className="h-px flex-1 bg-line" aria-hidden="true" />
-        or
-        <span className="h-px flex-1 bg-line" aria-hidden="true" />
-      </div>
-      <GoogleButton redirect={redirect} />
+      <GoogleSignIn redirect={redirect} />
 
       <p className="text-center text-sm text-ink-soft">
         {signingUp ? 'Already have an account? ' : "Don't have an account? "}

@@ -1,6 +1,6 @@
 import { Button } from '@/web/components/ui/button';
 import { toast } from '@/web/components/ui/use-toast';
-import { useAuthConfig } from '../api/get-auth-config';
+import { useAuthConfig } from '@/web/lib/api/get-auth-config';
 import { useStartGoogle } from '../api/start-google';
 import { GOOGLE_FAILURE } from '../lib/auth-feedback';
 
@@ -15,21 +15,31 @@ function GoogleMark() {
   );
 }
 
-/** 'Sign in with Google', or an honest disabled button when the server has no Google client. */
-export function GoogleButton({ redirect }: { redirect: string }) {
+/**
+ * 'or' and 'Sign in with Google', only when the server has a Google client: a shopper never meets a button that
+ * cannot work. Without one (or until the server has said), nothing; an admin reads why on /admin/settings.
+ */
+export function GoogleSignIn({ redirect }: { redirect: string }) {
   const config = useAuthConfig();
   const start = useStartGoogle();
-  const unavailable = config.data?.google_enabled === false;
+  if (config.data?.google_enabled !== true) return null;
   return (
-    <Button
-      type="button"
-      variant="outline"
-      className="w-full"
-      disabled={!config.data || unavailable || start.isPending || start.isSuccess}
-      onClick={() => start.mutate(redirect, { onError: () => toast(GOOGLE_FAILURE) })}
-    >
-      <GoogleMark />
-      {unavailable ? 'Google sign-in is not configured' : start.isPending || start.isSuccess ? 'Opening Google...' : 'Sign in with Google'}
-    </Button>
+    <>
+      <div className="flex items-center gap-3 text-xs font-semibold tracking-widest text-muted uppercase">
+        <span className="h-px flex-1 bg-line" aria-hidden="true" />
+        or
+        <span className="h-px flex-1 bg-line" aria-hidden="true" />
+      </div>
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        disabled={start.isPending || start.isSuccess}
+        onClick={() => start.mutate(redirect, { onError: () => toast(GOOGLE_FAILURE) })}
+      >
+        <GoogleMark />
+        {start.isPending || start.isSuccess ? 'Opening Google...' : 'Sign in with Google'}
+      </Button>
+    </>
   );
 }

@@ -23,7 +23,7 @@ const grid = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3';
 
 export function AwardGallery({ limit, searchable = false, groupHeadingLevel = 2 }: AwardGalleryProps) {
   const GroupHeading = groupHeadingLevel === 2 ? 'h2' : 'h3';
-  const { text, setText, search } = useDebouncedSearchParam({ delay: SEARCH_DEBOUNCE_MS, enabled: searchable });
+  const { text, setText, search, commit } = useDebouncedSearchParam({ delay: SEARCH_DEBOUNCE_MS, enabled: searchable });
   const inputId = useId();
 
   const { data, isPending, isError, refetch, isFetching } = useAwards({
@@ -32,34 +32,50 @@ export function AwardGallery({ limit, searchable = false, groupHeadingLevel = 2 
   });
 
   const searchBox = searchable ? (
-    // A plain GET form: before the JavaScript runs (or without it) Enter loads /gallery?search=…, which the server
-    // renders; afterwards the results follow the typing and submitting does nothing more.
-    <form role="search" action={paths.gallery} method="get" className="relative mx-auto max-w-xl" onSubmit={(e) => e.preventDefault()}>
-      <label htmlFor={inputId} className="sr-only">
-        Search awards
-      </label>
-      <Search className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted" aria-hidden="true" />
-      <input
-        id={inputId}
-        name="search"
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder="Search awards..."
-        maxLength={100}
-        autoComplete="off"
-        className="h-13 w-full rounded-full border-2 border-line bg-white pr-12 pl-12 text-base shadow-sm outline-none placeholder:text-muted focus:border-brand-600"
-      />
-      {text ? (
-        <button
-          type="button"
-          onClick={() => setText('')}
-          aria-label="Clear search"
-          className="absolute top-1/2 right-3 -translate-y-1/2 rounded-full p-1.5 text-muted hover:bg-paper-dark hover:text-ink"
-        >
-          <X className="size-4" aria-hidden="true" />
-        </button>
-      ) : null}
+    // A plain GET form: before the JavaScript runs (or without it) Enter or the Search button loads
+    // /gallery?search=…, which the server renders; afterwards the results follow the typing, and submitting shows
+    // them at once instead of after the pause.
+    <form
+      role="search"
+      action={paths.gallery}
+      method="get"
+      className="mx-auto flex max-w-xl items-center gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        commit();
+      }}
+    >
+      <div className="relative min-w-0 flex-1">
+        <label htmlFor={inputId} className="sr-only">
+          Search awards
+        </label>
+        <Search className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-muted" aria-hidden="true" />
+        <input
+          id={inputId}
+          name="search"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Search awards..."
+          maxLength={100}
+          autoComplete="off"
+          enterKeyHint="search"
+          className={`h-13 w-full rounded-full border-2 border-line bg-white pl-11 text-base shadow-sm outline-none placeholder:text-muted focus:border-brand-600 ${text ? 'pr-12' : 'pr-4'}`}
+        />
+        {text ? (
+          <button
+            type="button"
+            onClick={() => setText('')}
+            aria-label="Clear search"
+            className="absolute top-1/2 right-3 -translate-y-1/2 rounded-full p-1.5 text-muted hover:bg-paper-dark hover:text-ink"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        ) : null}
+      </div>
+      <Button type="submit" size="lg" className="shrink-0 px-4 sm:px-7">
+        Search
+      </Button>
     </form>
   ) : null;
 

@@ -58,8 +58,9 @@ function useBottomObstruction(): number {
 }
 
 /**
- * The floating 'Report Bug' button (spec §2): bottom right on every page, a round icon on phones, lifted above the
- * cookie banner and sticky action bars; Ctrl+Shift+B opens the same dialog from anywhere.
+ * The 'Report Bug' button (spec §2): floating bottom right from the `sm` breakpoint up, lifted above the cookie banner
+ * and sticky action bars; on a phone the last row of the page, under the footer, where it covers nothing
+ * (docs/decisions/120). Ctrl+Shift+B opens the same dialog from anywhere.
  */
 export function ReportBugButton() {
   const [open, setOpen] = useState(false);
@@ -100,10 +101,10 @@ export function ReportBugButton() {
         aria-haspopup="dialog"
         title="Report Bug (Ctrl+Shift+B)"
         style={lift ? { bottom: `calc(${lift}px + 0.75rem)` } : undefined}
-        className="fixed right-3 bottom-3 z-40 inline-flex size-11 items-center justify-center gap-2 rounded-full border border-brand-700/20 bg-white/95 text-sm font-semibold text-brand-700 shadow-card backdrop-blur transition-[bottom,background-color] hover:bg-brand-600 hover:text-white focus-visible:ring-4 focus-visible:ring-brand-200 focus-visible:outline-none motion-reduce:transition-none sm:right-5 sm:bottom-5 sm:h-11 sm:w-auto sm:px-4 print:hidden"
+        className="flex w-full items-center justify-center gap-2 border-t border-white/10 bg-ink py-4 text-sm font-semibold text-[#f3ebe2] underline-offset-4 hover:text-white hover:underline focus-visible:ring-4 focus-visible:ring-brand-200 focus-visible:outline-none max-sm:focus-visible:ring-inset sm:fixed sm:right-5 sm:bottom-5 sm:z-40 sm:h-11 sm:w-auto sm:rounded-full sm:border sm:border-brand-700/20 sm:bg-white/95 sm:px-4 sm:py-0 sm:text-brand-700 sm:shadow-card sm:backdrop-blur sm:transition-[bottom,background-color] sm:hover:bg-brand-600 sm:hover:text-white sm:hover:no-underline motion-reduce:transition-none print:hidden"
       >
-        <Bug className="size-5 shrink-0 sm:size-4" aria-hidden="true" />
-        <span className="hidden sm:inline">Report Bug</span>
+        <Bug className="size-4 shrink-0" aria-hidden="true" />
+        Report Bug
       </button>
       {loaded ? (
         <Suspense fallback={null}>

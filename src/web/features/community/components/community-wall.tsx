@@ -2,6 +2,7 @@ import { ArrowDown, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FALLBACK_CATEGORY_COLOR } from '@/contract/catalog-constants';
+import { countOf } from '@/contract/format';
 import { paths } from '@/contract/paths';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
@@ -85,7 +86,7 @@ export function CommunityWall() {
       </div>
 
       <p className="sr-only" role="status" aria-live="polite">
-        {wall.isPending ? 'Loading...' : `${items.length} certificates shown${wall.hasNextPage ? ', more below' : ''}.`}
+        {wall.isPending ? 'Loading...' : `${countOf(items.length, 'certificate', 'certificates')} shown${wall.hasNextPage ? ', more below' : ''}.`}
       </p>
 
       {wall.isError && !items.length ? (

@@ -13,10 +13,12 @@ export function CookieConsent() {
   return (
     <>
       {bannerVisible ? (
+        // Sticky at the end of the page (app/root-layout.tsx renders it last), not fixed: it stays in view while the page
+        // scrolls, and at the bottom it takes its own room instead of lying over the footer (docs/decisions/120).
         <section
           role="region"
           aria-label="Cookie consent"
-          className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4"
+          className="sticky bottom-0 z-50 p-3 sm:p-4"
         >
           <div className="relative mx-auto flex max-w-4xl flex-col gap-4 rounded-3xl border border-line bg-white p-5 pr-12 shadow-card md:flex-row md:items-center">
             <Cookie className="hidden size-8 shrink-0 text-gold-dark md:block" aria-hidden="true" />

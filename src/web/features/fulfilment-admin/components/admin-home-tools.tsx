@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { LayoutTemplate, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import type { FetchTemplatesResponse, SyncProductsResponse } from '@/contract/fulfilment';
+import { countOf } from '@/contract/format';
 import { Button } from '@/web/components/ui/button';
 import { toast } from '@/web/components/ui/use-toast';
 import { apiFetch } from '@/web/lib/api-client';
@@ -19,7 +20,7 @@ export default function AdminHomeTools() {
     onSuccess: (data) =>
       toast({
         title: 'Templates Fetched',
-        description: `Found ${data.summary.total_templates} templates across ${data.summary.total_products} products.`,
+        description: `Found ${countOf(data.summary.total_templates, 'template', 'templates')} across ${countOf(data.summary.total_products, 'product', 'products')}.`,
         variant: 'success',
       }),
     onError: () => toast({ title: 'Error', description: 'Failed to fetch templates', variant: 'destructive' }),

@@ -10,7 +10,7 @@ import { LivePreview } from '@/web/components/certificates/live-preview';
 import { TestModeNote } from '@/web/components/layout/test-mode-note';
 import { AddressFields } from '@/web/components/shop/address-fields';
 import { CheckoutSection } from '@/web/components/shop/checkout-section';
-import { checkoutFormShape, guessCountry, type CheckoutFormOutput, type CheckoutFormValues } from '@/web/components/shop/checkout-form';
+import { checkoutFormShape, DEFAULT_COUNTRY, guessCountry, type CheckoutFormOutput, type CheckoutFormValues } from '@/web/components/shop/checkout-form';
 import { OrderSummary } from '@/web/components/shop/order-summary';
 import { ShippingChoice } from '@/web/components/shop/shipping-choice';
 import { Button, buttonVariants } from '@/web/components/ui/button';
@@ -23,6 +23,7 @@ import { useQuote } from '@/web/lib/api/get-quote';
 import { ApiRequestError } from '@/web/lib/api-client';
 import { trackEvent } from '@/web/lib/analytics';
 import { useAuth } from '@/web/lib/auth';
+import { useHydrated } from '@/web/lib/hydration';
 import { formatMoney } from '@/web/lib/money';
 import { useFunnelOffer } from '../api/get-funnel';
 import { useFunnelOrder } from '../api/get-funnel-order';
@@ -76,12 +77,14 @@ function FunnelCheckout({ funnel, awardId, cancelled }: { funnel: Funnel; awardI
   }, []);
   const [problem, setProblem] = useState<string | null>(null);
   const ships = hero.requires_shipping;
+  // The server renders this page without knowing the shopper's country: hydration starts from the same default.
+  const hydrated = useHydrated();
 
   const form = useZodForm(funnelFormSchema(ships), {
     defaultValues: {
       recipient_name: '',
       email: '',
-      shipping_address: { name: '', line1: '', line2: '', city: '', state: '', postal_code: '', country: guessCountry(), phone: '' },
+      shipping_address: { name: '', line1: '', line2: '', city: '', state: '', postal_code: '', country: hydrated ? guessCountry() : DEFAULT_COUNTRY, phone: '' },
       shipping_method: 'standard',
     } satisfies FunnelFormValues,
   });
@@ -94,6 +97,10 @@ function FunnelCheckout({ funnel, awardId, cancelled }: { funnel: Funnel; awardI
   useEffect(() => {
     if (user?.email && !form.getValues('email')) setValue('email', user.email);
   }, [user, form, setValue]);
+  // Once hydrated (before anyone can have chosen), the browser's own guess.
+  useEffect(() => {
+    if (hydrated && form.getValues('shipping_address.country') === DEFAULT_COUNTRY) setValue('shipping_address.country', guessCountry());
+  }, [hydrated, form, setValue]);
 
   const line = useMemo(
     () => ({ variant_id: hero.variant_id, quantity: 1, design: { award_id: hero.award.id, template_id: hero.template_id, recipient_name: name } }),

@@ -1,10 +1,16 @@
 import { Link } from 'react-router';
+import { endSentence } from '@/contract/format';
 import { getSiteSettings } from '@/web/lib/site-settings';
 import type { PolicyDocument } from '../content/types';
 
 function fill(text: string) {
   const s = getSiteSettings();
-  return text.replaceAll('{brand}', s.brand_name).replaceAll('{company}', s.company_name).replaceAll('{email}', s.support_email);
+  // "{company}." ends a sentence: a name with its own full stop ("Dubious Enterprises Ltd.") gets no second one.
+  return text
+    .replaceAll('{company}.', endSentence(s.company_name))
+    .replaceAll('{brand}', s.brand_name)
+    .replaceAll('{company}', s.company_name)
+    .replaceAll('{email}', s.support_email);
 }
 
 const slugify = (heading: string) =>

@@ -93,6 +93,33 @@ describe('OrderDetails', () => {
     expect(progressStep()).toBe('Paid (done)');
   });
 
+  it('writes the address as its country does, and every date one way (month in words)', () => {
+    const us = orderIn({ lifecycle: 'completed', payment: 'partially_refunded', fulfilment: 'shipped' }, {
+      tracking: DHL,
+      shipments: [DHL],
+      refunds: [{ id: 'c0a8012e-0000-4000-8000-000000000003', amount: 1000, reason: '', at: AT }],
+    });
+    const { unmount } = renderWithApp(<OrderDetails order={us} />);
+    const delivery = () => screen.getByRole('region', { name: 'Delivery' });
+    const addressRows = () => [...delivery().querySelectorAll('address > *')].map((l) => l.textContent);
+    expect(addressRows()).toEqual(['Dana Whitfield', '1 Infinite Loop', 'Cupertino, CA 95014', 'United States of America']);
+    // The day something happened reads the same wherever it is shown: "20 November 2026", never "11/20/2026".
+    expect(statusRegion().getByText(/Tracking number:/)).toHaveTextContent(/Shipped with DHL on 2[23] November 2026\./);
+    expect(screen.getByRole('region', { name: 'Items' })).toHaveTextContent(/Refunded on 20 November 2026−\$10\.00/);
+    const times = within(screen.getByRole('region', { name: 'History' }))
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('time')?.textContent);
+    for (const t of times) expect(t).toMatch(/^2[01] November 2026 at \d\d:\d\d$/);
+    unmount();
+
+    const uk = orderIn(
+      { lifecycle: 'open', payment: 'paid', fulfilment: 'pending' },
+      { shipping_address: { name: 'Sam Lee', line1: '10 Downing Street', line2: '', city: 'London', state: '', postal_code: 'SW1A 2AA', country: 'GB', country_name: 'United Kingdom', phone: '' } },
+    );
+    renderWithApp(<OrderDetails order={uk} />);
+    expect(addressRows()).toEqual(['Sam Lee', '10 Downing Street', 'London', 'SW1A 2AA', 'United Kingdom']);
+  });
+
   it('a declined payment: its words, why, no progress, and the way to pay', () => {
     const order = orderIn(
       { lifecycle: 'pending', payment: 'failed', fulfilment: 'none' },

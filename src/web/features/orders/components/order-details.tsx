@@ -7,7 +7,8 @@ import { TestModeNote } from '@/web/components/layout/test-mode-note';
 import { buttonVariants } from '@/web/components/ui/button';
 import { useBlobUrl } from '@/web/hooks/use-blob-url';
 import { useCertificatePreview } from '@/web/lib/api/preview-certificate';
-import { formatMoney } from '@/web/lib/money';
+import { addressLines } from '@/contract/address-format';
+import { formatDate, formatDateTime, formatMoney } from '@/contract/format';
 import { cn } from '@/web/lib/utils';
 import { deliveryDays } from '@/web/lib/site-settings';
 
@@ -47,6 +48,10 @@ function refundNote(o: Order): string {
   return '';
 }
 
+/** Test mode (docs/decisions/119): no money moved, and the print shop only acts out printing and shipping. */
+const TEST_MODE_ORDER =
+  'This order was paid in test mode: no real money moved. Printing and shipping are simulated too: the built-in print shop goes through each step without printing or posting anything, and its carrier and tracking number are made up.';
+
 /** Tracking, for one parcel or several. */
 const parcels = (o: Order) => (o.shipments.length ? o.shipments : o.tracking ? [o.tracking] : []);
 
@@ -71,8 +76,6 @@ const NEXT: Record<OrderStatus, (o: Order) => string> = {
   refunded: () => 'This order was refunded in full to the card you paid with.',
 };
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** The order's status as its customer reads it ("On its way · partly refunded"); the status word picks the colour. */
 export function StatusBadge({ status, label }: { status: OrderStatus; label: string }) {
   const tone =
@@ -96,7 +99,7 @@ export function OrderDetails({ order }: { order: Order }) {
   return (
     // grid-cols-1 (minmax(0, 1fr)): on a phone a long word or address wraps inside its card; the page never scrolls sideways.
     <div className="grid grid-cols-1 gap-6">
-      {order.payment.test_mode ? <TestModeNote>This order was paid in test mode: no real money moved, and nothing will be printed.</TestModeNote> : null}
+      {order.payment.test_mode ? <TestModeNote>{TEST_MODE_ORDER}</TestModeNote> : null}
 
       <section aria-labelledby="order-status" className="rounded-3xl border border-line bg-white p-5 shadow-card sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -144,7 +147,7 @@ export function OrderDetails({ order }: { order: Order }) {
         ) : null}
         {shipments.length === 1 ? (
           <p className="mt-4 text-sm">
-            <Tracking shipment={shipments[0]!} link="Track the parcel" />
+            <Tracking shipment={shipments[0]!} link="Track the parcel" simulated={order.payment.test_mode} />
           </p>
         ) : shipments.length > 1 ? (
           <ol className="mt-4 grid gap-2 text-sm" aria-label="Parcels">
@@ -153,7 +156,7 @@ export function OrderDetails({ order }: { order: Order }) {
                 <span className="block font-semibold">
                   Parcel {i + 1} of {shipments.length}
                 </span>
-                <Tracking shipment={t} link={`Track parcel ${i + 1}`} />
+                <Tracking shipment={t} link={`Track parcel ${i + 1}`} simulated={order.payment.test_mode} />
               </li>
             ))}
           </ol>
@@ -208,7 +211,7 @@ export function OrderDetails({ order }: { order: Order }) {
               <dd className="tabular-nums">{money(order.total)}</dd>
             </div>
             {order.refunds.map((r) => (
-              <Row key={r.id} label={`Refunded ${new Date(r.at).toLocaleDateString()}${r.reason ? `: ${r.reason}` : ''}`} value={`−${money(r.amount)}`} />
+              <Row key={r.id} label={`Refunded on ${formatDate(r.at)}${r.reason ? `: ${r.reason}` : ''}`} value={`−${money(r.amount)}`} />
             ))}
           </dl>
         </section>
@@ -220,20 +223,11 @@ export function OrderDetails({ order }: { order: Order }) {
             </h2>
             {a ? (
               <address className="mt-3 text-sm leading-relaxed text-ink-soft not-italic">
-                {a.name}
-                <br />
-                {a.line1}
-                {a.line2 ? (
-                  <>
-                    <br />
-                    {a.line2}
-                  </>
-                ) : null}
-                <br />
-                {[a.postal_code, a.city].filter(Boolean).join(' ')}
-                {a.state ? `, ${a.state}` : ''}
-                <br />
-                {a.country_name}
+                {addressLines(a, a.country_name).map((l, i) => (
+                  <span key={i} className="block">
+                    {l}
+                  </span>
+                ))}
               </address>
             ) : (
               <p className="mt-3 text-sm text-ink-soft">Nothing to ship: your certificate is a download.</p>
@@ -249,7 +243,7 @@ export function OrderDetails({ order }: { order: Order }) {
                 <li key={`${e.at}-${i}`} className="border-l-2 border-brand-600/40 pl-3">
                   <p className="font-semibold">{e.label}</p>
                   <p className="text-muted">
-                    <time dateTime={e.at}>{dateTime(e.at)}</time>
+                    <time dateTime={e.at}>{formatDateTime(e.at)}</time>
                     {e.reason && e.actor !== 'admin' ? ` · ${e.reason}` : ''}
                   </p>
                 </li>
@@ -281,17 +275,20 @@ function LinePreview({ line }: { line: Order['lines'][number] }) {
 }
 
 /** Carrier, date, tracking number and the carrier's page for one parcel. */
-function Tracking({ shipment: t, link }: { shipment: Order['shipments'][number]; link: string }) {
+function Tracking({ shipment: t, link, simulated }: { shipment: Order['shipments'][number]; link: string; simulated: boolean }) {
   return (
     <>
       {t.carrier ? (
         <>
-          Shipped with <strong>{t.carrier}</strong>
-          {t.shipped_at ? ` on ${new Date(t.shipped_at).toLocaleDateString()}` : ''}.{' '}
+          {simulated ? 'Simulated shipment with ' : 'Shipped with '}
+          <strong>{t.carrier}</strong>
+          {t.shipped_at ? ` on ${formatDate(t.shipped_at)}` : ''}.{' '}
         </>
       ) : null}
-      Tracking number: <strong className="break-all">{t.number}</strong>
-      {t.url ? (
+      {simulated ? 'Made-up tracking number: ' : 'Tracking number: '}
+      <strong className="break-all">{t.number}</strong>
+      {/* A made-up number is unknown to the real carrier: no link to its tracking page. */}
+      {t.url && !simulated ? (
         <>
           {' '}
           ·{' '}

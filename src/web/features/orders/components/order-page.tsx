@@ -5,6 +5,7 @@ import { buttonVariants } from '@/web/components/ui/button';
 import { LoadingScreen } from '@/web/components/ui/spinner';
 import { ApiRequestError } from '@/web/lib/api-client';
 import { useAuth } from '@/web/lib/auth';
+import { formatDate } from '@/contract/format';
 import { useOrder } from '../api/get-order';
 import { OrderDetails } from './order-details';
 import { OrderSkeleton } from './order-skeleton';
@@ -49,7 +50,7 @@ export function OrderPage({ orderId, token }: { orderId: string; token: string |
       ) : null}
       <h1 className="mt-3 font-display text-4xl font-semibold sm:text-5xl">{order.data ? `Order ${order.data.number}` : 'Your order'}</h1>
       {order.data ? (
-        <p className="mt-2 text-ink-soft">Placed {new Date(order.data.created_at).toLocaleDateString(undefined, { dateStyle: 'long' })}</p>
+        <p className="mt-2 text-ink-soft">Placed {formatDate(order.data.created_at)}</p>
       ) : null}
       <div className="mt-8">{order.data ? <OrderDetails order={order.data} /> : <OrderSkeleton />}</div>
     </div>

@@ -81,9 +81,11 @@ function Receipt({ orderId, token }: { orderId: string; token: string }) {
             </p>
             {paid ? (
               <p>
-                {ships
-                  ? `What happens next: the print room prints and frames it, then it ships. Expect it within ${deliveryDays()} business days worldwide (sooner with express). We will mail you the tracking number.`
-                  : 'Your certificate is ready: download the PDF below.'}
+                {!ships
+                  ? 'Your certificate is ready: download the PDF below.'
+                  : o.payment.test_mode
+                    ? 'What happens next, in test mode: the built-in print shop acts out printing, framing and shipping (nothing is printed or posted), and we mail you its made-up tracking number.'
+                    : `What happens next: the print room prints and frames it, then it ships. Expect it within ${deliveryDays()} business days worldwide (sooner with express). We will mail you the tracking number.`}
               </p>
             ) : o.status === 'pending_payment' ? (
               <p className="flex items-center gap-2">

@@ -1,5 +1,5 @@
 import { Check, EyeOff, Globe2, Lock, PenLine, Printer, RotateCcw, Sparkles } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { hrefs, paths } from '@/contract/paths';
 import type { QuizResult } from '@/contract/quiz';
@@ -93,10 +93,13 @@ function HallOfFamePanel({ result }: { result: QuizResult }) {
 /** /quiz/results/:resultId — the verdict as a certificate, to share, print or pass on. */
 export function QuizResultPage({ resultId }: { resultId: string }) {
   const { pathname, state } = useLocation();
-  const fresh = (state as { fresh?: boolean } | null)?.fresh === true;
   const query = useQuizResult(resultId);
   const origin = useOrigin();
   const hydrated = useHydrated();
+  // "Just issued" comes with the quiz's own navigation, in this tab's history, which a reload keeps. A page the server
+  // rendered (a reload, a reopened tab) never had it: it shows the emblem it was served with, and the seal stamps once.
+  const [served] = useState(!hydrated);
+  const fresh = !served && (state as { fresh?: boolean } | null)?.fresh === true;
   const r = query.data;
   const error = query.error instanceof ApiRequestError ? query.error : null;
   const missing = error?.code === QUIZ_ERROR_CODES.resultNotFound || error?.status === 404 || error?.status === 400;
