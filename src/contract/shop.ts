@@ -283,7 +283,14 @@ export const orderEventSchema = z.object({
 
 export const refundSchema = z.object({ id: z.uuid(), amount: z.number().int(), reason: z.string(), at: z.string() });
 
-export const shipmentSchema = z.object({ number: z.string(), url: z.string().nullable(), carrier: z.string().nullable(), shipped_at: z.string().nullable() });
+export const shipmentSchema = z.object({
+  number: z.string(),
+  url: z.string().nullable(),
+  carrier: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+  /** Made up by the built-in print shop in test mode (no real parcel, no carrier's page); false when an admin entered it. */
+  simulated: z.boolean(),
+});
 
 export const orderSchema = z.object({
   id: z.uuid(),

@@ -93,13 +93,16 @@ export function CartEngine({
   useEffect(() => {
     const onHide = () => {
       const c = cartRef.current;
+      // The browser's copy first, as it is now: a reconciliation that finished just before leaving may not have
+      // been written yet, and the next page would take the old guest copy for a new one and merge it again.
+      writePersisted(storage, c);
       if (userId && syncedFor === userId && c.owner === userId && c.dirty) {
         void putStoredCart({ lines: toLineInputs(c.items) }, true).catch(() => undefined);
       }
     };
     window.addEventListener('pagehide', onHide);
     return () => window.removeEventListener('pagehide', onHide);
-  }, [userId, syncedFor]);
+  }, [userId, syncedFor, storage]);
 
   return null;
 }

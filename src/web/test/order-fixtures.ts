@@ -4,8 +4,8 @@ import type { AdminOrder, Order } from '@/contract/shop';
 /** Orders as the API answers them, for component tests of pages that show one (no server needed). */
 
 export const AT = '2026-11-20T10:00:00.000Z';
-export const DHL = { number: 'JD0123456789ABCDEF01', url: 'https://www.dhl.com/track?n=JD0123456789ABCDEF01', carrier: 'DHL', shipped_at: '2026-11-22T09:00:00.000Z' };
-export const ROYAL = { number: 'RM123456785GB', url: 'https://royalmail.example/track/RM123456785GB', carrier: 'Royal Mail', shipped_at: '2026-11-23T09:00:00.000Z' };
+export const DHL = { number: 'JD0123456789ABCDEF01', url: 'https://www.dhl.com/track?n=JD0123456789ABCDEF01', carrier: 'DHL', shipped_at: '2026-11-22T09:00:00.000Z', simulated: false };
+export const ROYAL = { number: 'RM123456785GB', url: 'https://royalmail.example/track/RM123456785GB', carrier: 'Royal Mail', shipped_at: '2026-11-23T09:00:00.000Z', simulated: false };
 
 type Entry = Order['timeline'][number];
 export const entry = (machine: Entry['machine'], from: string | null, to: string, label: string, reason = ''): Entry => ({

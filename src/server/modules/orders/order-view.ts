@@ -119,9 +119,17 @@ export async function orderView(
     // Changes made in one transaction share its time: they read in the order the workflows make them.
     .sort((x, y) => x.at.getTime() - y.at.getTime() || MACHINE_ORDER[x.machine] - MACHINE_ORDER[y.machine])
     .map((e) => ({ ...e, at: e.at.toISOString() }));
+  // In test mode the built-in print shop makes up its parcels; tracking an admin entered by hand is real.
+  const shippedByAdmin = new Set(fulfilmentEvents.filter((e) => e.toStatus === 'shipped' && e.actor === 'admin').map((e) => e.fulfilmentId));
   const shipments = fulfilments
     .filter((f) => f.trackingNumber)
-    .map((f) => ({ number: f.trackingNumber!, url: f.trackingUrl, carrier: f.carrier, shipped_at: iso(f.shippedAt) }));
+    .map((f) => ({
+      number: f.trackingNumber!,
+      url: f.trackingUrl,
+      carrier: f.carrier,
+      shipped_at: iso(f.shippedAt),
+      simulated: opts.testMode && f.provider === 'local' && !shippedByAdmin.has(f.id),
+    }));
   return {
     id: order.id,
     number: order.number,

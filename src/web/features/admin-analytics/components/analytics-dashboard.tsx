@@ -263,7 +263,7 @@ function NumbersTable({ caption, headers, children }: { caption: string; headers
   return (
     <details className="group mt-3 text-sm">
       <summary className="cursor-pointer font-semibold text-brand-700 underline-offset-4 hover:underline">Show the numbers</summary>
-      <div className="mt-2 max-h-80 overflow-auto">
+      <div className="mt-2 max-h-80 overflow-auto" tabIndex={0} role="region" aria-label={caption}>
         <table className="w-full text-left">
           <caption className="sr-only">{caption}</caption>
           <thead className="sticky top-0 bg-white text-xs tracking-wide text-ink-soft uppercase">

@@ -42,7 +42,8 @@ export function BreakdownCard({
       ) : (
         <div className="grid gap-4 md:grid-cols-2 md:gap-6">
           <BreakdownBars rows={top} summary={summary} />
-          <div className="max-h-80 overflow-auto">
+          {/* A box that scrolls is reachable by keyboard (tab to it, then the arrow keys). */}
+          <div className="max-h-80 overflow-auto" tabIndex={0} role="region" aria-label={`${title}: every number`}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{title}, most visitors first</caption>
               <thead className="sticky top-0 bg-white text-xs tracking-wide text-ink-soft uppercase">

@@ -35,7 +35,8 @@ export function FunnelCard({
         <p className="text-sm text-muted">{emptyText}</p>
       ) : (
         <>
-          <table className="w-full text-left text-sm" data-testid={`${id}-table`}>
+          {/* Fixed layout: the step's name gives way (it truncates) so the numbers fit a phone. */}
+          <table className="w-full table-fixed text-left text-sm" data-testid={`${id}-table`}>
             <caption className="sr-only">
               {title}: {formatPercent(overall)} of those at the first step reached the last
             </caption>
@@ -44,10 +45,10 @@ export function FunnelCard({
                 <th scope="col" className="py-2 pr-3 font-semibold">
                   Step
                 </th>
-                <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                <th scope="col" className="w-20 py-2 pr-3 text-right font-semibold">
                   Visitors
                 </th>
-                <th scope="col" className="py-2 text-right font-semibold">
+                <th scope="col" className="w-24 py-2 text-right font-semibold sm:w-28">
                   <abbr title="Visitors of this step out of the step before" className="no-underline">
                     Conversion
                   </abbr>
@@ -72,8 +73,8 @@ export function FunnelCard({
                       </span>
                     </div>
                   </th>
-                  <td className="w-20 py-1.5 pr-3 text-right font-semibold tabular-nums">{formatCount(s.visitors)}</td>
-                  <td className="w-28 py-1.5 text-right tabular-nums text-ink-soft">{i === 0 ? '—' : formatPercent(s.conversion)}</td>
+                  <td className="py-1.5 pr-3 text-right font-semibold tabular-nums">{formatCount(s.visitors)}</td>
+                  <td className="py-1.5 text-right tabular-nums text-ink-soft">{i === 0 ? '—' : formatPercent(s.conversion)}</td>
                 </tr>
               ))}
             </tbody>

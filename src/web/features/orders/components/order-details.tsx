@@ -147,7 +147,7 @@ export function OrderDetails({ order }: { order: Order }) {
         ) : null}
         {shipments.length === 1 ? (
           <p className="mt-4 text-sm">
-            <Tracking shipment={shipments[0]!} link="Track the parcel" simulated={order.payment.test_mode} />
+            <Tracking shipment={shipments[0]!} link="Track the parcel" />
           </p>
         ) : shipments.length > 1 ? (
           <ol className="mt-4 grid gap-2 text-sm" aria-label="Parcels">
@@ -156,7 +156,7 @@ export function OrderDetails({ order }: { order: Order }) {
                 <span className="block font-semibold">
                   Parcel {i + 1} of {shipments.length}
                 </span>
-                <Tracking shipment={t} link={`Track parcel ${i + 1}`} simulated={order.payment.test_mode} />
+                <Tracking shipment={t} link={`Track parcel ${i + 1}`} />
               </li>
             ))}
           </ol>
@@ -275,7 +275,8 @@ function LinePreview({ line }: { line: Order['lines'][number] }) {
 }
 
 /** Carrier, date, tracking number and the carrier's page for one parcel. */
-function Tracking({ shipment: t, link, simulated }: { shipment: Order['shipments'][number]; link: string; simulated: boolean }) {
+function Tracking({ shipment: t, link }: { shipment: Order['shipments'][number]; link: string }) {
+  const simulated = t.simulated;
   return (
     <>
       {t.carrier ? (

@@ -6,11 +6,14 @@ import { renderWithApp } from '@/web/test/render';
 import { OrderDetails } from './order-details';
 
 const statusRegion = () => within(screen.getByRole('region', { name: 'Status' }));
-const shippedTo = (testMode: boolean) =>
-  orderIn(
+/** In test mode the built-in print shop's parcel is simulated; an admin's hand-entered tracking is not (the server says which). */
+const shippedTo = (testMode: boolean, simulated = testMode) => {
+  const parcel = { ...ROYAL, simulated };
+  return orderIn(
     { lifecycle: 'completed', payment: 'paid', fulfilment: 'shipped' },
-    { tracking: ROYAL, shipments: [ROYAL], payment: { provider: 'test', test_mode: testMode, failure_message: null, paid_at: ROYAL.shipped_at } },
+    { tracking: parcel, shipments: [parcel], payment: { provider: 'test', test_mode: testMode, failure_message: null, paid_at: ROYAL.shipped_at } },
   );
+};
 
 describe('OrderDetails in test mode (docs/decisions/119)', () => {
   it('says printing and shipping are simulated, and gives a made-up tracking number no link to the carrier', () => {
@@ -22,6 +25,12 @@ describe('OrderDetails in test mode (docs/decisions/119)', () => {
     expect(statusRegion().getByText(/Made-up tracking number:/)).toHaveTextContent(`Simulated shipment with Royal Mail on`);
     expect(statusRegion().getByText(/Made-up tracking number:/)).toHaveTextContent(ROYAL.number);
     expect(statusRegion().queryByRole('link', { name: 'Track the parcel' })).toBeNull();
+  });
+
+  it('tracking an admin entered by hand on a test order is real: its link stays', () => {
+    renderWithApp(<OrderDetails order={shippedTo(true, false)} />);
+    expect(statusRegion().getByText(/Tracking number:/)).toHaveTextContent('Shipped with Royal Mail on');
+    expect(statusRegion().getByRole('link', { name: 'Track the parcel' })).toHaveAttribute('href', ROYAL.url);
   });
 
   it('a real order keeps the carrier’s tracking link', () => {
