@@ -12,17 +12,19 @@
  * Pure module: no database, no HTTP.
  */
 import { basename } from 'node:path';
+import { frameStats, paletteComposite, pixelFrame, stripComposite, stripFrame, type FrameOptions } from './backdrop';
 import { resolveTemplate, type CertificateData } from './certificate-data';
-import { certificateRoot, drawCertificate } from './certificate-svg';
+import { certificateRoot, drawCertificate, type CertificateDrawing } from './certificate-svg';
 import { FONT_FILES } from './fonts';
 import { inlineEmblems } from './inline-emblems';
 import { buildPdf } from './pdf';
 import { buildRasterPdf } from './pdf-raster';
+import { quantizerBytes } from './quantize';
 import type { RenderedImage } from '@resvg/resvg-js';
 import { rasterize, setPngDpi, svgToPalettePng, svgToPng } from './raster';
 import { RenderCache, contentHash, type RenderCacheOptions, type RenderCacheStats } from './render-cache';
 import type { PoolRenderKind, RenderPool, RenderPoolStats } from './render-pool';
-import { SHARE_W, shareSvg } from './share-image';
+import { SHARE_W, shareLayers, shareSvg } from './share-image';
 
 export type { CertificateData, TemplateSlug } from './certificate-data';
 export { TEMPLATE_SLUGS, DEFAULT_TEMPLATE, resolveTemplate } from './certificate-data';
@@ -31,7 +33,7 @@ export type { CertificateLayout } from './templates/template';
 export type { RenderCacheStats } from './render-cache';
 
 /** Bump whenever output for the same input changes (drawing, fonts, sizes): it is part of every cache key. */
-export const CERTIFICATE_RENDERER_VERSION = 2;
+export const CERTIFICATE_RENDERER_VERSION = 3;
 
 export const SHARE_SIZE = { width: 1200, height: 630 } as const;
 export const PRINT_DPI = 300;
@@ -41,8 +43,16 @@ export const PRINT_SIZE = { width: 3508, height: 2480 } as const;
 export type RenderKind = 'svg' | 'share-png' | 'print-png' | 'pdf';
 const EXTENSION: Record<RenderKind, string> = { svg: 'svg', 'share-png': 'png', 'print-png': 'png', pdf: 'pdf' };
 
+/**
+ * The share image: the template's frame (the red ground, the card, the certificate's ground) drawn once per process,
+ * the rest over it, in a 256-colour palette (backdrop.ts).
+ */
 export async function renderSharePng(data: CertificateData, templateSlug: string): Promise<Buffer> {
-  return svgToPalettePng(inlineEmblems(shareSvg(drawCertificate(data, templateSlug))).svg, SHARE_W);
+  const drawing = drawCertificate(data, templateSlug);
+  const layers = shareLayers(drawing);
+  const frame = await pixelFrame(layers.frame, SHARE_W);
+  if (!frame) return svgToPalettePng(inlineEmblems(shareSvg(drawing)).svg, SHARE_W);
+  return paletteComposite(frame, inlineEmblems(layers.overlay).svg);
 }
 
 function printSvg(data: CertificateData, templateSlug: string) {
@@ -50,9 +60,38 @@ function printSvg(data: CertificateData, templateSlug: string) {
   return { drawing, svg: certificateRoot(drawing, PRINT_SIZE) };
 }
 
+/** One layer of the drawing (CertificateDrawing.layers) as a print-sized SVG. */
+function printLayer(drawing: CertificateDrawing, layer: 'frame' | 'overlay'): string {
+  return certificateRoot({ ...drawing, inner: drawing.layers[layer] }, PRINT_SIZE);
+}
+
+/**
+ * The print PNG, RGB at 300 DPI: the template's frame drawn once per process, the rest over it (backdrop.ts).
+ */
 export async function renderPrintPng(data: CertificateData, templateSlug: string): Promise<Buffer> {
-  const { svg } = printSvg(data, templateSlug);
-  return setPngDpi(await svgToPng(inlineEmblems(svg).svg, PRINT_SIZE.width), PRINT_DPI);
+  const drawing = drawCertificate(data, templateSlug);
+  const frame = await stripFrame(printLayer(drawing, 'frame'), PRINT_SIZE.width);
+  if (!frame) return setPngDpi(await svgToPng(inlineEmblems(certificateRoot(drawing, PRINT_SIZE)).svg, PRINT_SIZE.width), PRINT_DPI);
+  return stripComposite(frame, inlineEmblems(printLayer(drawing, 'overlay')).svg, PRINT_DPI);
+}
+
+/**
+ * Memory the renderer keeps on purpose between renders (frames, the quantiser's tables): the render pool's rule
+ * against creeping memory leaves it out.
+ */
+export function keptBytes(): number {
+  const frames = frameStats();
+  return frames.bytes + frames.inflated + quantizerBytes();
+}
+
+/**
+ * Draws the template's print and share frames now (backdrop.ts), so that the first certificate in it need not;
+ * `options.giveWay` lets renders go first (a render process drawing its templates' frames after start-up).
+ */
+export async function prepareFrames(data: CertificateData, templateSlug: string, options: FrameOptions = {}): Promise<void> {
+  const drawing = drawCertificate(data, templateSlug);
+  await stripFrame(printLayer(drawing, 'frame'), PRINT_SIZE.width, options);
+  await pixelFrame(shareLayers(drawing).frame, SHARE_W, options);
 }
 
 /** The PDF in vectors: the drawing's paths and text, fonts embedded (pdf.ts). */
@@ -141,9 +180,9 @@ export class CertificateRenderer {
     this.#pool = pool;
   }
 
-  /** Stops the render pool (the app's onClose). */
+  /** Stops the render pool and lets the cache finish the files it is writing (the app's onClose). */
   async close(): Promise<void> {
-    await this.#pool?.close();
+    await Promise.all([this.#pool?.close(), this.#cache.settled()]);
   }
 
   /** The render pool's counters (null: drawing in this process, no pool). */

@@ -26,6 +26,12 @@ export interface CertificateDrawing {
   title: string;
   /** Title + drawing, to be wrapped in an <svg> with viewBox 0 0 2970 2100. */
   inner: string;
+  /**
+   * The same drawing in two layers, for the raster renders (backdrop.ts): `frame` (the template's defs and its
+   * unchanging ground) and `overlay` (the defs and everything drawn after the ground). The overlay drawn over the
+   * frame is `inner` drawn at once.
+   */
+  layers: { frame: string; overlay: string };
   layout: CertificateLayout;
 }
 
@@ -33,9 +39,18 @@ export interface CertificateDrawing {
 export function drawCertificate(data: CertificateData, templateSlug: string): CertificateDrawing {
   const template = resolveTemplate(templateSlug);
   const view = toView(data);
-  const { content, layout } = TEMPLATES[template](view);
+  const { content, backdrop, layout } = TEMPLATES[template](view);
+  const ground = backdrop.defs + backdrop.frame;
+  if (!content.startsWith(ground)) throw new Error(`Template ${template}: the backdrop is not where the drawing starts`);
   const title = accessibleTitle(view);
-  return { template, view, title, inner: `<title>${escapeXml(title)}</title>${content}`, layout };
+  return {
+    template,
+    view,
+    title,
+    inner: `<title>${escapeXml(title)}</title>${content}`,
+    layers: { frame: ground, overlay: backdrop.defs + content.slice(ground.length) },
+    layout,
+  };
 }
 
 /**

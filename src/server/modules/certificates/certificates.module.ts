@@ -38,6 +38,8 @@ export function createCertificateRendering(
           diskMaxBytes: config.render.cacheMaxMb * 1024 * 1024,
           // Never the file that fills the disk: past DATA_DIR_MIN_FREE_MB the oldest renders go (docs/decisions/112).
           minFreeBytes: config.diskMinFreeMb * 1024 * 1024,
+          // The answer does not wait for the disk (1–10 ms for a print PNG); the file follows (docs/decisions/114).
+          writeBehind: true,
         }
       : {}),
   });

@@ -24,6 +24,7 @@ export function orderFilesRoutes(ctx: CertificatesContext): FastifyPluginAsyncZo
     app.get(
       '/api/orders/:orderId/lines/:lineId/certificate.pdf',
       {
+        config: { signedIn: 'user-or-token' },
         schema: {
           tags: ['store'],
           summary: 'The PDF of a digital line of a paid order',

@@ -7,6 +7,26 @@
 
 type Point = [number, number];
 
+/**
+ * The ornaments are pure and seeded, and most are drawn with the same arguments on every certificate of a template
+ * (its frame, wreath, seal, signatures): a process keeps the last few hundred of each (the guilloché bands alone
+ * took ≈ 9 ms a drawing). What they return is frozen, being shared.
+ */
+function memo<F extends (...args: never[]) => unknown>(draw: F): F {
+  const kept = new Map<string, unknown>();
+  return ((...args: Parameters<F>) => {
+    const key = JSON.stringify(args);
+    let drawn = kept.get(key);
+    if (drawn === undefined) {
+      drawn = draw(...args);
+      if (typeof drawn === 'object' && drawn !== null) Object.freeze(drawn);
+      kept.set(key, drawn);
+      if (kept.size > 256) kept.delete(kept.keys().next().value!);
+    }
+    return drawn;
+  }) as F;
+}
+
 /** Compact number for path data (one decimal is 0.01 mm on the 2970-unit page). */
 export function n(v: number): string {
   const r = Math.round(v * 10) / 10;
@@ -116,7 +136,7 @@ export interface GuillocheBandOptions {
 }
 
 /** Interlaced phase-shifted waves running round a rounded rectangle: one closed path per strand. */
-export function guillocheBand(o: GuillocheBandOptions): string[] {
+export const guillocheBand = memo(function guillocheBand(o: GuillocheBandOptions): string[] {
   const arc = (Math.PI * o.radius) / 2;
   const P = 2 * (o.w - 2 * o.radius) + 2 * (o.h - 2 * o.radius) + 4 * arc;
   const waves = Math.max(4, Math.round(P / o.wavelength));
@@ -140,13 +160,13 @@ export function guillocheBand(o: GuillocheBandOptions): string[] {
     );
   }
   return paths;
-}
+});
 
 /**
  * A guilloché rosette: closed curves r(θ) = R + A·sin(kθ + φ) for several
  * phases, in rings of decreasing radius — the banknote corner medallion.
  */
-export function guillocheRosette(cx: number, cy: number, radius: number, rings = 3, lobes = 18, strands = 6): string[] {
+export const guillocheRosette = memo(function guillocheRosette(cx: number, cy: number, radius: number, rings = 3, lobes = 18, strands = 6): string[] {
   const paths: string[] = [];
   for (let ring = 0; ring < rings; ring++) {
     const R = radius * (1 - ring * 0.28) * 0.82;
@@ -169,10 +189,10 @@ export function guillocheRosette(cx: number, cy: number, radius: number, rings =
     }
   }
   return paths;
-}
+});
 
 /** Spirograph (hypotrochoid) curve — a single continuous engraved line. */
-export function spirograph(cx: number, cy: number, R: number, r: number, d: number, turns: number, scale = 1): string {
+export const spirograph = memo(function spirograph(cx: number, cy: number, R: number, r: number, d: number, turns: number, scale = 1): string {
   return parametricPath(
     (t) => [cx + scale * ((R - r) * Math.cos(t) + d * Math.cos(((R - r) / r) * t)), cy + scale * ((R - r) * Math.sin(t) - d * Math.sin(((R - r) / r) * t))],
     0,
@@ -180,7 +200,7 @@ export function spirograph(cx: number, cy: number, R: number, r: number, d: numb
     Math.round(turns * 48),
     true,
   );
-}
+});
 
 /** A pointed leaf centred at (x, y), pointing along angle `a` (radians). */
 function leaf(x: number, y: number, a: number, length: number, width: number): string {
@@ -195,7 +215,7 @@ function leaf(x: number, y: number, a: number, length: number, width: number): s
 }
 
 /** Two laurel branches curving up around (cx, cy) from the bottom; returns leaf and stem path data. */
-export function laurelWreath(cx: number, cy: number, r: number, leafLength: number): { leaves: string; stems: string } {
+export const laurelWreath = memo(function laurelWreath(cx: number, cy: number, r: number, leafLength: number): { leaves: string; stems: string } {
   const leaves: string[] = [];
   const stems: string[] = [];
   for (const side of [-1, 1]) {
@@ -226,7 +246,7 @@ export function laurelWreath(cx: number, cy: number, r: number, leafLength: numb
     leaves.push(leaf(tip[0], tip[1], a1 + (side * Math.PI) / 2, leafLength * 0.6, leafLength * 0.15));
   }
   return { leaves: leaves.join(''), stems: stems.join('') };
-}
+});
 
 /** A star polygon (`points` tips) as path data. */
 export function star(cx: number, cy: number, outer: number, inner: number, points: number, rotation = -Math.PI / 2): string {
@@ -240,7 +260,7 @@ export function star(cx: number, cy: number, outer: number, inner: number, point
 }
 
 /** Scalloped (pleated) disc edge, as on a prize rosette. */
-export function scallopedCircle(cx: number, cy: number, r: number, scallops: number, depth: number): string {
+export const scallopedCircle = memo(function scallopedCircle(cx: number, cy: number, r: number, scallops: number, depth: number): string {
   return parametricPath(
     (t) => {
       const rr = r - depth * Math.abs(Math.sin((scallops * t) / 2));
@@ -251,10 +271,10 @@ export function scallopedCircle(cx: number, cy: number, r: number, scallops: num
     scallops * 4,
     true,
   );
-}
+});
 
 /** Irregular wax-blob outline: a circle with a few low harmonics and small drips. */
-export function waxBlob(cx: number, cy: number, r: number, seed: number): string {
+export const waxBlob = memo(function waxBlob(cx: number, cy: number, r: number, seed: number): string {
   const rnd = seededRandom(seed);
   const harmonics = [3, 5, 7, 11, 17].map((k) => ({ k, a: (0.012 + rnd() * 0.022) * r * (k > 7 ? 0.6 : 1), p: rnd() * Math.PI * 2 }));
   return parametricPath(
@@ -268,7 +288,7 @@ export function waxBlob(cx: number, cy: number, r: number, seed: number): string
     72,
     true,
   );
-}
+});
 
 /** Circle as two arcs, clockwise, starting at angle `start` (radians, 0 = 3 o'clock) — a path for `<textPath>`. */
 export function circlePath(cx: number, cy: number, r: number, start = -Math.PI / 2): string {
@@ -320,7 +340,7 @@ export function smoothThrough(pts: Point[]): string {
  * capital loop, a run of cursive strokes (small loops, tall loops, arches,
  * dips) chosen by `seed`, slanted, and an underline flourish.
  */
-export function signatureScribble(x: number, y: number, width: number, height: number, seed: number): string {
+export const signatureScribble = memo(function signatureScribble(x: number, y: number, width: number, height: number, seed: number): string {
   const rnd = seededRandom(seed);
   const h = height;
   const pts: Point[] = [];
@@ -357,14 +377,14 @@ export function signatureScribble(x: number, y: number, width: number, height: n
     [x + width * 1.02, flourishY - h * 0.3],
   ]);
   return smoothThrough(slanted) + flourish;
-}
+});
 
 /**
  * A hand-drawn rounded rectangle: points every `step` units along it, each
  * nudged off the line by up to `jitter`, joined smoothly. Crayon borders
  * are two or three of these with different seeds.
  */
-export function wobblyRoundedRect(x: number, y: number, w: number, h: number, radius: number, seed: number, jitter: number, step = 70): string {
+export const wobblyRoundedRect = memo(function wobblyRoundedRect(x: number, y: number, w: number, h: number, radius: number, seed: number, jitter: number, step = 70): string {
   const rnd = seededRandom(seed);
   const P = 2 * (w - 2 * radius) + 2 * (h - 2 * radius) + 2 * Math.PI * radius;
   const count = Math.round(P / step);
@@ -377,10 +397,10 @@ export function wobblyRoundedRect(x: number, y: number, w: number, h: number, ra
   const first = pts[0] as Point;
   pts[pts.length - 1] = [first[0], first[1]];
   return smoothThrough(pts);
-}
+});
 
 /** A hand-drawn line from a to b (a few jittered points). */
-export function wobblyLine(ax: number, ay: number, bx: number, by: number, seed: number, jitter: number, step = 60): string {
+export const wobblyLine = memo(function wobblyLine(ax: number, ay: number, bx: number, by: number, seed: number, jitter: number, step = 60): string {
   const rnd = seededRandom(seed);
   const len = Math.hypot(bx - ax, by - ay);
   const count = Math.max(2, Math.round(len / step));
@@ -393,10 +413,10 @@ export function wobblyLine(ax: number, ay: number, bx: number, by: number, seed:
     pts.push([ax + (bx - ax) * t + nx * off, ay + (by - ay) * t + ny * off]);
   }
   return smoothThrough(pts);
-}
+});
 
 /** A hand-drawn arc (centre, radius, from a0 to a1 radians). */
-export function wobblyArc(cx: number, cy: number, r: number, a0: number, a1: number, seed: number, jitter: number): string {
+export const wobblyArc = memo(function wobblyArc(cx: number, cy: number, r: number, a0: number, a1: number, seed: number, jitter: number): string {
   const rnd = seededRandom(seed);
   const count = Math.max(4, Math.round((Math.abs(a1 - a0) * r) / 60));
   const pts: Point[] = [];
@@ -406,4 +426,4 @@ export function wobblyArc(cx: number, cy: number, r: number, a0: number, a1: num
     pts.push([cx + rr * Math.cos(a), cy + rr * Math.sin(a)]);
   }
   return smoothThrough(pts);
-}
+});

@@ -98,6 +98,30 @@ describe('RenderCache', () => {
     expect(restarted.stats).toMatchObject({ renders: 0, diskHits: 1 });
   });
 
+  it('writeBehind: answers before the file is written, from memory meanwhile; settled() waits for the write', async () => {
+    const cacheDir = await tempDir();
+    // The write waits for the free-space reading, which this test holds back until it has its answer.
+    let diskAnswers!: () => void;
+    const diskRead = new Promise<void>((resolve) => (diskAnswers = resolve));
+    const freeSpace = async () => {
+      await diskRead;
+      return 1e12;
+    };
+    const cache = new RenderCache({ cacheDir, writeBehind: true, minFreeBytes: 1, freeSpace });
+    const c = counter();
+    const bytes = await cache.get(key(7), 'png', c.render);
+    expect(await filesIn(cacheDir).catch(() => [] as string[])).toEqual([]);
+    expect((await cache.get(key(7), 'png', c.render)).equals(bytes)).toBe(true);
+    expect(cache.stats).toMatchObject({ renders: 1, memoryHits: 1 });
+    diskAnswers();
+    await cache.settled();
+    expect(await filesIn(cacheDir)).toEqual([`${key(7)}.png`]);
+    const restarted = new RenderCache({ cacheDir });
+    expect((await restarted.get(key(7), 'png', c.render)).equals(bytes)).toBe(true);
+    expect(restarted.stats).toMatchObject({ renders: 0, diskHits: 1 });
+    expect(c.calls()).toBe(1);
+  });
+
   it('keeps the directory under diskMaxBytes, deleting the least recently used file first', async () => {
     const cacheDir = await tempDir();
     // Memory holds one entry, so the directory is what answers the others.

@@ -32,6 +32,11 @@ export interface RenderCacheOptions {
   minFreeBytes?: number;
   /** Reads the free space (tests pretend a full disk). */
   freeSpace?: FreeSpaceProbe;
+  /**
+   * Answer a render before its file is written (default: after). The bytes are in memory meanwhile, and the write
+   * is atomic, so nobody reads half a file; `settled()` waits for the writes under way (an orderly close does).
+   */
+  writeBehind?: boolean;
 }
 
 export interface RenderCacheStats {
@@ -74,6 +79,8 @@ export class RenderCache {
   readonly #disk = new Map<string, { file: string; size: number; touchedAt: number }>();
   #diskBytes = 0;
   #scanned: Promise<void> | null = null;
+  readonly #writeBehind: boolean;
+  readonly #writing = new Set<Promise<void>>();
   #stats = { renders: 0, memoryHits: 0, diskHits: 0, diskEvictions: 0, diskSkipped: 0 };
 
   constructor(options: RenderCacheOptions = {}) {
@@ -83,6 +90,12 @@ export class RenderCache {
     this.#diskMaxBytes = Math.max(1, options.diskMaxBytes ?? Number.POSITIVE_INFINITY);
     this.#minFreeBytes = Math.max(0, options.minFreeBytes ?? 0);
     this.#freeSpace = options.freeSpace ?? freeBytesOf;
+    this.#writeBehind = options.writeBehind ?? false;
+  }
+
+  /** Resolves once the files being written (writeBehind) are written, or given up. */
+  async settled(): Promise<void> {
+    while (this.#writing.size > 0) await Promise.all([...this.#writing]);
   }
 
   get stats(): RenderCacheStats {
@@ -122,7 +135,14 @@ export class RenderCache {
     this.#stats.renders++;
     const bytes = await render();
     this.#remember(key, bytes);
-    if (file) await this.#persist(key, file, bytes);
+    if (file) {
+      const writing = this.#persist(key, file, bytes); // never rejects: a failing disk only logs
+      if (!this.#writeBehind) await writing;
+      else {
+        this.#writing.add(writing);
+        void writing.then(() => this.#writing.delete(writing));
+      }
+    }
     return bytes;
   }
 

@@ -93,8 +93,13 @@ export class RenderFailedError extends Error {
 export type WorkerRequest = { id: number } & RenderTask;
 export type WorkerReply =
   | { type: 'ready' }
-  | { type: 'done'; id: number; bytes: Uint8Array; rss: number }
-  | { type: 'error'; id: number; message: string; rss: number };
+  | { type: 'done'; id: number; bytes: Uint8Array }
+  | { type: 'error'; id: number; message: string }
+  /**
+   * After a reply, once the process has collected the render's garbage: its resident memory then, and the bytes of
+   * it the renderer keeps on purpose (frames, tables: docs/decisions/114).
+   */
+  | { type: 'idle'; rss: number; kept: number };
 
 interface Job {
   task: RenderTask;
@@ -107,6 +112,8 @@ interface Worker {
   child: ChildProcess;
   ready: boolean;
   job: (Job & { id: number; startedAt: number; timer: NodeJS.Timeout }) | null;
+  /** Answered its render and not yet reported 'idle' (collecting garbage): not given another render meanwhile. */
+  settling: boolean;
   /** Set when we kill the process on purpose: why the running job failed. */
   killedFor: RenderFailure | null;
 }
@@ -227,7 +234,7 @@ export class RenderPool {
     if (this.#closed) return;
     for (const worker of this.#workers) {
       if (this.#queue.length === 0) return;
-      if (!worker.ready || worker.job || worker.killedFor) continue;
+      if (!worker.ready || worker.job || worker.settling || worker.killedFor) continue;
       this.#start(worker, this.#queue.shift()!);
     }
     // Start processes lazily, one per waiting render, up to the pool size.
@@ -259,7 +266,7 @@ export class RenderPool {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     this.#stats.started++;
-    const worker: Worker = { child, ready: false, job: null, killedFor: null };
+    const worker: Worker = { child, ready: false, job: null, settling: false, killedFor: null };
     this.#workers.add(worker);
     if (child.pid) {
       try {
@@ -286,10 +293,21 @@ export class RenderPool {
       this.#dispatch();
       return;
     }
+    if (message.type === 'idle') {
+      if (!worker.settling || worker.killedFor) return;
+      worker.settling = false;
+      // Freed pixel buffers can stay resident in the allocator: start afresh rather than creep up. What the renderer
+      // keeps on purpose is no creep.
+      if (message.rss - message.kept > this.#options.memoryMb * 1024 * 1024 * 0.6) this.#kill(worker, 'memory');
+      else this.#dispatch();
+      return;
+    }
     const job = worker.job;
     if (!job || job.id !== message.id || worker.killedFor) return;
     clearTimeout(job.timer);
     worker.job = null;
+    // The answer goes out first; the process collects the render's garbage after it and then reports 'idle'.
+    worker.settling = true;
     const ms = performance.now() - job.startedAt;
     this.#averageMs = this.#averageMs * 0.8 + ms * 0.2;
     if (message.type === 'done') {
@@ -301,9 +319,6 @@ export class RenderPool {
       this.#stats.failed++;
       job.reject(new Error(`Certificate render failed: ${message.message}`));
     }
-    // Freed pixel buffers can stay resident in the allocator: start afresh rather than creep up.
-    if (message.rss > this.#options.memoryMb * 1024 * 1024 * 0.6) this.#kill(worker, 'memory');
-    else this.#dispatch();
   }
 
   #onExit(worker: Worker, code: number | null, signal: NodeJS.Signals | null): void {

@@ -4,9 +4,8 @@
  * or an out-of-memory kill costs one render, never the server.
  */
 import { awardPicturePng } from './award-picture';
-import { TEMPLATE_SLUGS, type CertificateData } from './certificate-data';
-import { LEGACY_RENDERS, renderCertificateSvg, renderPdf, renderPrintPng, renderSharePng } from './certificate-renderer';
-import { rasterize } from './raster';
+import { DEFAULT_TEMPLATE, TEMPLATE_SLUGS, type CertificateData } from './certificate-data';
+import { LEGACY_RENDERS, keptBytes, prepareFrames, renderCertificateSvg, renderPdf, renderPrintPng, renderSharePng } from './certificate-renderer';
 import type { PoolRenderKind, WorkerReply, WorkerRequest } from './render-pool';
 
 /**
@@ -19,24 +18,49 @@ const RENDER: Record<PoolRenderKind, (data: CertificateData, template: string) =
   ? LEGACY_RENDERS
   : { 'share-png': renderSharePng, 'print-png': renderPrintPng, pdf: renderPdf };
 
-function reply(message: WorkerReply): void {
-  process.send?.(message);
+/** Sends a message; resolves once it is written to the channel. */
+function reply(message: WorkerReply): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.send) return resolve();
+    process.send(message, () => resolve());
+  });
 }
 
 // The server went away (closed, crashed or killed): nothing left to render for.
 process.on('disconnect', () => process.exit(0));
 
+/** Renders under way; the frames of the other templates are drawn between them (framesAfterReady). */
+let rendering = 0;
+const quiet: (() => void)[] = [];
+
+/** Resolves at once, or when the render under way is answered. */
+function noRender(): Promise<void> {
+  return rendering === 0 ? Promise.resolve() : new Promise((resolve) => quiet.push(resolve));
+}
+
 process.on('message', (request: WorkerRequest) => {
+  rendering++;
   void (async () => {
+    // Drop the pixel buffers after each render: resvg's images are freed only when V8 collects them. A full
+    // collection takes 20–200 ms, so it comes after the answer is sent — except on the legacy line, as it was.
+    let sent: Promise<void>;
     try {
       const bytes = request.kind === 'award-picture' ? await awardPicturePng(request.image) : await RENDER[request.kind](request.data, request.template);
-      // Drop the pixel buffers now: resvg's images are freed only when V8 collects them.
-      globalThis.gc?.();
-      reply({ type: 'done', id: request.id, bytes, rss: process.memoryUsage.rss() });
+      if (LEGACY) globalThis.gc?.();
+      sent = reply({ type: 'done', id: request.id, bytes });
     } catch (error) {
-      globalThis.gc?.();
-      reply({ type: 'error', id: request.id, message: (error as Error).message, rss: process.memoryUsage.rss() });
+      if (LEGACY) globalThis.gc?.();
+      sent = reply({ type: 'error', id: request.id, message: (error as Error).message });
     }
+    if (!LEGACY) {
+      await sent;
+      globalThis.gc?.();
+      // resvg's native pixels are released by finalisers that run after the collection.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // The memory left, for the pool's replacement rule, and what of it the renderer keeps on purpose.
+    void reply({ type: 'idle', rss: process.memoryUsage.rss(), kept: LEGACY ? 0 : keptBytes() });
+    if (--rendering === 0) for (const resolve of quiet.splice(0)) resolve();
   })();
 });
 
@@ -56,21 +80,36 @@ const WARM_UP: CertificateData = {
 
 /**
  * Before the first real render: the fonts and the text measurer (every template), and — outside the legacy line —
- * one small drawing of each kind, so resvg, the palette encoder, PDFKit, svg-to-pdfkit and the fonts' subsetting
- * are loaded and compiled (a first PDF costs ≈3× a later one otherwise). About a second of CPU, once per process.
+ * the default template's frames (print and share, backdrop.ts) and one drawing of each kind in it, so resvg, the
+ * compositing, zlib, the quantiser, PDFKit, svg-to-pdfkit and the fonts' subsetting are loaded and compiled (a first
+ * PDF costs ≈3× a later one otherwise). About 1.4 s of CPU at niceness 10, once per process.
  */
 async function warmUp(): Promise<void> {
-  renderCertificateSvg(WARM_UP, 'classic-parchment');
+  renderCertificateSvg(WARM_UP, DEFAULT_TEMPLATE);
   if (LEGACY) return;
   for (const template of TEMPLATE_SLUGS) renderCertificateSvg(WARM_UP, template);
-  await renderPdf(WARM_UP, 'classic-parchment');
-  await rasterize(renderCertificateSvg(WARM_UP, 'retro'), 300);
-  await renderSharePng(WARM_UP, 'retro');
+  await prepareFrames(WARM_UP, DEFAULT_TEMPLATE);
+  await renderPdf(WARM_UP, DEFAULT_TEMPLATE);
+  await renderPrintPng(WARM_UP, DEFAULT_TEMPLATE);
+  await renderSharePng(WARM_UP, DEFAULT_TEMPLATE);
   globalThis.gc?.();
 }
 
-void warmUp().then(
-  () => reply({ type: 'ready' }),
+/**
+ * Once ready: the other templates' frames (0.2–0.5 s of CPU each), giving way to renders between strips. A render in
+ * a template whose frame is not drawn yet waits for it (or draws it, if not begun).
+ */
+async function framesAfterReady(): Promise<void> {
+  for (const template of TEMPLATE_SLUGS) {
+    if (template !== DEFAULT_TEMPLATE) await prepareFrames(WARM_UP, template, { giveWay: noRender });
+  }
+  await noRender();
+  globalThis.gc?.();
+}
+
+void warmUp()
   // A warm-up that fails must not keep the process from serving: the real render reports its own error.
-  () => reply({ type: 'ready' }),
-);
+  .catch(() => undefined)
+  .then(() => reply({ type: 'ready' }))
+  .then(() => (LEGACY ? undefined : framesAfterReady()))
+  .catch(() => undefined);

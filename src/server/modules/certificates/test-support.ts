@@ -4,8 +4,13 @@
  * duplicate attributes, so it cannot be the judge).
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { crc32, inflateSync } from 'node:zlib';
+import type * as UpngModule from '@pdf-lib/upng';
 import type { CertificateData } from './certificate-data';
+
+const UPNG = (createRequire(import.meta.url)('@pdf-lib/upng') as { default: typeof UpngModule }).default;
 
 const AWARDS_DIR = join(import.meta.dirname, '../../../web/public/awards');
 
@@ -198,4 +203,59 @@ export async function readPdf(pdf: Buffer): Promise<PdfContents> {
     }
   }
   return { texts, fonts, images };
+}
+
+/**
+ * A PNG's chunks, checked the strict way: every chunk's CRC, and the IDAT data inflated by Node's zlib (which checks
+ * the stream's Adler-32). Throws on any mismatch.
+ */
+export function readPngChunks(png: Buffer): { types: string[]; ihdr: Buffer; plte: Buffer | null; data: Buffer } {
+  const types: string[] = [];
+  const idat: Buffer[] = [];
+  let ihdr: Buffer = Buffer.alloc(0);
+  let plte: Buffer | null = null;
+  let offset = 8;
+  while (offset < png.length) {
+    const length = png.readUInt32BE(offset);
+    const type = png.toString('latin1', offset + 4, offset + 8);
+    const body = png.subarray(offset + 8, offset + 8 + length);
+    if (png.readUInt32BE(offset + 8 + length) !== crc32(png.subarray(offset + 4, offset + 8 + length))) throw new Error(`Bad CRC in ${type}`);
+    types.push(type);
+    if (type === 'IHDR') ihdr = body;
+    if (type === 'PLTE') plte = body;
+    if (type === 'IDAT') idat.push(body);
+    offset += 12 + length;
+  }
+  return { types, ihdr, plte, data: inflateSync(Buffer.concat(idat)) };
+}
+
+/** A PNG's pixels as RGBA (UPNG's decoder: any colour type and filter). */
+export function decodePng(png: Buffer): { width: number; height: number; rgba: Uint8Array } {
+  const image = UPNG.decode(png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength) as ArrayBuffer);
+  return { width: image.width, height: image.height, rgba: new Uint8Array(UPNG.toRGBA8(image)[0]!) };
+}
+
+/** How far two RGBA pictures of one size are apart, colour channels only (alpha is not compared). */
+export function pixelDifference(a: Uint8Array, b: Uint8Array): { max: number; mean: number; rmse: number; over: (levels: number) => number } {
+  if (a.length !== b.length) throw new Error(`Pictures of different sizes: ${a.length} and ${b.length} bytes`);
+  const histogram = new Float64Array(256);
+  let sum = 0;
+  let squares = 0;
+  for (let i = 0; i < a.length; i++) {
+    if ((i & 3) === 3) continue;
+    const d = Math.abs(a[i]! - b[i]!);
+    histogram[d]!++;
+    sum += d;
+    squares += d * d;
+  }
+  const channels = (a.length / 4) * 3;
+  let max = 255;
+  while (max > 0 && histogram[max] === 0) max--;
+  return {
+    max,
+    mean: sum / channels,
+    rmse: Math.sqrt(squares / channels),
+    /** The share of channels more than `levels` apart. */
+    over: (levels) => histogram.slice(levels + 1).reduce((n, count) => n + count, 0) / channels,
+  };
 }

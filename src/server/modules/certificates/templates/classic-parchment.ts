@@ -24,7 +24,6 @@ export function classicParchment(v: CertificateView): TemplateOutput {
     `<radialGradient id="${ID}paper" cx="50%" cy="45%" r="75%"><stop offset="0" stop-color="#fcf5e3"/><stop offset="0.6" stop-color="#f5e8c8"/><stop offset="1" stop-color="#e3cc9a"/></radialGradient>` +
     `<radialGradient id="${ID}wax" cx="40%" cy="35%" r="70%"><stop offset="0" stop-color="#e23a4f"/><stop offset="0.55" stop-color="${RED}"/><stop offset="1" stop-color="${RED_DARK}"/></radialGradient>` +
     `<linearGradient id="${ID}ribbon" x1="0" x2="1" y1="0" y2="0"><stop offset="0" stop-color="${RED_DARK}"/><stop offset="0.45" stop-color="${RED}"/><stop offset="1" stop-color="#9e0d25"/></linearGradient>` +
-    sealRing.def +
     `<g id="${ID}corner"><circle r="78" fill="#f3e4c0" stroke="${SEPIA}" stroke-width="3"/>` +
     `<g fill="none" stroke="${SEPIA}" stroke-width="1.5">${guillocheRosette(0, 0, 70, 2, 14, 5)
       .map((d) => `<path d="${d}"/>`)
@@ -87,11 +86,13 @@ export function classicParchment(v: CertificateView): TemplateOutput {
     nominator.svg +
     signature(990, 1790, 500, CHIEF_OFFICER, { ...sigStyle, scribble: signatureScribble(790, 1770, 380, 110, 11) }) +
     signature(1980, 1790, 500, REGISTRAR, { ...sigStyle, scribble: signatureScribble(1790, 1772, 400, 100, 29) }) +
-    waxSeal(cx, 1745, sealRing.svg) +
+    // The legend's circle is defined where it is drawn: it depends on the brand name, the frame's defs do not.
+    waxSeal(cx, 1745, `<defs>${sealRing.def}</defs>${sealRing.svg}`) +
     verifyBlock(v, 2506, 1622, 200, { ink: INK, plate: '#fbf4e2', muted: MUTED, labelFace: { family: 'sans', weight: 500 }, numberFace: { family: 'sans', weight: 600 } });
 
   return {
     content: defs + frame + header + body + footer,
+    backdrop: { defs, frame },
     layout: { nominee: nominee.fit, title: title.fit, citation: citation.fit, nominator: nominator.fit },
   };
 }

@@ -40,7 +40,6 @@ export function goldFoil(v: CertificateView): TemplateOutput {
     `<radialGradient id="${ID}medal" cx="38%" cy="32%" r="75%"><stop offset="0" stop-color="#fff4c4"/><stop offset="0.45" stop-color="#e2bd55"/><stop offset="1" stop-color="#8a6417"/></radialGradient>` +
     `<linearGradient id="${ID}ribbon" x1="0" x2="1"><stop offset="0" stop-color="#8d0b20"/><stop offset="0.5" stop-color="${RED}"/><stop offset="1" stop-color="#8d0b20"/></linearGradient>` +
     `<g id="${ID}fan">${decoFan()}</g>` +
-    ring.def +
     `</defs>`;
 
   const watermark = guillocheRosette(cx, 1000, 720, 3, 30, 8);
@@ -101,12 +100,14 @@ export function goldFoil(v: CertificateView): TemplateOutput {
     nominator.svg +
     signature(1000, 1800, 480, CHIEF_OFFICER, { ...sig, scribble: signatureScribble(810, 1780, 360, 104, 5) }) +
     signature(1970, 1800, 480, REGISTRAR, { ...sig, scribble: signatureScribble(1790, 1782, 380, 96, 17) }) +
-    goldRosette(cx, sealY, ring.svg) +
+    // The legend's circle is defined where it is drawn: it depends on the brand name, the frame's defs do not.
+    goldRosette(cx, sealY, `<defs>${ring.def}</defs>${ring.svg}`) +
     `<rect x="2405" y="1610" width="220" height="220" rx="10" fill="none" stroke="${GOLD}" stroke-width="4"/>` +
     verifyBlock(v, 2415, 1620, 200, { ink: '#1c1917', numberFill: IVORY, plate: '#fffbeb', muted: IVORY_MUTED, labelFace: { family: 'sans', weight: 500 }, numberFace: { family: 'sans', weight: 600 } });
 
   return {
     content: defs + frame + header + body + footer,
+    backdrop: { defs, frame },
     layout: { nominee: nominee.fit, title: title.fit, citation: citation.fit, nominator: nominator.fit },
   };
 }

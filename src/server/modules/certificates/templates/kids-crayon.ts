@@ -105,6 +105,7 @@ export function kidsCrayon(v: CertificateView): TemplateOutput {
 
   return {
     content: frame + doodles + header + body + footer,
+    backdrop: { defs: '', frame: frame + doodles },
     layout: { nominee: nominee.fit, title: title.fit, citation: citation.fit, nominator: nominator.fit },
   };
 }

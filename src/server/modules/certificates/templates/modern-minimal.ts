@@ -19,7 +19,6 @@ export function modernMinimal(v: CertificateView): TemplateOutput {
   const ex = 2290; // emblem centre
   const ey = 880;
   const ring = ringText(`${ID}ring`, `${v.brand.toLocaleUpperCase('en')} · CERTIFIED · `, ex, ey, 318, { face: { family: 'sans', weight: 600 }, size: 30, fill: RED });
-  const defs = `<defs>${ring.def}</defs>`;
 
   const frame =
     `<rect width="${PAGE_W}" height="${PAGE_H}" fill="#ffffff"/>` +
@@ -51,6 +50,8 @@ export function modernMinimal(v: CertificateView): TemplateOutput {
     `<path d="${ribbonTail(ex + 70, ey + 200, 120, 420, -0.22, 0.45)}" fill="${RED}"/>` +
     `<circle cx="${ex}" cy="${ey}" r="360" fill="#ffffff"/>` +
     `<circle cx="${ex}" cy="${ey}" r="360" fill="none" stroke="${RULE}" stroke-width="3"/>` +
+    // The legend's circle is defined where it is drawn: it depends on the brand name, the frame does not.
+    `<defs>${ring.def}</defs>` +
     ring.svg +
     `<path d="${scallopedCircle(ex, ey, 286, 36, 12)}" fill="${RED}"/>` +
     `<circle cx="${ex}" cy="${ey}" r="246" fill="#ffffff"/>` +
@@ -74,7 +75,8 @@ export function modernMinimal(v: CertificateView): TemplateOutput {
     verifyBlock(v, 2520, top + 24, 200, { ink: INK, plate: '#ffffff', muted: MUTED, labelFace: { family: 'sans', weight: 500 }, numberFace: { family: 'sans', weight: 600 } });
 
   return {
-    content: defs + frame + header + body + rosette + footer,
+    content: frame + header + body + rosette + footer,
+    backdrop: { defs: '', frame },
     layout: { nominee: nominee.fit, title: title.fit, citation: citation.fit, nominator: nominator.fit },
   };
 }

@@ -119,6 +119,7 @@ export function retro(v: CertificateView): TemplateOutput {
   const scanlines = `<rect width="${PAGE_W}" height="${PAGE_H}" fill="url(#${ID}scan)"/>`;
   return {
     content: defs + frame + header + body + footer + scanlines + verify,
+    backdrop: { defs, frame },
     layout: { nominee: nominee.fit, title: title.fit, citation: citation.fit, nominator: nominator.fit },
   };
 }

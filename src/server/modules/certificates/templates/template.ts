@@ -12,6 +12,12 @@ export interface CertificateLayout {
 export interface TemplateOutput {
   /** Everything inside the root <svg>: <defs> and the drawing. */
   content: string;
+  /**
+   * The page's unchanging ground: `content` starts with `defs + frame`, and `frame` draws the paper, borders and
+   * ornaments that do not depend on the certificate's own text. The raster renders draw it once per process and
+   * only the rest over it (backdrop.ts); `defs` are drawn with both.
+   */
+  backdrop: { defs: string; frame: string };
   layout: CertificateLayout;
 }
 
