@@ -3,6 +3,8 @@
  * was asked, structured data that passes Google's rich-result rules, a sitemap of canonical addresses only, and
  * robots rules that let every preview image through.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faq } from '@/contract/faq';
 import { TestClient } from '@/server/test/auth-client';
@@ -232,6 +234,9 @@ describe('sitemap.xml', () => {
   });
 });
 
+/** The site's static files, served from the build's copy of this folder. */
+const PUBLIC_FILES = path.resolve(import.meta.dirname, '../../../web/public');
+
 describe('robots.txt', () => {
   it('lets crawlers fetch every og:image of the public pages (certificates, quiz results, products), and keeps the rest of the API out', { timeout: 120_000 }, async () => {
     const rules = robotsRules((await get('/robots.txt')).body);
@@ -259,8 +264,10 @@ describe('robots.txt', () => {
       const url = new URL(image);
       expect(url.origin).toBe(PUBLIC);
       expect(allowedBy(rules, url.pathname + url.search), image).toBe(true);
-      // And it is there to fetch.
-      expect((await get(url.pathname + url.search)).statusCode, image).toBe(200);
+      // And it is there to fetch: the server draws what is under /api/; the rest is a file the build copies from
+      // src/web/public (the unit tests run before the build, so it is looked for there).
+      if (url.pathname.startsWith('/api/')) expect((await get(url.pathname + url.search)).statusCode, image).toBe(200);
+      else expect(fs.existsSync(path.join(PUBLIC_FILES, decodeURIComponent(url.pathname))), image).toBe(true);
     }
     // The rest of the API stays out: data, print files.
     for (const path of ['/api/awards', `/api/certificates/${certificate.share_id}`, `/api/certificates/${certificate.share_id}/certificate.pdf`, `/api/certificates/${certificate.share_id}/print.png`]) {
