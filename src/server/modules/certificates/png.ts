@@ -10,7 +10,7 @@
  */
 import { constants, createDeflate, crc32 } from 'node:zlib';
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const ADLER_BASE = 65521;
 /** Every deflate stream made with a sync flush ends with this empty stored block. */
 const SYNC_MARKER = Buffer.from([0x00, 0x00, 0xff, 0xff]);
@@ -112,7 +112,8 @@ export function deflateStrip(scanlines: Uint8Array, level: number): Promise<Defl
   return deflater.finish();
 }
 
-function chunk(type: string, data: Uint8Array): Buffer {
+/** One PNG chunk: length, type, data and its CRC (also used by raster.ts to add pHYs). */
+export function pngChunk(type: string, data: Uint8Array): Buffer {
   const out = Buffer.alloc(12 + data.length);
   out.writeUInt32BE(data.length, 0);
   out.write(type, 4, 'latin1');
@@ -143,16 +144,16 @@ export function assemblePng(header: PngHeader, strips: readonly DeflatedStrip[])
   ihdr.writeUInt8(8, 8); // bit depth
   ihdr.writeUInt8(header.colourType, 9);
   // compression, filter method, interlace: 0
-  const parts: Buffer[] = [PNG_SIGNATURE, chunk('IHDR', ihdr)];
+  const parts: Buffer[] = [PNG_SIGNATURE, pngChunk('IHDR', ihdr)];
   if (header.dpi) {
     const ppm = Math.round(header.dpi / 0.0254);
     const phys = Buffer.alloc(9);
     phys.writeUInt32BE(ppm, 0);
     phys.writeUInt32BE(ppm, 4);
     phys.writeUInt8(1, 8); // unit: metre
-    parts.push(chunk('pHYs', phys));
+    parts.push(pngChunk('pHYs', phys));
   }
-  if (header.palette) parts.push(chunk('PLTE', header.palette));
+  if (header.palette) parts.push(pngChunk('PLTE', header.palette));
 
   let adler = 1;
   for (const strip of strips) adler = adler32Combine(adler, strip.adler, strip.length);
@@ -160,7 +161,7 @@ export function assemblePng(header: PngHeader, strips: readonly DeflatedStrip[])
   trailer.writeUInt32BE(adler, 0);
   // zlib header: deflate, 32 KiB window, no dictionary, check bits (0x78 0x01).
   const stream = Buffer.concat([Buffer.from([0x78, 0x01]), ...strips.map((s) => s.deflated), FINAL_EMPTY_BLOCK, trailer]);
-  for (let offset = 0; offset < stream.length; offset += IDAT_MAX) parts.push(chunk('IDAT', stream.subarray(offset, offset + IDAT_MAX)));
-  parts.push(chunk('IEND', new Uint8Array(0)));
+  for (let offset = 0; offset < stream.length; offset += IDAT_MAX) parts.push(pngChunk('IDAT', stream.subarray(offset, offset + IDAT_MAX)));
+  parts.push(pngChunk('IEND', new Uint8Array(0)));
   return Buffer.concat(parts);
 }

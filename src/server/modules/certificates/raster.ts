@@ -4,10 +4,10 @@
  * event loop.
  */
 import { createRequire } from 'node:module';
-import { crc32 } from 'node:zlib';
 import type * as UpngModule from '@pdf-lib/upng';
 import { renderAsync, type RenderedImage } from '@resvg/resvg-js';
 import { RESVG_FONT_OPTIONS } from './fonts';
+import { PNG_SIGNATURE, pngChunk } from './png';
 
 // @pdf-lib/upng is CommonJS with `exports.default`; require() reads it the same way under
 // tsx/vitest and in the esbuild bundle (an ESM default import would differ between them).
@@ -45,7 +45,6 @@ export function palettePng(width: number, height: number, pixels: Uint8Array): B
   return Buffer.from(UPNG.encode([rgba], width, height, 256));
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export function isPng(buf: Buffer): boolean {
   return buf.length > 33 && buf.subarray(0, 8).equals(PNG_SIGNATURE);
@@ -55,15 +54,6 @@ export function isPng(buf: Buffer): boolean {
 export function pngSize(png: Buffer): { width: number; height: number } {
   if (!isPng(png) || png.toString('latin1', 12, 16) !== 'IHDR') throw new Error('Not a PNG');
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'latin1');
-  data.copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
 }
 
 /**
@@ -85,7 +75,7 @@ export function setPngDpi(png: Buffer, dpi: number): Buffer {
     const type = png.toString('latin1', offset + 4, offset + 8);
     const end = offset + 12 + length;
     if (type !== 'pHYs') parts.push(png.subarray(offset, end));
-    if (type === 'IHDR') parts.push(chunk('pHYs', data));
+    if (type === 'IHDR') parts.push(pngChunk('pHYs', data));
     offset = end;
   }
   return Buffer.concat(parts);
