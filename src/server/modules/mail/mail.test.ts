@@ -110,7 +110,13 @@ describe('mail without SMTP_URL', () => {
       { timeout: 15_000, interval: 100 },
     );
     const link = firstLink(row.text);
-    const logged = lines.map((l) => JSON.parse(l) as { msg: string; mail?: { to: string } }).find((l) => l.mail?.to === email);
-    expect(logged?.msg).toContain(link);
+    // The log line may follow the outbox row's commit by a moment: wait for it, as for the row.
+    await vi.waitFor(
+      () => {
+        const logged = lines.map((l) => JSON.parse(l) as { msg: string; mail?: { to: string } }).find((l) => l.mail?.to === email);
+        expect(logged?.msg).toContain(link);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
   });
 });
