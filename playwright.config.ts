@@ -1,10 +1,59 @@
+import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { LOOPBACK } from './e2e/support/loopback-config';
 
+/**
+ * Debian's Chromium, never a downloaded one. Its headless shell (the `chromium-headless-shell` package: the same
+ * Chromium build without the full browser's window machinery, what Playwright itself runs headless) when installed —
+ * `.ci/run` installs it — takes a third less CPU for the same suite than the full browser in headless mode
+ * (docs/decisions/124); the full browser otherwise. CHROMIUM_PATH chooses another.
+ */
+const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ?? '/usr/bin/chromium';
+
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_BASE_URL = `http://localhost:${PORT}`;
+/**
+ * The specs that change what every page shows (settings, the award list, the whole catalogue) each get a shop of their
+ * own: a server on its own database, so they run beside the other specs instead of after them, in one phase
+ * (Playwright runs projects that depend on others in later phases, one phase after another; docs/decisions/124).
+ */
+const ISOLATED_BASE_PORT = Number(process.env.E2E_ISOLATED_PORT ?? PORT + 20);
+const ISOLATED_SPECS = ['admin-awards', 'admin-settings', 'catalogue-sync'] as const;
+const isolatedPort = (i: number) => ISOLATED_BASE_PORT + i;
 /** One data folder per port, so runs on different ports never share (or delete) each other's database. */
-const E2E_DATA_DIR = PORT === 4173 ? '.e2e-data' : `.e2e-data-${PORT}`;
+const dataDir = (port: number) => (port === 4173 ? '.e2e-data' : `.e2e-data-${port}`);
+
+/** The shop as the specs meet it: the built server, production mode, a fresh embedded database, loopback services. */
+function shopServer(port: number) {
+  const baseUrl = `http://localhost:${port}`;
+  return {
+    command: `rm -rf ${dataDir(port)} && node dist/server/server.mjs`,
+    url: `${baseUrl}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir(port),
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      // Each test comes from its own client address (see e2e/fixtures.ts), so per-IP limits
+      // (10 nominations an hour) hold per test, retries included: the browser on loopback is the "proxy".
+      TRUST_PROXY: 'loopback',
+      SMTP_URL: `smtp://127.0.0.1:${LOOPBACK.smtpPort}`,
+      MAIL_FROM: 'Certifiable <no-reply@certifiable.test>',
+      GOOGLE_CLIENT_ID: LOOPBACK.googleClientId,
+      GOOGLE_CLIENT_SECRET: LOOPBACK.googleClientSecret,
+      GOOGLE_ISSUER_URL: `http://127.0.0.1:${LOOPBACK.oidcPort}`,
+      ADMIN_EMAIL: LOOPBACK.admin.email,
+      ADMIN_PASSWORD: LOOPBACK.admin.password,
+    },
+  };
+}
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built app,
@@ -28,18 +77,18 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /(catalogue-sync|admin-awards|admin-settings)\.spec\.ts/ },
-    // Adds, hides and imports awards: after the specs that count the gallery, so their counts never race it.
-    { name: 'admin-awards', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /admin-awards\.spec\.ts/, dependencies: ['desktop'] },
-    // Settings change what every page shows (brand, shipping prices): they run after the other tests, alone.
-    { name: 'admin-settings', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /admin-settings\.spec\.ts/, dependencies: ['admin-awards'] },
-    // The product sync replaces the whole catalogue: it runs alone, after every other test has finished.
-    { name: 'catalogue-sync', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /catalogue-sync\.spec\.ts/, dependencies: ['admin-settings'] },
+    // First, so their long serial runs start at once while the many short specs fill the other worker.
+    ...ISOLATED_SPECS.map((spec, i) => ({
+      name: spec,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${isolatedPort(i)}` },
+      testMatch: new RegExp(`${spec}\\.spec\\.ts`),
+    })),
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: new RegExp(`(${ISOLATED_SPECS.join('|')})\\.spec\\.ts`) },
   ],
   webServer: [
     {
@@ -51,31 +100,7 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    {
-      command: `rm -rf ${E2E_DATA_DIR} && node dist/server/server.mjs`,
-      url: `${E2E_BASE_URL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: E2E_DATA_DIR,
-        PUBLIC_URL: E2E_BASE_URL,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        // Each test comes from its own client address (see e2e/fixtures.ts), so per-IP limits
-        // (10 nominations an hour) hold per test, retries included: the browser on loopback is the "proxy".
-        TRUST_PROXY: 'loopback',
-        SMTP_URL: `smtp://127.0.0.1:${LOOPBACK.smtpPort}`,
-        MAIL_FROM: 'Certifiable <no-reply@certifiable.test>',
-        GOOGLE_CLIENT_ID: LOOPBACK.googleClientId,
-        GOOGLE_CLIENT_SECRET: LOOPBACK.googleClientSecret,
-        GOOGLE_ISSUER_URL: `http://127.0.0.1:${LOOPBACK.oidcPort}`,
-        ADMIN_EMAIL: LOOPBACK.admin.email,
-        ADMIN_PASSWORD: LOOPBACK.admin.password,
-      },
-    },
+    shopServer(PORT),
+    ...ISOLATED_SPECS.map((_, i) => shopServer(isolatedPort(i))),
   ],
 });

@@ -53,6 +53,8 @@ export default defineConfig({
           include: ['src/web/**/*.test.ts', 'src/web/**/*.test.tsx'],
           // Component tests keep a fresh module graph each: the toast store and the query client are module state.
           isolate: true,
+          // The live app of component tests (src/web/test/live-app.ts) starts from the same migrated, seeded PGlite.
+          globalSetup: ['./src/test-global-setup.ts'],
         },
       },
     ],

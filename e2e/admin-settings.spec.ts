@@ -7,7 +7,7 @@ import { axeSerious, pageSettled } from './support/page-helpers';
 
 /*
  * Issue 14: settings, the audit log and the dashboard. These tests change what every page shows (the brand, the
- * shipping price), so they run in their own project after every other spec (playwright.config.ts), one after the
+ * shipping price), so they run in their own project on a shop of their own (playwright.config.ts), one after the
  * other, and put the settings back at the end.
  */
 test.describe.configure({ mode: 'serial' });

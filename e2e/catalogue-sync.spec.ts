@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { LOOPBACK, signInViaApi, toasts } from './support/auth-helpers';
 
 /**
- * The product sync replaces the whole catalogue, so it runs in its own Playwright project after every other
- * test (playwright.config.ts): no other test's product disappears under it.
+ * The product sync replaces the whole catalogue, so it runs in its own Playwright project on a shop of its own
+ * (playwright.config.ts): no other test's product disappears under it.
  */
 test('an admin syncs the printed products after confirming, sees the spec’s toast, and the store sells the synced catalogue', async ({ page }) => {
   await signInViaApi(page, LOOPBACK.admin.email, LOOPBACK.admin.password);

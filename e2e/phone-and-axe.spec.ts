@@ -270,6 +270,41 @@ test.describe('on a 360 px phone', () => {
     expect(problems).toEqual([]);
   });
 
+  test('the users, nominations and jobs lists read as cards (the list kit): one card a row, nothing scrolls sideways', async ({ page }) => {
+    // Something in each list: a nomination, and the mail job it queued.
+    await createNomination(page.request, { nominee_name: uniqueName('Card') });
+    await signInViaApi(page, LOOPBACK.admin.email, LOOPBACK.admin.password);
+    const lists = [
+      ['/admin/users', 'Users, newest first'],
+      ['/admin/nominations', 'Nominations, newest first'],
+      ['/admin/jobs', 'Jobs, newest first'],
+    ] as const;
+    for (const [path, caption] of lists) {
+      await page.goto(path);
+      const table = page.getByRole('table', { name: caption });
+      await expect(table.locator('tbody tr').first(), `${path}: its first row`).toBeVisible();
+      await pageSettled(page);
+      const layout = await table.evaluate((t) => ({
+        // A card is a row laid out as a block, as wide as the screen allows, its cells one under the other.
+        rows: Array.from(t.querySelectorAll('tbody tr'), (tr) => {
+          const r = tr.getBoundingClientRect();
+          const cells = Array.from(tr.children, (c) => c.getBoundingClientRect()).filter((c) => c.height > 0);
+          return { display: getComputedStyle(tr).display, left: r.left, right: r.right, stacked: cells.every((c, i) => i === 0 || c.top >= cells[i - 1]!.bottom - 1) };
+        }),
+        table: t.parentElement!.scrollWidth - t.parentElement!.clientWidth,
+        page: document.documentElement.scrollWidth - window.innerWidth,
+      }));
+      expect(layout.rows.length, path).toBeGreaterThan(0);
+      for (const row of layout.rows) {
+        expect(row, `${path}: a row reads as a card`).toMatchObject({ display: 'block', stacked: true });
+        expect(row.left, path).toBeGreaterThanOrEqual(0);
+        expect(row.right, path).toBeLessThanOrEqual(360);
+      }
+      expect(layout.table, `${path}: the list scrolls sideways`).toBeLessThanOrEqual(1);
+      expect(layout.page, `${path}: the page scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+  });
+
   test('the gallery searches with its Search button and with Enter', async ({ page }) => {
     await page.goto('/gallery');
     const box = page.getByRole('searchbox', { name: 'Search awards' });

@@ -7,9 +7,12 @@ import path from 'node:path';
  *     the owner's functions. The catalogue's tables (products, variants, the award → product mappings) are reference
  *     data many pages join: anyone may read them, only their owner writes them (insert, update, delete). Type-only
  *     imports are fine (a row's type is not access). Tests, the schema itself, the seed and migrations may use any.
- *  2. A closed module (one with an index.ts, listed below) is imported only through its index.ts. Its route plugins
- *     (`*.routes.ts`) are imported only by src/server/app.ts, and its jobs with their handlers (`*.jobs.ts`) only by
- *     src/server/jobs.ts: the two places that put the app together.
+ *  2. Every module (each folder under src/server/modules) is imported only through its face, index.ts — by other
+ *     modules, the workflows, the adapters, lib and the rest of the server, type-only imports and re-exports too. Its
+ *     route plugins (`*.routes.ts`, and the `*.module.ts` plugins that register a module's routes with its context)
+ *     are imported only by src/server/app.ts, and its jobs with their handlers (`*.jobs.ts`) only by
+ *     src/server/jobs.ts: the two places that put the app together. A module's own files import each other directly.
+ *     That modules never import each other in a circle is checked by src/server/module-boundaries.test.ts.
  */
 
 /** The owner of each table: a module under src/server/modules, or an adapter folder under src/server/adapters. */
@@ -26,9 +29,6 @@ export const TABLE_OWNERS = {
 
 /** Tables anyone may read (joins for pages and lists); only their owner writes them. */
 export const READABLE_TABLES = new Set(['products', 'variants', 'awardProductTemplates']);
-
-/** Modules reached only through their index.ts. */
-export const CLOSED_MODULES = Object.keys(TABLE_OWNERS).filter((m) => !m.includes('/'));
 
 const OWNER_OF = new Map(Object.entries(TABLE_OWNERS).flatMap(([owner, tables]) => tables.map((t) => [t, owner])));
 
@@ -64,7 +64,7 @@ function targetOf(file, source) {
 export default {
   meta: {
     type: 'problem',
-    docs: { description: 'One owner per shop table; closed modules are imported through their index.ts (docs/decisions/108).' },
+    docs: { description: 'One owner per shop table; every module is imported through its index.ts (docs/decisions/108).' },
     schema: [],
     messages: {
       table: '{{table}} is the {{owner}} module’s table: call a function of its face (src/server/modules/{{owner}}/index.ts) instead.',
@@ -94,9 +94,9 @@ export default {
       ImportDeclaration(node) {
         const source = node.source.value;
         if (typeof source !== 'string') return;
-        if (node.importKind === 'type') return;
         // 1. Tables.
         if (source.startsWith('@/server/db/schema')) {
+          if (node.importKind === 'type') return;
           for (const spec of node.specifiers) {
             if (spec.type !== 'ImportSpecifier' || spec.importKind === 'type') continue;
             const table = spec.imported.name;
@@ -108,19 +108,35 @@ export default {
           return;
         }
         // 2. Faces.
-        const target = targetOf(file, source);
-        if (!target || !CLOSED_MODULES.includes(target.name) || target.name === place.name) return;
-        if (target.file === '' || target.file === 'index') return;
-        if (/\.jobs$/.test(target.file)) {
-          if (place.kind !== 'jobs-registry') context.report({ node, messageId: 'jobs' });
-          return;
-        }
-        if (/\.routes$/.test(target.file)) {
-          if (place.kind !== 'app') context.report({ node, messageId: 'routes' });
-          return;
-        }
-        context.report({ node, messageId: 'internal', data: { module: target.name, file: target.file } });
+        checkFace(node, source);
+      },
+      // Re-exports and dynamic imports reach a module as an import does.
+      ExportNamedDeclaration(node) {
+        if (node.source && typeof node.source.value === 'string') checkFace(node, node.source.value);
+      },
+      ExportAllDeclaration(node) {
+        if (typeof node.source.value === 'string') checkFace(node, node.source.value);
+      },
+      ImportExpression(node) {
+        if (node.source.type === 'Literal' && typeof node.source.value === 'string') checkFace(node, node.source.value);
       },
     };
+
+    /** An import of another module: its face, or (for app.ts and jobs.ts) its route plugins and job registry. */
+    function checkFace(node, source) {
+      const target = targetOf(file, source);
+      if (!target || target.name === place.name) return;
+      const inner = target.file.replace(/\.[cm]?[jt]sx?$/, '');
+      if (inner === '' || inner === 'index') return;
+      if (/\.jobs$/.test(inner)) {
+        if (place.kind !== 'jobs-registry') context.report({ node, messageId: 'jobs' });
+        return;
+      }
+      if (/\.(routes|module)$/.test(inner)) {
+        if (place.kind !== 'app') context.report({ node, messageId: 'routes' });
+        return;
+      }
+      context.report({ node, messageId: 'internal', data: { module: target.name, file: inner } });
+    }
   },
 };

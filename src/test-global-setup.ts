@@ -3,11 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from './server/db/client';
+import { seedDatabase } from './server/db/seed/seed';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated PGlite data directory (tarball) every test database starts from; empty on the PostgreSQL suite. */
     pgliteTemplate: string;
+    /** The same, with the catalogue seeded: what createTestApp starts from unless a test asks for no seed. */
+    pgliteSeededTemplate: string;
   }
 }
 
@@ -19,17 +22,23 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env.TEST_DATABASE_URL) {
     project.provide('pgliteTemplate', '');
+    project.provide('pgliteSeededTemplate', '');
     return async () => undefined;
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'certifiable-pglite-template-'));
   const file = path.join(dir, 'migrated.tar');
+  const seeded = path.join(dir, 'seeded.tar');
   const database = await openDatabase({});
   try {
     await database.migrate();
     await writeFile(file, Buffer.from(await (await database.pglite!.dumpDataDir('none')).arrayBuffer()));
+    // Seeding costs every app test a few hundred milliseconds of inserts; done once here, it is a check there.
+    await seedDatabase(database.db);
+    await writeFile(seeded, Buffer.from(await (await database.pglite!.dumpDataDir('none')).arrayBuffer()));
   } finally {
     await database.close();
   }
   project.provide('pgliteTemplate', file);
+  project.provide('pgliteSeededTemplate', seeded);
   return () => rm(dir, { recursive: true, force: true });
 }

@@ -48,6 +48,22 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   abandoned: 'Abandoned',
 };
 
+/** How a status looks wherever it is shown as a badge: something went wrong, waiting, closed (given up or money back), going well. */
+export type OrderStatusTone = 'trouble' | 'waiting' | 'closed' | 'good';
+
+export const ORDER_STATUS_TONES: Record<OrderStatus, OrderStatusTone> = {
+  pending_payment: 'waiting',
+  payment_failed: 'trouble',
+  paid: 'good',
+  in_production: 'good',
+  shipped: 'good',
+  delivered: 'good',
+  partially_refunded: 'closed',
+  refunded: 'closed',
+  cancelled: 'trouble',
+  abandoned: 'closed',
+};
+
 export const LIFECYCLE_LABELS: Record<LifecycleStatus, string> = {
   pending: 'Placed',
   open: 'Confirmed',
@@ -88,14 +104,18 @@ export interface OrderDescription {
   label: string;
 }
 
-const PAID: readonly PaymentStatus[] = ['paid', 'partially_refunded', 'refunded'];
+/** The payment statuses of an order that was paid (a refund after it included). */
+export const PAID_PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'partially_refunded', 'refunded'];
+
+/** Whether a payment status (or a payment history entry's `to_status`) means the order was paid. */
+export const isPaidPayment = (status: string): boolean => (PAID_PAYMENT_STATUSES as readonly string[]).includes(status);
 
 /**
  * What an order reads as, from its three statuses — the one place this is decided. Customers never see an internal
  * printing problem (their order is simply paid); admins do.
  */
 export function describeOrder(s: OrderStates, audience: 'customer' | 'admin' = 'customer'): OrderDescription {
-  const paid = PAID.includes(s.payment);
+  const paid = isPaidPayment(s.payment);
   if (!paid) {
     if (s.lifecycle === 'abandoned') return { status: 'abandoned', label: ORDER_STATUS_LABELS.abandoned };
     if (s.lifecycle === 'cancelled') return { status: 'cancelled', label: ORDER_STATUS_LABELS.cancelled };

@@ -344,7 +344,14 @@ export const orderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-export const myOrdersSchema = z.object({ orders: z.array(orderSummarySchema) });
+/** One of my orders (the account page). */
+export const myOrderSchema = orderSummarySchema.extend({
+  /** Paid (or to be paid) with the built-in test card processor: printing and shipping are simulated (docs/decisions/119). */
+  test_mode: z.boolean(),
+});
+export type MyOrder = z.infer<typeof myOrderSchema>;
+
+export const myOrdersSchema = z.object({ orders: z.array(myOrderSchema) });
 
 /** GET /api/orders/:orderId?token=… */
 export const orderParamsSchema = z.object({ orderId: z.uuid({ message: 'orderId must be an order id' }) });

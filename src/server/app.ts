@@ -14,7 +14,7 @@ import { capConnections, connectionOptions } from './lib/connections';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
 import { registerDiskGuard } from './lib/disk-full';
 import { registerRequestId, requestIdOptions } from './lib/request-id';
-import { registerMetrics } from './modules/metrics/metrics';
+import { registerMetrics } from './modules/metrics';
 import { healthRoutes } from './modules/health/health.routes';
 import { validatorCompiler } from './lib/validation';
 import { createPaymentProvider } from './adapters/payments/index';
@@ -24,43 +24,46 @@ import { createObjectStorage } from './adapters/storage/index';
 import type { ObjectStorage } from './adapters/storage/object-storage';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes';
 import { funnelRoutes } from './modules/funnel/funnel.routes';
-import { ShippingRateQuoter } from './modules/store/shipping-rates';
+import { ShippingRateQuoter, PricingCache } from './modules/store';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { ResponseCache } from './lib/response-cache';
-import { PricingCache } from './modules/store/store.service';
 import { accountRoutes } from './modules/account/account.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
-import { registerAuthHooks } from './modules/auth/auth.hooks';
+import { registerAuthHooks, AuthHttp, AuthService, resolveAuthSecret } from './modules/auth';
 import { authRoutes } from './modules/auth/auth.routes';
-import { AuthHttp } from './modules/auth/auth.http';
-import { AuthService } from './modules/auth/auth.service';
-import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { adminAwardsRoutes } from './modules/awards/admin-awards.routes';
 import { awardsRoutes } from './modules/awards/awards.routes';
 import { bugReportsModule } from './modules/bug-reports/bug-reports.module';
 import { adminCategoriesRoutes } from './modules/categories/admin-categories.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { certificatesModule, createCertificateRendering } from './modules/certificates/certificates.module';
-import type { CertificateRenderer } from './modules/certificates/certificate-renderer';
-import type { EmblemLoader } from './modules/certificates/emblem-loader';
+import type { CertificateRenderer, EmblemLoader } from './modules/certificates';
 import { claimsRoutes } from './modules/claims/claims.routes';
 import { communityRoutes } from './modules/community/community.routes';
 import { nominationsModule } from './modules/nominations/nominations.module';
 import { quizModule } from './modules/quiz/quiz.module';
 import { landingPagesModule } from './modules/landing-pages/landing-pages.module';
 import { crmRoutes } from './modules/crm/crm.routes';
-import { HtmlShell, loadSsrRenderer, SSR_CACHE_CONTROL, type SsrRenderer } from './modules/seo/html-shell';
-import { awardIndex, pageAddress } from './modules/seo/page-address';
-import { PageCache, registerPageInvalidation } from './modules/seo/page-cache';
-import { compressPage, pickEncoding } from './modules/seo/page-compression';
+import { PageCache, registerPageInvalidation } from './lib/page-cache';
+import {
+  HtmlShell,
+  loadSsrRenderer,
+  SSR_CACHE_CONTROL,
+  type SsrRenderer,
+  awardIndex,
+  pageAddress,
+  compressPage,
+  pickEncoding,
+  buildServiceWorker,
+  shellAssets,
+} from './modules/seo';
 import { seoRoutes } from './modules/seo/seo.routes';
-import { buildServiceWorker, shellAssets } from './modules/seo/service-worker';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { createMailer, type Mailer } from './modules/mail/mail.service';
-import { JobQueue } from './modules/jobs/job-queue';
+import { createMailer, type Mailer } from './modules/mail';
+import { JobQueue } from './modules/jobs';
 import { registerJobs } from './jobs';
 import { adminDiscountsRoutes } from './modules/discounts';
-import { SettingsService } from './modules/settings/settings.service';
+import { SettingsService } from './modules/settings';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { cartRoutes } from './modules/cart/cart.routes';

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { analyticsJobs } from './modules/analytics/analytics-rollup';
-import { bugReportJobs } from './modules/bug-reports/bug-report-retention';
-import { bugReportsContext } from './modules/bug-reports/context';
+import { analyticsJobs } from './modules/analytics';
+import { bugReportJobs, bugReportsContext } from './modules/bug-reports';
 import { crmJobs } from './modules/crm/crm.jobs';
 import { fulfilmentJobs } from './modules/fulfilment/fulfilment.jobs';
 import { funnelJobs } from './modules/funnel/funnel.jobs';
-import { retentionJobs } from './modules/jobs/retention';
-import { mailJobs } from './modules/mail/mail.service';
+import { retentionJobs } from './modules/jobs';
+import { mailJobs } from './modules/mail';
 import { orderMailJobs } from './modules/orders';
 import { reconcileJob } from './modules/payments';
 import { paymentsJobs } from './modules/payments/payments.jobs';

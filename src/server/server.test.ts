@@ -93,7 +93,8 @@ describe('the server process', { timeout: 180_000 }, () => {
   it('on SIGTERM stops taking connections, answers the request in flight, and exits cleanly', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'certifiable-term-'));
     const port = await freePort();
-    const server = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    // Logging requests, so the test sees when the server has the request in hand.
+    const server = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
     await waitForHealth(port, undefined, server);
 
     // A request whose body is still arriving when the signal comes.
@@ -105,7 +106,8 @@ describe('the server process', { timeout: 180_000 }, () => {
     const body = JSON.stringify({ email: 'nobody@example.test', password: 'not-the-password' });
     socket.write(`POST /api/auth/sign-in HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
     socket.write(body.slice(0, 10));
-    await new Promise((r) => setTimeout(r, 300));
+    const started = (line: string) => line.includes('"msg":"incoming request"') && line.includes('"url":"/api/auth/sign-in"');
+    await expect.poll(() => server.output().split('\n').some(started), { timeout: 10_000, interval: 20 }).toBe(true);
 
     server.child.kill('SIGTERM');
     // New connections are refused while the one in flight is still served.

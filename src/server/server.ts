@@ -9,7 +9,7 @@ import { loadConfigOrExit, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { DirLockedError } from './db/dir-lock';
 import { seedDatabase } from './db/seed/seed';
-import { ensureBootstrapAdmin } from './modules/roles/bootstrap';
+import { ensureBootstrapAdmin } from './modules/roles';
 
 /**
  * The only entry point: config → database → migrate → seed → listen, and a graceful close. On PostgreSQL with more

@@ -69,4 +69,31 @@ export const drop = (client: QueryClient) => client.invalidateQueries({ queryKey
     const plain = "import { SelectField } from '@/web/components/ui/select-field';\nexport const Pick = () => <SelectField label=\"X\" options={[]} />;\n";
     expect(await errors('src/web/features/admin-settings/components/shop-sections.tsx', plain)).toEqual([]);
   });
+
+  it('keeps forms to the kit: no errors object in state, no server field put under a field by hand (docs/decisions/060)', async () => {
+    const path = 'src/web/features/admin-products/components/products-admin.tsx';
+    const state =
+      "import { useState } from 'react';\n" +
+      "export function useErrors() {\n  const [errors, setErrors] = useState<Record<string, string>>({});\n  return { errors, fail: () => setErrors({ price: 'Enter a price' }) };\n}\n";
+    expect(await errors(path, state)).toEqual([
+      'no-restricted-syntax: Validate with useZodForm and a schema from src/contract (src/web/components/ui/form.tsx), not an errors object in state.',
+    ]);
+    const byHand =
+      "import type { FieldPath, UseFormReturn } from 'react-hook-form';\nimport { ApiRequestError } from '@/web/lib/api-client';\n" +
+      "export function place(form: UseFormReturn<{ price: string }>, err: unknown, failure: { field: string; message: string }) {\n" +
+      "  if (err instanceof ApiRequestError && err.field) form.setError(err.field as FieldPath<{ price: string }>, { message: err.message });\n" +
+      "  form.setError(failure.field as 'price', { message: failure.message });\n}\n";
+    const field = "no-restricted-syntax: Put a server's field error under its field with showFieldError (src/web/components/ui/form.tsx); apiErrorField reads the field for anything else.";
+    const cast = "no-restricted-syntax: Put a server's field error under its field with showFieldError (src/web/components/ui/form.tsx), mapping its names with `fields`.";
+    expect(await errors(path, byHand)).toEqual([field, cast, field, cast]);
+    expect(await errors('src/web/components/shop/address-fields.tsx', byHand)).toHaveLength(4);
+    // The kit is where it is done, once; the API client reads the field off the answer.
+    expect(await errors('src/web/components/ui/form.tsx', byHand)).toEqual([]);
+    expect(await errors('src/web/lib/api-client.ts', "export const fieldOf = (err: { field?: string }) => err.field;\n")).toEqual([]);
+    const kit =
+      "import type { UseFormReturn } from 'react-hook-form';\nimport { apiErrorField, showFieldError } from '@/web/components/ui/form';\n" +
+      "export function place(form: UseFormReturn<{ visibility: string }>, err: unknown) {\n" +
+      "  return showFieldError(form, err, { fields: { is_public: 'visibility' } }) || apiErrorField(err)?.startsWith('answers');\n}\n";
+    expect(await errors(path, kit)).toEqual([]);
+  });
 });

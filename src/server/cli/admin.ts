@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadConfigOrExit } from '../config';
 import { openDatabase } from '../db/client';
 import { DirLockedError } from '../db/dir-lock';
-import { runAdminCommand } from '../modules/roles/roles.cli';
+import { runAdminCommand } from '../modules/roles';
 
 /**
  * npm run admin -- grant|revoke|list [email]

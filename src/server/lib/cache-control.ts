@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,5 +25,15 @@ export function registerCacheControl(app: FastifyInstance) {
       reply.header('cache-control', request.routeOptions.config?.cacheControl ?? NO_STORE);
     }
     return payload;
+  });
+}
+
+/** Whether the request's If-None-Match names `etag` (strong or weak, or *): the answer is then a 304. */
+export function matchesEtag(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const v = t.trim();
+    return v === '*' || v === etag || v === `W/${etag}`;
   });
 }

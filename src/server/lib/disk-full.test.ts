@@ -154,8 +154,7 @@ describe('the write guard (embedded database in DATA_DIR)', () => {
     expect((await a.inject({ method: 'GET', url: '/read' })).statusCode).toBe(200);
     // Room again (the reading is at most half a second old).
     free = 30 * MB;
-    await new Promise((r) => setTimeout(r, 600));
-    expect((await a.inject({ method: 'POST', url: '/bug' })).statusCode).toBe(500);
+    await expect.poll(async () => (await a.inject({ method: 'POST', url: '/bug' })).statusCode, { timeout: 5_000, interval: 25 }).toBe(500);
     // /readyz and the stores measure against the same floor.
     expect(diskFloorOf('/srv/guarded-data')).toBe(20 * MB);
   });
@@ -166,8 +165,7 @@ describe('the write guard (embedded database in DATA_DIR)', () => {
     try {
       const a = await appWith({ guard: { free: () => 15 * MB, dataDir: '/srv/shedding-data' } });
       expect((await a.inject({ method: 'POST', url: '/bug' })).statusCode).toBe(507);
-      await new Promise((r) => setTimeout(r, 10));
-      expect(evicted).toBe(5 * MB); // up to the floor of 20 MB
+      await expect.poll(() => evicted).toBe(5 * MB); // up to the floor of 20 MB
     } finally {
       out();
     }

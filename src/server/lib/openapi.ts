@@ -9,7 +9,7 @@ import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger'
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { AUTH_COOKIES, CSRF_HEADER } from '@/contract/auth-cookies';
-import { routePolicy } from '../modules/auth/auth.hooks';
+import { routePolicy } from '../modules/auth';
 import { WILDCARD_PARAM } from './validation';
 
 declare module 'fastify' {

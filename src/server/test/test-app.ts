@@ -33,7 +33,7 @@ export async function createTestApp(
     jobs?: 'workers' | 'manual';
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ seeded: opts.seed !== false });
   // Files the app writes (the print shop's print files) go to a folder of this test's own.
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'certifiable-test-'));
   if (opts.seed !== false) await seedDatabase(database.db);

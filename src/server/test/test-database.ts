@@ -4,29 +4,36 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 
-let template: Promise<Blob | undefined> | undefined;
+const templates = new Map<string, Promise<Blob | undefined>>();
 
 /**
- * The migrated PGlite the test run made once (src/test-global-setup.ts), read once per test process. Starting from it
- * takes under a second where initdb and the migrations take five or more on a busy machine; the migrations still run
- * after it (finding nothing to do), so a test never depends on the template being right.
+ * The migrated PGlite the test run made once (src/test-global-setup.ts), read once per test process, with or without
+ * the seeded catalogue. Starting from it takes under a second where initdb and the migrations take five or more on a
+ * busy machine; the migrations still run after it (finding nothing to do), and createTestApp still runs the seed
+ * (finding it applied), so a test never depends on the template being right.
  */
-function pgliteTemplate(): Promise<Blob | undefined> {
-  template ??= (async () => {
-    const file = inject('pgliteTemplate');
-    return file ? new Blob([await readFile(file)]) : undefined;
-  })();
+function pgliteTemplate(seeded: boolean): Promise<Blob | undefined> {
+  const key = seeded ? 'pgliteSeededTemplate' : 'pgliteTemplate';
+  let template = templates.get(key);
+  if (!template) {
+    template = (async () => {
+      const file = inject(key);
+      return file ? new Blob([await readFile(file)]) : undefined;
+    })();
+    templates.set(key, template);
+  }
   return template;
 }
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
- * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close). `seeded`: the embedded one
+ * starts with the catalogue already seeded (the caller still runs seedDatabase, which then finds nothing to do).
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ pgliteTemplate: await pgliteTemplate() });
+    const database = await openDatabase({ pgliteTemplate: await pgliteTemplate(opts.seeded ?? false) });
     await database.migrate();
     return database;
   }

@@ -6,7 +6,7 @@ import { workflow } from '@/server/lib/workflow';
 import { acceptedOffer, claimOffer, closeOffers, failOffer, lockClaimedOffer, reopenOffer, type OfferRow } from '@/server/modules/funnel';
 import { addOrderLine, findOrder, linesOf, lockOrder, noteOrder, type OrderRow } from '@/server/modules/orders';
 import { findPayment, lockPayment, recordCharge } from '@/server/modules/payments';
-import { formatMoney } from '@/server/modules/store/pricing';
+import { formatMoney } from '@/server/modules/store';
 import type { ShopDeps } from './deps';
 import { releaseOrder } from './release-order';
 

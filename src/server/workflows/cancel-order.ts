@@ -1,6 +1,6 @@
 import { conflict, notFound } from '@/server/lib/http-errors';
 import { workflow } from '@/server/lib/workflow';
-import { audited, type Actor } from '@/server/modules/audit/audit.service';
+import { audited, type Actor } from '@/server/modules/audit';
 import { releaseDiscount } from '@/server/modules/discounts';
 import { lockOrder, moveOrder } from '@/server/modules/orders';
 import { findPayment } from '@/server/modules/payments';

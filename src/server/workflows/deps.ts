@@ -3,11 +3,10 @@ import type { FulfilmentProvider } from '@/server/adapters/fulfilment/fulfilment
 import type { PaymentProvider } from '@/server/adapters/payments/payment-provider';
 import type { Config } from '@/server/config';
 import type { BaseDeps } from '@/server/lib/workflow';
-import type { JobQueue } from '@/server/modules/jobs/job-queue';
-import type { Mailer } from '@/server/modules/mail/mail.service';
-import type { SettingsService } from '@/server/modules/settings/settings.service';
-import type { ShippingRateQuoter } from '@/server/modules/store/shipping-rates';
-import type { PricingCache } from '@/server/modules/store/store.service';
+import type { JobQueue } from '@/server/modules/jobs';
+import type { Mailer } from '@/server/modules/mail';
+import type { SettingsService } from '@/server/modules/settings';
+import type { ShippingRateQuoter, PricingCache } from '@/server/modules/store';
 
 /**
  * What the order pipeline's workflows are given (docs/decisions/065, 108): plain values, no Fastify. Routes and

@@ -2,7 +2,7 @@ import type { FulfilmentEvent } from '@/server/adapters/fulfilment/fulfilment-pr
 import type { Db } from '@/server/db/client';
 import { conflict } from '@/server/lib/http-errors';
 import { workflow } from '@/server/lib/workflow';
-import { audited, type Actor } from '@/server/modules/audit/audit.service';
+import { audited, type Actor } from '@/server/modules/audit';
 import { createFulfilment, externalIdOf, fulfilmentsOf, lockOrderFulfilment, moveFulfilment, submitJob } from '@/server/modules/fulfilment';
 import { isPaidFor, lockOrder, shippableLinesOf } from '@/server/modules/orders';
 import { findPayment } from '@/server/modules/payments';

@@ -1,4 +1,4 @@
-import { formatMoney } from '@/server/modules/store/pricing';
+import { formatMoney } from '@/server/modules/store';
 import { redeemDiscount } from '@/server/modules/discounts';
 import { closeFunnelJob, openOffers } from '@/server/modules/funnel';
 import { lockOrderToRelease, moveOrder, noteOrder, type OrderActor } from '@/server/modules/orders';

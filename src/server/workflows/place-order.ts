@@ -10,7 +10,7 @@ import { stop, workflow } from '@/server/lib/workflow';
 import { releaseDiscount, reserveAgain, reserveDiscount } from '@/server/modules/discounts';
 import { findOrderByKey, insertOrder, lockOrder, moveOrder, orderAccessToken, type OrderRow } from '@/server/modules/orders';
 import { attachProviderSession, findPayment, newPaymentSql, touchPayment, type PaymentRow } from '@/server/modules/payments';
-import { quote } from '@/server/modules/store/store.service';
+import { quote } from '@/server/modules/store';
 import type { ShopDeps } from './deps';
 import { paymentSucceeded } from './payment-succeeded';
 

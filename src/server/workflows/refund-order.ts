@@ -3,7 +3,7 @@ import { PaymentProviderError } from '@/server/adapters/payments/payment-provide
 import type { Db } from '@/server/db/client';
 import { conflict, HttpError, notFound } from '@/server/lib/http-errors';
 import { workflow } from '@/server/lib/workflow';
-import { audited, type Actor } from '@/server/modules/audit/audit.service';
+import { audited, type Actor } from '@/server/modules/audit';
 import { cancelWaitingFulfilments, fulfilmentsOf } from '@/server/modules/fulfilment';
 import { lockOrder, moveOrder, orderMailJob } from '@/server/modules/orders';
 import {
@@ -20,7 +20,7 @@ import {
   settleRefund,
   type RefundRow,
 } from '@/server/modules/payments';
-import { formatMoney } from '@/server/modules/store/pricing';
+import { formatMoney } from '@/server/modules/store';
 import type { ShopDeps } from './deps';
 
 /** The backstop finishes a refund the provider has not answered for this long. */

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@/server/db/client';
-import { createFulfilment } from '@/server/modules/fulfilment';
-import { submitJob } from '@/server/modules/fulfilment';
+import { createFulfilment, submitJob } from '@/server/modules/fulfilment';
 import { moveOrder, orderMailJob, shippableLinesOf, type OrderRow } from '@/server/modules/orders';
 import { z } from 'zod';
-import { defineJob, handle, type JobRegistration } from '@/server/modules/jobs/job-queue';
+import { defineJob, handle, type JobRegistration } from '@/server/modules/jobs';
 import type { ShopDeps } from './deps';
 
 /**

@@ -1,6 +1,6 @@
 import { FulfilmentProviderError, type FulfilmentProvider } from '@/server/adapters/fulfilment/fulfilment-provider';
 import { workflow } from '@/server/lib/workflow';
-import { audited, type Actor } from '@/server/modules/audit/audit.service';
+import { audited, type Actor } from '@/server/modules/audit';
 import { unlinkStaleMappings } from '@/server/modules/fulfilment';
 import { catalogueIds, replaceCatalogue } from '@/server/modules/products';
 

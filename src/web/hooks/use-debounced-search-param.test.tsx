@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Link, MemoryRouter, useLocation, useNavigationType } from 'react-router';
 import { useDebouncedSearchParam, withParams, type DebouncedSearchParamOptions } from './use-debounced-search-param';
 
@@ -74,11 +74,16 @@ describe('useDebouncedSearchParam', () => {
   });
 
   it('neither reads nor writes the URL when turned off', async () => {
-    const user = renderAt('/?search=cats', { enabled: false, delay: 10 });
-    expect(box()).toHaveValue('');
-    await user.type(box(), 'dogs');
-    // Set after the 10 ms debounce would have been, so this runs after it would have fired.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A clock the test moves: every timer the typing set has run before the URL is read.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = renderAt('/?search=cats', { enabled: false, delay: 10 });
+      expect(box()).toHaveValue('');
+      await user.type(box(), 'dogs');
+      act(() => vi.advanceTimersByTime(100));
+    } finally {
+      vi.useRealTimers();
+    }
     expect(url()).toBe('?search=cats (POP)');
   });
 });

@@ -1,5 +1,5 @@
 import type { PrintShopItem } from '@/server/db/schema/fulfilment';
-import type { JobRegistration } from '@/server/modules/jobs/job-queue';
+import type { JobRegistration } from '@/server/modules/jobs';
 /**
  * Print-on-demand fulfilment (ARCHITECTURE.md "External services"): one interface, two implementations.
  *  - printful.ts: Printful's v1 REST API (https://developers.printful.com/docs/), when PRINTFUL_API_TOKEN is set.

@@ -1,6 +1,6 @@
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import type { JobQueue } from '@/server/modules/jobs/job-queue';
+import type { JobQueue } from '@/server/modules/jobs';
 import type { FulfilmentProvider } from './fulfilment-provider';
 import { LocalPrintShop } from './local-print-shop';
 import { PrintfulFulfilmentProvider } from './printful';

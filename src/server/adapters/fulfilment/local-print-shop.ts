@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '@/server/db/client';
 import { printShopOrders, type PrintShopItem } from '@/server/db/schema/fulfilment';
 import { seedProducts } from '@/server/db/seed/shop-data';
-import { defineJob, handle, type JobQueue, type JobRegistration } from '@/server/modules/jobs/job-queue';
+import { defineJob, handle, type JobQueue, type JobRegistration } from '@/server/modules/jobs';
 import type {
   FulfilmentEvent,
   FulfilmentOrder,

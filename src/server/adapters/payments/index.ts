@@ -1,6 +1,6 @@
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import type { JobQueue } from '@/server/modules/jobs/job-queue';
+import type { JobQueue } from '@/server/modules/jobs';
 import type { PaymentProvider } from './payment-provider';
 import { StripePaymentProvider } from './stripe';
 import { TestCardProcessor } from './test-processor';

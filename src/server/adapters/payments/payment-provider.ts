@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '@/server/db/client';
-import type { JobRegistration } from '@/server/modules/jobs/job-queue';
+import type { JobRegistration } from '@/server/modules/jobs';
 
 /**
  * Card payments (ARCHITECTURE.md "External services"): one interface, two implementations.

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { formatMoney } from '@/contract/format';
 import type { Db } from '@/server/db/client';
 import { testPaymentEvents, testPaymentSessions } from '@/server/db/schema/payments';
-import { defineJob, handle, type JobQueue } from '@/server/modules/jobs/job-queue';
+import { defineJob, handle, type JobQueue } from '@/server/modules/jobs';
 import {
   type ApplyInShop,
   PaymentDeclinedError,

@@ -7,7 +7,7 @@ import {
 } from '@/contract/account';
 import { acceptedSchema, AUTH_COOKIES, changePasswordBodySchema } from '@/contract/auth';
 import { apiErrorSchema } from '@/contract/errors';
-import { applyCookies, callerOf } from '../auth/auth.http';
+import { applyCookies, callerOf } from '../auth';
 import { deleteAccount, exportAccount, getAccount, updateAccount } from './account.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };

@@ -3,14 +3,13 @@ import type { Account, AccountExport } from '@/contract/account';
 import type { Db } from '@/server/db/client';
 import { accounts, analyticsEvents, bugReports, carts, mailOutbox, rateLimitAttempts, securityEvents, sessions, users } from '@/server/db/schema/index';
 import { badRequest, conflict, notFound } from '@/server/lib/http-errors';
-import { recordAudit } from '../audit/audit.service';
-import type { AuthService, Caller, SessionUser } from '../auth/auth.service';
-import { toAuthUser } from '../auth/auth.service';
-import { countActiveAdmins, isAdmin, rolesOf, withAdminRoleLock } from '../roles/roles.service';
-import { exportNominationsOf, forgetUserInNominations } from '../nominations/integration';
+import { recordAudit } from '../audit';
+import { type AuthService, type Caller, type SessionUser, toAuthUser } from '../auth';
+import { countActiveAdmins, isAdmin, rolesOf, withAdminRoleLock } from '../roles';
+import { exportNominationsOf } from '../nominations';
 import { exportOrdersOf } from '../orders';
-import { forgetBugReporter } from '../bug-reports/bug-reports.service';
-import { forgetOrRefreshContact } from '../crm/crm-sync';
+import { forgetOrRefreshContact } from '../crm';
+import { removeAccount } from '../users';
 
 export async function getAccount(db: Db, auth: AuthService, user: SessionUser): Promise<Account> {
   const [row] = await db.select().from(users).where(eq(users.id, user.id));
@@ -133,33 +132,4 @@ export async function deleteAccount(
     // Its nominations and bug reports no longer carry the address: the CRM forgets them now, not at its nightly run.
     await forgetOrRefreshContact(tx, user.email, currency);
   });
-}
-
-/**
- * What deleting an account removes, on the caller's transaction (after its checks and audit row): the user row and,
- * by cascade, sessions, sign-in methods, roles and the stored cart; the nominator email the account typed; the
- * reporter's email and IP on bug reports; and what is kept under the address (forgetAddress). Orders keep their rows
- * with the user reference set null (docs/decisions/086). Returns how many mails were deleted. Used by the account's own deletion and by the CRM's erasure
- * of an address that has an account (docs/decisions/103).
- */
-export async function removeAccount(tx: Pick<Db, 'update' | 'delete'>, user: { id: string; email: string }): Promise<{ mailsDeleted: number }> {
-  await forgetUserInNominations(tx, user.id);
-  await forgetBugReporter(tx, user);
-  await tx.delete(users).where(eq(users.id, user.id));
-  return { mailsDeleted: await forgetAddress(tx, user.email) };
-}
-
-/**
- * What was kept under an address outside any account goes too: sign-in attempts and the copies of mails sent to it
- * are deleted; security events stay as evidence, without the address. Returns how many mails were deleted.
- */
-export async function forgetAddress(tx: Pick<Db, 'update' | 'delete'>, email: string): Promise<number> {
-  const address = email.toLowerCase();
-  await tx.delete(rateLimitAttempts).where(eq(rateLimitAttempts.identifier, address));
-  const mails = await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = ${address}`).returning({ id: mailOutbox.id });
-  await tx
-    .update(securityEvents)
-    .set({ email: null, details: sql`${securityEvents.details} - 'email'`, coalesceKey: null })
-    .where(eq(securityEvents.email, address)); // stored lower-cased
-  return mails.length;
 }

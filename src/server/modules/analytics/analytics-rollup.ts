@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/server/db/client';
 import { z } from 'zod';
-import { defineJob, handle, type JobRegistration } from '../jobs/job-queue';
-import { ANALYTICS_RETENTION_DAYS } from '../jobs/retention';
+import { addDays, eachDay, utcDay } from '@/server/lib/utc-days';
+import { defineJob, handle, type JobRegistration, ANALYTICS_RETENTION_DAYS } from '../jobs';
 
 /**
  * Daily roll-ups of analytics_events into analytics_daily (docs/decisions/094): per finished UTC day and dimension
@@ -24,16 +24,8 @@ const DAYS_PER_TRANSACTION = 31;
 /** Any fixed number: roll-ups of one day never run at once (the nightly job and a report could). */
 const ROLLUP_LOCK_KEY = 7_311_420_094;
 
-const DAY_MS = 86_400_000;
-/** The UTC calendar day of an instant, YYYY-MM-DD. */
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-export const addDays = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
-/** Every day from `from` to `to`, both included. */
-export function eachDay(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
-  return days;
-}
+// The UTC days are shared with the dashboard and the audit log (src/server/lib/utc-days.ts).
+export { addDays, eachDay, utcDay };
 
 /**
  * The roll-up rows (day, dimension, key, events, visitors) of `days`, computed from analytics_events with one scan

@@ -17,7 +17,7 @@ import { AUTH_COOKIES } from '@/contract/auth-cookies';
 import { apiErrorSchema } from '@/contract/errors';
 import { badRequest } from '@/server/lib/http-errors';
 import { validatorCompiler } from '@/server/lib/validation';
-import { csrfMatchesSession } from '../auth/csrf';
+import { csrfMatchesSession } from '../auth';
 import { analyticsReport, csvFileName, EXPORT_TOP, reportCsv } from './analytics-report.service';
 import { ANALYTICS_IP_RULE, ownHostsOf, trackEvents } from './analytics.service';
 

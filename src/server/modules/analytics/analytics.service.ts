@@ -3,7 +3,7 @@ import { ANALYTICS_LIMITS, analyticsPath } from '@/contract/analytics';
 import type { Db } from '@/server/db/client';
 import { addressKey } from '@/server/lib/client-address';
 import { tooManyRequests } from '@/server/lib/http-errors';
-import { checkRateLimits, pruneRateLimitAttempts, type RateLimitRule } from '../security/rate-limit.service';
+import { checkRateLimits, pruneRateLimitAttempts, type RateLimitRule } from '../security';
 
 /**
  * track-analytics (spec §7, issue 12, docs/decisions/094): what the browser sent, normalised to what we keep —

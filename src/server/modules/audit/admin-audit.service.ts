@@ -5,7 +5,7 @@ import type { Db } from '@/server/db/client';
 import { SECURITY_EVENT_TYPES } from '@/server/db/schema/security-events';
 import { notFound } from '@/server/lib/http-errors';
 import { containsPattern } from '@/server/lib/sql-text';
-import { addDays } from '../analytics/analytics-rollup';
+import { addDays } from '@/server/lib/utc-days';
 
 /**
  * The admin's audit log (issue 14, docs/decisions/104): audit_log (every admin action, written by `audited()`)

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '@/server/lib/http-errors';
-import type { Actor } from '../audit/audit.service';
+import type { Actor } from '../audit';
 import type { AuthService, Caller, RequestAuth, SessionUser, SetCookies } from './auth.service';
 
 /** The caller of a request as the auth service takes it: plain values, no Fastify. */

@@ -19,7 +19,7 @@ import { apiErrorSchema } from '@/contract/errors';
 import { ensureCsrfCookie } from './auth.hooks';
 import { applyCookies, callerOf } from './auth.http';
 import { toAuthUser, toSessionState } from './auth.service';
-import { keepPagesOnEveryRoute } from '../seo/page-cache';
+import { keepPagesOnEveryRoute } from '@/server/lib/page-cache';
 
 const L = ACCOUNT_RATE_LIMITS;
 const mailLimits = (kind: string, perRecipient: { max: number; windowMinutes: number }) =>

@@ -14,10 +14,9 @@ import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { users, verifications } from '@/server/db/schema/index';
 import { badRequest, conflict, HttpError, tooManyRequests, unauthorized } from '@/server/lib/http-errors';
-import type { SettingsService } from '../settings/settings.service';
-import type { Mailer } from '../mail/mail.service';
-import { resetPasswordMail, verificationMail } from '../mail/account-mails';
-import { isAdmin } from '../roles/roles.service';
+import type { SettingsService } from '../settings';
+import { type Mailer, resetPasswordMail, verificationMail } from '../mail';
+import { isAdmin } from '../roles';
 import {
   checkRateLimit,
   checkRateLimits,
@@ -25,8 +24,8 @@ import {
   pruneRateLimitAttempts,
   releaseRateLimitAttempts,
   type RateLimitRule,
-} from '../security/rate-limit.service';
-import { recordSecurityEvent } from '../security/security.service';
+  recordSecurityEvent,
+} from '../security';
 import {
   asBetterAuthError,
   createBetterAuth,

@@ -8,7 +8,7 @@ import {
 import type { Db } from '@/server/db/client';
 import { addressKey } from '@/server/lib/client-address';
 import { HttpError } from '@/server/lib/http-errors';
-import { checkRateLimits, type RateLimitRule } from '../security/rate-limit.service';
+import { checkRateLimits, type RateLimitRule } from '../security';
 import { asBetterAuthError } from './better-auth';
 
 /**

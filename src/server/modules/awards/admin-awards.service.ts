@@ -15,9 +15,8 @@ import { awards, awardsAudit, categories, nominations, quizResults, users } from
 import { linesOfAward } from '../orders';
 import { badRequest, conflict, notFound } from '@/server/lib/http-errors';
 import { containsPattern, isUniqueViolation } from '@/server/lib/sql-text';
-import type { Actor } from '../audit/audit.service';
-import type { CategoryRow } from '../categories/categories.service';
-import { isPlainStats, toAward } from './awards.service';
+import type { Actor } from '../audit';
+import { type CategoryRow, isPlainStats, toAward } from './awards.service';
 import { auditedAwardChange, type AwardChangeSource } from './awards-audit';
 import { slugify, uniqueSlug } from './award-slugs';
 import { autoAssignCategory } from './auto-category';

@@ -1,6 +1,6 @@
 import type { Db } from '@/server/db/client';
 import { awardsAudit, type awards } from '@/server/db/schema/index';
-import { audited, type Actor } from '../audit/audit.service';
+import { audited, type Actor } from '../audit';
 
 type AwardRow = typeof awards.$inferSelect;
 export type AwardChangeSource = (typeof awardsAudit.$inferInsert)['source'];

@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Award } from '@/contract/awards';
+import type { Category } from '@/contract/categories';
 import type { Db } from '@/server/db/client';
 import { awards, categories } from '@/server/db/schema/index';
-import { toCategory, type CategoryRow } from '../categories/categories.service';
 
 export interface AwardFilters {
   search?: string | undefined;
@@ -14,6 +14,23 @@ export interface AwardFilters {
 }
 
 type AwardRow = typeof awards.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+
+/**
+ * A category as the contract shows it: on its own (the categories module's list) and inside every award. Here, with
+ * the award it is part of, so that the categories module (which files awards) depends on awards and not both ways.
+ */
+export function toCategory(row: CategoryRow): Category {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    color: row.color,
+    is_active: row.isActive,
+    sort_order: row.sortOrder,
+  };
+}
 
 export function isPlainStats(v: unknown): v is Record<string, string | number> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -16,7 +16,7 @@ import type { Db } from '@/server/db/client';
 import { bugReportNotes, bugReports, users } from '@/server/db/schema/index';
 import { conflict, notFound } from '@/server/lib/http-errors';
 import { containsPattern } from '@/server/lib/sql-text';
-import { audited, type Actor } from '../audit/audit.service';
+import { audited, type Actor } from '../audit';
 import type { AttachmentField } from './bug-report-form';
 import { BUG_BUCKET, type BugReportsContext } from './context';
 

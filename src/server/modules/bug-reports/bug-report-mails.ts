@@ -1,6 +1,5 @@
 import { BUG_SEVERITY_LABELS, type BugSeverity } from '@/contract/bug-reports';
-import { mailLayout, oneLine } from '../mail/mail-layout';
-import type { OutgoingMail } from '../mail/mail.service';
+import { mailLayout, oneLine, type OutgoingMail } from '../mail';
 
 /** Mails about bug reports: a critical report tells every admin at once. */
 

@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { defineJob, handle, type JobRegistration } from '@/server/modules/jobs/job-queue';
+import { defineJob, handle, type JobRegistration } from '@/server/modules/jobs';
 import { bugReports } from '@/server/db/schema/index';
 import { BUG_BUCKET, type BugReportsContext } from './context';
 

@@ -6,7 +6,7 @@ import type { Db } from '@/server/db/client';
 import { bugReports, userRoles, users } from '@/server/db/schema/index';
 import { badRequest, tooManyRequests } from '@/server/lib/http-errors';
 import { findUnstorableText } from '@/server/lib/validation';
-import { checkRateLimits, pruneRateLimitAttempts, type RateLimitRule } from '../security/rate-limit.service';
+import { checkRateLimits, pruneRateLimitAttempts, type RateLimitRule } from '../security';
 import { bugReportAdminUrl, criticalBugMail } from './bug-report-mails';
 import type { AttachmentField, BugAttachment, BugForm } from './bug-report-form';
 import { BUG_BUCKET, type BugReportsContext } from './context';

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ObjectStorage } from '@/server/adapters/storage/object-storage';
 import type { Db } from '@/server/db/client';
-import type { Mailer } from '../mail/mail.service';
-import type { SettingsService } from '../settings/settings.service';
+import type { Mailer } from '../mail';
+import type { SettingsService } from '../settings';
 
 /** The bug-report services' view of the app (docs/decisions/065: services never see Fastify). */
 export interface BugReportsContext {

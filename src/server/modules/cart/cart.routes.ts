@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cartBodySchema, storedCartSchema } from '@/contract/cart';
 import { apiErrorSchema } from '@/contract/errors';
 import { getCart, mergeCart, replaceCart } from './cart.service';
-import { keepPagesOnEveryRoute } from '../seo/page-cache';
+import { keepPagesOnEveryRoute } from '@/server/lib/page-cache';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 

@@ -5,10 +5,9 @@ import type { Db } from '@/server/db/client';
 import { awards, categories } from '@/server/db/schema/index';
 import { badRequest, conflict, notFound } from '@/server/lib/http-errors';
 import { containsPattern, isUniqueViolation } from '@/server/lib/sql-text';
-import { audited, type Actor } from '../audit/audit.service';
-import { updateAwardRow } from '../awards/admin-awards.service';
-import { slugify, uniqueSlug } from '../awards/award-slugs';
-import { toCategory, type CategoryRow } from './categories.service';
+import { audited, type Actor } from '../audit';
+import { updateAwardRow, slugify, uniqueSlug, toCategory } from '../awards';
+import type { CategoryRow } from './categories.service';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { HeadOverrides } from '../seo/html-shell';
-import { oneLine } from '../mail/mail-layout';
-import type { NominationsContext } from '../nominations/context';
-import { certificateUrls, findByShareId, isListed, isWithdrawn } from '../nominations/nominations.service';
+import type { HeadOverrides } from '@/server/lib/page-head';
+import { oneLine } from '../mail';
+import { type NominationsContext, certificateUrls, findByShareId, isListed, isWithdrawn } from '../nominations';
 
 export const CERTIFICATE_PAGE = /^\/certificate\/([0-9A-Za-z]{16})$/;
 

@@ -1,15 +1,14 @@
 import path from 'node:path';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ObjectStorage } from '@/server/adapters/storage/object-storage';
 import type { Config } from '@/server/config';
 import { registerEvictable } from '@/server/lib/disk-full';
-import { nominationsContext } from '../nominations/context';
 import { CERTIFICATE_PAGE, certificateHead } from './certificate-head';
 import { CertificateRenderer } from './certificate-renderer';
 import { certificatesRoutes } from './certificates.routes';
 import { orderFilesRoutes } from './order-files.routes';
-import type { CertificatesContext } from './certificates.service';
+import { certificatesContext } from './context';
 import { EmblemLoader } from './emblem-loader';
 import { RenderPool } from './render-pool';
 
@@ -54,12 +53,6 @@ export function createCertificateRendering(
     },
   };
 }
-
-export const certificatesContext = (app: FastifyInstance): CertificatesContext => ({
-  ...nominationsContext(app),
-  emblems: app.emblems,
-  renderer: app.renderer,
-});
 
 /**
  * Certificates on the server: the renderer with its render processes, a certificate's JSON and four files,

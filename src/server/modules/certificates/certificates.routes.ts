@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { certificatePreviewBodySchema, certificatePreviewQuerySchema, certificateSchema, shareIdParamsSchema } from '@/contract/nominations';
-import { voterOf } from '../community/visitor';
-import { isListed, requireVisibleByShareId, toCertificates, type LoadedNomination } from '../nominations/nominations.service';
-import { enforceLimit } from '../nominations/rate-limits';
+import { matchesEtag } from '@/server/lib/cache-control';
+import { voterOf } from '../community';
+import { isListed, requireVisibleByShareId, toCertificates, type LoadedNomination, enforceLimit } from '../nominations';
 import { certificateCacheKey, type RenderKind } from './certificate-renderer';
 import { certificateDataFor, previewSvg, type CertificatesContext } from './certificates.service';
 import { renderUnavailable } from './render-pool';
@@ -41,15 +41,6 @@ export function downloadName(loaded: LoadedNomination, def: FileDef): string {
     .slice(0, 40)
     .replace(/-+$/, '');
   return `certificate-${loaded.nomination.certificateNumber}${who ? `-${who}` : ''}${def.suffix}.${def.ext}`;
-}
-
-export function matchesEtag(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  return header.split(',').some((t) => {
-    const v = t.trim();
-    return v === '*' || v === etag || v === `W/${etag}`;
-  });
 }
 
 /** A certificate's JSON (its public page), its four files and the live preview. Reactions: modules/community. */

@@ -1,9 +1,13 @@
 import type { z } from 'zod';
 import type { certificatePreviewBodySchema } from '@/contract/nominations';
-import type { NominationsContext } from '../nominations/context';
-import { cleanNominationText, resolveAwardAndTemplate } from '../nominations/create-nomination';
-import { certificatePageUrl, type LoadedNomination } from '../nominations/nominations.service';
-import { normaliseLine } from '../nominations/text';
+import {
+  type NominationsContext,
+  cleanNominationText,
+  resolveAwardAndTemplate,
+  certificatePageUrl,
+  type LoadedNomination,
+  normaliseLine,
+} from '../nominations';
 import { renderCertificateSvg, type CertificateData, type CertificateRenderer } from './certificate-renderer';
 import type { EmblemLoader } from './emblem-loader';
 

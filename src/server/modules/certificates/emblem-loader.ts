@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { AWARD_LIMITS } from '@/contract/admin-awards';
 import { readAll, type ObjectStorage } from '@/server/adapters/storage/object-storage';
 import { projectRoot } from '@/server/config';
-import { awardImageKey, isOwnAwardUpload } from '../awards/award-image';
+import { awardImageKey, isOwnAwardUpload } from '../awards';
 import type { CertificateData } from './certificate-data';
 import { RenderBusyError, RenderFailedError, renderUnavailable, type RenderPool } from './render-pool';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { awards, templates, type orderLines, type orders } from '@/server/db/schema/index';
-import { requireVisibleByShareId } from '../nominations/nominations.service';
+import { requireVisibleByShareId } from '../nominations';
 import type { CertificateData } from './certificate-renderer';
 import { certificateDataFor, type CertificatesContext } from './certificates.service';
 import { NO_EMBLEM } from './emblem-loader';

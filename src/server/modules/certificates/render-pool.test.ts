@@ -58,9 +58,10 @@ describe('RenderPool', { timeout: 120_000 }, () => {
 
   it('takes at most workers + queueMax renders; the next is refused at once with a retry delay', async () => {
     const p = pool({ workers: 1, queueMax: 1 });
-    const first = p.run(print('One'));
-    const second = p.run(print('Two'));
-    const third = p.run(print('Three'));
+    // Share images: the small drawing is enough to fill the slots (the print's size is not the point here).
+    const first = p.run(share('One'));
+    const second = p.run(share('Two'));
+    const third = p.run(share('Three'));
     const refused = await third.catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(RenderBusyError);
     expect((refused as RenderBusyError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
@@ -69,13 +70,13 @@ describe('RenderPool', { timeout: 120_000 }, () => {
     const done = await Promise.all([first, second]);
     expect(done.every(isPng)).toBe(true);
     // Capacity comes back once they are done.
-    expect(isPng(await p.run(print('Four')))).toBe(true);
+    expect(isPng(await p.run(share('Four')))).toBe(true);
   });
 
   it('kills a render over its time budget; the pool replaces the process and the next render works', async () => {
     const p = pool();
-    await expect(p.run(print('Slow'), { timeoutMs: 1 })).rejects.toMatchObject({ name: 'RenderFailedError', reason: 'timeout' });
-    expect(isPng(await p.run(print('Next')))).toBe(true);
+    await expect(p.run(share('Slow'), { timeoutMs: 1 })).rejects.toMatchObject({ name: 'RenderFailedError', reason: 'timeout' });
+    expect(isPng(await p.run(share('Next')))).toBe(true);
     expect(p.stats).toMatchObject({ started: 2, completed: 1, failed: 1 });
   });
 
@@ -89,7 +90,7 @@ describe('RenderPool', { timeout: 120_000 }, () => {
     expect(error).toBeInstanceOf(RenderFailedError);
     expect(error).toMatchObject({ reason: 'crashed' });
     // This process lives on, and so does the pool.
-    expect(isPng(await p.run(print('After')))).toBe(true);
+    expect(isPng(await p.run(share('After')))).toBe(true);
     expect(p.pids).not.toContain(pid);
   });
 
@@ -102,13 +103,13 @@ describe('RenderPool', { timeout: 120_000 }, () => {
   it('close() ends every render process and fails what is waiting', async () => {
     const p = pool({ workers: 1, queueMax: 1 });
     const running = p.run(print('A')).catch((e: unknown) => e);
-    const waiting = p.run(print('B')).catch((e: unknown) => e);
+    const waiting = p.run(share('B')).catch((e: unknown) => e);
     await until(() => p.stats.running === 1);
     const pids = p.pids;
     await p.close();
     expect(await running).toMatchObject({ reason: 'closed' });
     expect(await waiting).toMatchObject({ reason: 'closed' });
     expect(pids.some(alive)).toBe(false);
-    await expect(p.run(print('C'))).rejects.toMatchObject({ reason: 'closed' });
+    await expect(p.run(share('C'))).rejects.toMatchObject({ reason: 'closed' });
   });
 });

@@ -1,22 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { checkoutBodySchema, checkoutResultSchema } from '@/contract/shop';
 import { tooManyRequests } from '@/server/lib/http-errors';
 import { shopDeps } from '@/server/workflows/deps';
 import { placeOrder } from '@/server/workflows/place-order';
-import { countAttempt } from '../security/rate-limit.service';
-import { keepPagesOnEveryRoute } from '../seo/page-cache';
-
-/** Orders one address may start in an hour: plenty for a shopper, not for a script filling the database. */
-export const CHECKOUT_RATE_LIMIT = { attemptType: 'checkout', maxAttempts: 30, windowMinutes: 60 };
-
-/** The Idempotency-Key header of a checkout (the shop's and the funnel's). */
-export const idempotencyKeyHeaders = z.object({
-  'idempotency-key': z
-    .string({ message: 'Idempotency-Key header is required: one random value per checkout attempt' })
-    .regex(/^[\w-]{16,100}$/, { message: 'Idempotency-Key must be 16–100 letters, digits, - or _' }),
-});
+import { countAttempt } from '../security';
+import { keepPagesOnEveryRoute } from '@/server/lib/page-cache';
+import { CHECKOUT_RATE_LIMIT, idempotencyKeyHeaders } from './checkout-requests';
 
 /** POST /api/checkout: an order from a cart, priced on the server (issue 9): the placeOrder workflow. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {

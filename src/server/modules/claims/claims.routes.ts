@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { acceptClaimResultSchema, claimSchema, declineClaimResultSchema } from '@/contract/nominations';
-import { nominationsContext } from '../nominations/context';
+import { nominationsContext } from '../nominations';
 import { acceptClaim, declineClaim, getClaim } from './claims.service';
 
 /**

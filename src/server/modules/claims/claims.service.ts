@@ -2,11 +2,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CLAIM_ERROR_CODES, type Certificate } from '@/contract/nominations';
 import { claimTokens, nominations, reactions } from '@/server/db/schema/index';
 import { HttpError, notFound } from '@/server/lib/http-errors';
-import { forgetOrRefreshContact } from '../crm/crm-sync';
-import { revokeClaimTokens } from '../nominations/claim-links';
-import type { NominationsContext } from '../nominations/context';
-import { CLAIM_TOKEN_PATTERN, hashClaimToken } from '../nominations/ids';
-import { findById, toCertificates, type LoadedNomination } from '../nominations/nominations.service';
+import { forgetOrRefreshContact } from '../crm';
+import {
+  revokeClaimTokens,
+  type NominationsContext,
+  CLAIM_TOKEN_PATTERN,
+  hashClaimToken,
+  findById,
+  toCertificates,
+  type LoadedNomination,
+} from '../nominations';
 
 /**
  * Claim links (docs/decisions/031). A token is looked up by its hash. Unknown, replaced and

@@ -7,9 +7,7 @@ import {
   reactionResultSchema,
   shareIdParamsSchema,
 } from '@/contract/nominations';
-import { nominationsContext } from '../nominations/context';
-import { reactionSummaries, requireVisibleByShareId } from '../nominations/nominations.service';
-import { enforceLimit } from '../nominations/rate-limits';
+import { nominationsContext, reactionSummaries, requireVisibleByShareId, enforceLimit } from '../nominations';
 import { communityPage } from './community.service';
 import { removeReaction, setReaction } from './reactions.service';
 import { voterOf } from './visitor';

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { int4, utcTimestamp } from '@/contract/fields';
 import { awards, nominations } from '@/server/db/schema/index';
 import { badRequest } from '@/server/lib/http-errors';
-import type { NominationsContext } from '../nominations/context';
-import { onCommunityWall, selectLoaded, toCertificates } from '../nominations/nominations.service';
+import { type NominationsContext, onCommunityWall, selectLoaded, toCertificates } from '../nominations';
 
 type CommunityQuery = z.output<typeof communityQuerySchema>;
 

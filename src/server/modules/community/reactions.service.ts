@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ReactionKind } from '@/contract/nominations';
 import type { Db } from '@/server/db/client';
 import { nominations, reactions } from '@/server/db/schema/index';
-import { reactionSummaries, type ReactionSummary } from '../nominations/nominations.service';
+import { reactionSummaries, type ReactionSummary } from '../nominations';
 
 /**
  * One reaction per voter per certificate (docs/decisions/033). The nomination row is locked for

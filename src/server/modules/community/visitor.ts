@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { VISITOR_COOKIE } from '@/contract/nominations';
-import { newVisitorId, userVoter, VISITOR_ID_PATTERN, visitorVoter } from '../nominations/ids';
+import { newVisitorId, userVoter, VISITOR_ID_PATTERN, visitorVoter } from '../nominations';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 

@@ -5,14 +5,14 @@ import type { Db } from '@/server/db/client';
 import { auditLog, awards, bugReports, crmContacts, crmNotes, mailOutbox, nominations, rateLimitAttempts, securityEvents, users } from '@/server/db/schema/index';
 import { badRequest, conflict } from '@/server/lib/http-errors';
 import { containsPattern } from '@/server/lib/sql-text';
-import { audited, type Actor } from '../audit/audit.service';
-import { forgetAddress, removeAccount } from '../account/account.service';
-import { forgetBugReporter } from '../bug-reports/bug-reports.service';
-import { eraseAddressInNominations } from '../nominations/integration';
+import { audited, type Actor } from '../audit';
+import { forgetAddress, removeAccount } from '../users';
+import { forgetBugReporter } from '../bug-reports';
+import { eraseAddressInNominations } from '../nominations';
 import type { PaymentProvider } from '@/server/adapters/payments/payment-provider';
 import { closeErasedPages, eraseOrdersOf } from '@/server/workflows/erase-orders';
 import { ordersOfAddress } from '../orders';
-import { isAdmin, rolesOf, withAdminRoleLock } from '../roles/roles.service';
+import { isAdmin, rolesOf, withAdminRoleLock } from '../roles';
 import { findContact } from './crm.service';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '@/server/db/client';
-import { defineJob, handle, type JobRegistration } from '../jobs/job-queue';
-import type { SettingsService } from '../settings/settings.service';
+import { defineJob, handle, type JobRegistration } from '../jobs';
+import type { SettingsService } from '../settings';
 import { syncContacts } from './crm-sync';
 
 /** Every night, a full run catches what the quick runs cannot see (deleted sources, erased emails). */

@@ -19,9 +19,9 @@ import { describeOrder } from '@/contract/order-status';
 import { ordersOfEmail, overviewStates } from '../orders';
 import { notFound } from '@/server/lib/http-errors';
 import { containsPattern } from '@/server/lib/sql-text';
-import { audited, type Actor } from '../audit/audit.service';
-import { isAdmin } from '../roles/roles.service';
-import { formatMoney } from '../store/pricing';
+import { audited, type Actor } from '../audit';
+import { isAdmin } from '../roles';
+import { formatMoney } from '../store';
 import { syncAddress } from './crm-sync';
 
 /** The CRM's reads and admin changes (docs/decisions/103). Every change is audited as entity 'crm_contact'. */

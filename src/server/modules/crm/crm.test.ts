@@ -7,6 +7,7 @@ import {
   bugReports,
   claimTokens,
   crmContacts,
+  crmSyncState,
   discountCodes,
   mailOutbox,
   nominations,
@@ -50,6 +51,12 @@ const contact = async (id: string) => {
   return res.json() as CrmContact;
 };
 /** The list syncs at most every 5 s; tests make it sync now. */
+/** Returns once the clock shows a later millisecond, so the next event's time sorts after the last one's. */
+async function nextMillisecond() {
+  const start = Date.now();
+  while (Date.now() <= start) await new Promise<void>((r) => setImmediate(r));
+}
+
 const sync = async (full = false) => syncContacts(t.database.db, { currency: 'USD', full });
 
 async function paidOrder(email: string, sku = 'FRAME-A4-GOLD', name = 'Dana Whitfield') {
@@ -111,7 +118,9 @@ describe('/api/admin/crm', () => {
 
   it('a new source shows when the list is opened, without waiting for the nightly run', async () => {
     const newcomer = uniqueEmail('newcomer');
-    await new Promise((r) => setTimeout(r, 5_100)); // past the list's own 5-second sync interval
+    await list(); // the list has just synced: within its 5-second interval it would not look again
+    // Five seconds pass (the last sync moved back rather than waited for).
+    await t.database.db.update(crmSyncState).set({ syncedAt: sql`${crmSyncState.syncedAt} - interval '6 seconds'` });
     await bugReport(newcomer);
     expect((await list(`q=${newcomer}`)).contacts.map((c) => c.email)).toEqual([newcomer]);
   });
@@ -190,11 +199,11 @@ describe('/api/admin/crm', () => {
     const person = await signedInClient(t.app, { name: 'Tim Line' });
     const email = person.user.email;
     await nominate(freshClient(t.app), { award_id: awardId, nominee_email: email, nominee_name: 'Tim' });
-    await new Promise((r) => setTimeout(r, 20));
+    await nextMillisecond();
     await nominate(freshClient(t.app), { award_id: awardId, nominator_email: email, nominee_name: 'Someone' });
-    await new Promise((r) => setTimeout(r, 20));
+    await nextMillisecond();
     const order = await paidOrder(email, 'PDF');
-    await new Promise((r) => setTimeout(r, 20));
+    await nextMillisecond();
     await bugReport(email, 'Timeline bug');
     await sync();
     const c = await contact((await byEmail(email))!.id);

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { ATTENTION_LIMIT, FULFILMENT_LATE_HOURS, type Dashboard, type DashboardPeriod } from '@/contract/admin-dashboard';
 import type { Db } from '@/server/db/client';
-import { analyticsReport } from '../analytics/analytics-report.service';
-import { addDays, eachDay, utcDay } from '../analytics/analytics-rollup';
+import { analyticsReport } from '../analytics';
+import { addDays, eachDay, utcDay } from '@/server/lib/utc-days';
 
 /**
  * The admin dashboard (issue 14, docs/decisions/104). Revenue, paid orders and visitors come from the analytics

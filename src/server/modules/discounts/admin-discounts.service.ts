@@ -5,7 +5,7 @@ import type { Db } from '@/server/db/client';
 import { discountCodes } from '@/server/db/schema/discount-codes';
 import { badRequest, notFound } from '@/server/lib/http-errors';
 import { conflictOnUnique } from '@/server/lib/sql-text';
-import { audited, type Actor } from '../audit/audit.service';
+import { audited, type Actor } from '../audit';
 
 /** /admin/discount-codes (issue 9): the codes, every change audited. */
 

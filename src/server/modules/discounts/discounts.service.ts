@@ -2,7 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { discountCodes, discountRedemptions } from '@/server/db/schema/discount-codes';
 import { conflict } from '@/server/lib/http-errors';
-import { formatMoney, type DiscountRule } from '../store/pricing';
+import { formatMoney } from '@/contract/format';
+
+/** A discount as the shop's arithmetic applies it (src/server/modules/store/pricing.ts). */
+export interface DiscountRule {
+  kind: 'percent' | 'fixed';
+  /** whole percent (1–100) or minor units */
+  value: number;
+}
 
 /**
  * Discount codes and their uses (docs/decisions/072, 108). A checkout reserves a use in the transaction that writes

@@ -13,7 +13,7 @@ import {
 import type { Db } from '@/server/db/client';
 import { awardProductTemplates, awards, products, variants } from '@/server/db/schema/index';
 import { badRequest, notFound } from '@/server/lib/http-errors';
-import { audited } from '../audit/audit.service';
+import { audited } from '../audit';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../jobs/job-queue';
+import { defineJob } from '../jobs';
 
 /**
  * Sends a paid order's hand-off to the print provider (submitToPrinter). A provider that is down for an hour delays

@@ -1,5 +1,4 @@
-import type { JobRegistration } from '../jobs/job-queue';
-import { handle } from '../jobs/job-queue';
+import { type JobRegistration, handle } from '../jobs';
 import type { ShopDeps } from '@/server/workflows/deps';
 import { confirmAtPrinter } from '@/server/workflows/confirm-at-printer';
 import { submitToPrinter } from '@/server/workflows/submit-to-printer';

@@ -3,23 +3,17 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
-import { fetchTemplatesResponseSchema, jobListSchema, jobParamsSchema, jobsQuerySchema, markShippedBodySchema, syncProductsResponseSchema } from '@/contract/fulfilment';
-import { adminOrderSchema, orderParamsSchema } from '@/contract/shop';
+import { fetchTemplatesResponseSchema, jobListSchema, jobParamsSchema, jobsQuerySchema, syncProductsResponseSchema } from '@/contract/fulfilment';
 import { FulfilmentProviderError, FulfilmentWebhookAuthError } from '@/server/adapters/fulfilment/fulfilment-provider';
 import type { PrintShopItem } from '@/server/db/schema/fulfilment';
 import { BoundedFiles } from '@/server/lib/bounded-files';
 import { registerEvictable } from '@/server/lib/disk-full';
 import { badRequest, conflict, HttpError, notFound } from '@/server/lib/http-errors';
 import { shopDeps } from '@/server/workflows/deps';
-import { advancePrintShop, markShipped, resubmitToPrinter } from '@/server/workflows/fulfilment-admin';
+import { orderToPrint, printFile, printFilesDeps } from '@/server/workflows/print-files';
 import { shipmentUpdated } from '@/server/workflows/shipment-updated';
 import { syncCatalogue } from '@/server/workflows/sync-catalogue';
-import { audited } from '../audit/audit.service';
-import { certificatesContext } from '../certificates/certificates.module';
-import { renderUnavailable } from '../certificates/render-pool';
-import { lineCertificate } from '../certificates/line-certificate';
-import { adminOrderView, findOrder, isPaidFor, linesOf } from '../orders';
-import { findPayment } from '../payments';
+import { audited } from '../audit';
 import { awardProductTemplatesRoutes } from './award-product-templates.routes';
 import { fetchTemplates, orderIdOf, verifyPrintFileToken } from './fulfilment.service';
 
@@ -29,14 +23,14 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /**
  * Printing and shipping (issue 10, docs/decisions/083): the submission job, the shipment webhook, the print files
- * the provider downloads, the local print shop's schedule, and the admin tools (template dashboard, product sync,
- * resubmit / mark shipped, the jobs page).
+ * the provider downloads (drawn by workflows/print-files.ts), the local print shop's schedule, and the admin tools
+ * (template dashboard, product sync, the jobs page). An order's own fulfilment actions (advance, resubmit, mark
+ * shipped) are the orders module's admin routes.
  */
 export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.fulfilment;
   const deps = shopDeps(app);
-  const certificates = certificatesContext(app);
-  const view = (orderId: string) => adminOrderView(app.db, orderId, { testMode: app.payments.testMode, secret: app.authSecret, canAdvance: provider.local?.canAdvance });
+  const printDeps = printFilesDeps(app);
 
   // ---------- the built-in print shop: how it draws its files and reaches our webhook ----------
   if (provider.local) {
@@ -48,17 +42,15 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.addHook('onClose', async () => unregister());
     provider.local.connect({
       async renderFiles(externalId: string, items: PrintShopItem[]): Promise<PrintShopItem[]> {
-        const orderId = orderIdOf(externalId);
-        const order = orderId ? await findOrder(app.db, orderId) : null;
-        if (!order) throw new Error(`order ${externalId} not found`);
-        const lines = await linesOf(app.db, order.id);
-        const paidAt = (await findPayment(app.db, order.id))?.paidAt ?? null;
+        const toPrint = await orderToPrint(printDeps, orderIdOf(externalId));
+        if (!toPrint) throw new Error(`order ${externalId} not found`);
+        const { order, lines } = toPrint;
         const dir = path.join(filesDir, order.number);
         const drawn: PrintShopItem[] = [];
         for (const item of items) {
           const line = lines.find((l) => l.id === item.externalId);
           if (!line) throw new Error(`order line ${item.externalId} not found`);
-          const { data, template } = await lineCertificate(certificates, order, line, paidAt);
+          const { data, template } = await toPrint.certificateOf(line);
           // 300 DPI A4 print file and the A4 PDF, drawn in the render pool, written whole or not at all.
           const png = await app.renderer.printPng(data, template);
           const pdf = await app.renderer.pdf(data, template);
@@ -88,27 +80,6 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     });
   }
-
-  app.post(
-    '/api/admin/orders/:orderId/fulfilment/advance',
-    {
-      config: { admin: true },
-      schema: {
-        tags: ['admin'],
-        summary: 'Built-in print shop: move the order to its next step now (audited)',
-        description: 'Submitted → in production → shipped, reported through the same webhook as Printful. 409 for any other provider.',
-        params: orderParamsSchema,
-        response: { 200: adminOrderSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const actor = await app.auth.requireActor(request);
-      const order = await findOrder(app.db, request.params.orderId);
-      if (!order) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
-      await advancePrintShop.run({ ...deps, log: request.log }, { orderId: order.id, actor });
-      return view(order.id);
-    },
-  );
 
   // ---------- the shipment webhook (Printful's v1 format, for both providers) ----------
   await app.register(async (raw) => {
@@ -159,17 +130,8 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { orderId, lineId } = request.params;
       if (!verifyPrintFileToken(app.authSecret, orderId, lineId, request.query.token)) throw notFound('No such print file.', 'PRINT_FILE_NOT_FOUND');
-      const order = await findOrder(app.db, orderId);
-      const line = order ? (await linesOf(app.db, orderId)).find((l) => l.id === lineId) : undefined;
-      const payment = order ? await findPayment(app.db, orderId) : null;
-      if (!order || !line || !line.requiresShipping || !isPaidFor(payment)) throw notFound('No such print file.', 'PRINT_FILE_NOT_FOUND');
-      const { data, template } = await lineCertificate(certificates, order, line, payment!.paidAt);
-      let png: Buffer;
-      try {
-        png = await app.renderer.printPng(data, template);
-      } catch (error) {
-        throw renderUnavailable(error);
-      }
+      const png = await printFile(printDeps, orderId, lineId);
+      if (!png) throw notFound('No such print file.', 'PRINT_FILE_NOT_FOUND');
       return reply
         .type('image/png')
         .header('cache-control', 'private, max-age=3600')
@@ -219,46 +181,6 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (err) {
         throw providerError(err);
       }
-    },
-  );
-
-  // ---------- admin: an order's fulfilment ----------
-  app.post(
-    '/api/admin/orders/:orderId/fulfilment/resubmit',
-    {
-      config: { admin: true },
-      schema: { tags: ['admin'], summary: 'Send the order to the print provider again (audited)', params: orderParamsSchema, response: { 200: adminOrderSchema, ...errors } },
-    },
-    async (request) => {
-      const actor = await app.auth.requireActor(request);
-      const order = await findOrder(app.db, request.params.orderId);
-      if (!order) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
-      await resubmitToPrinter.run({ ...deps, log: request.log }, { orderId: order.id, actor });
-      return view(order.id);
-    },
-  );
-
-  app.post(
-    '/api/admin/orders/:orderId/fulfilment/mark-shipped',
-    {
-      config: { admin: true },
-      schema: {
-        tags: ['admin'],
-        summary: 'Mark the order shipped by hand, with carrier and tracking (audited; the customer is mailed)',
-        params: orderParamsSchema,
-        body: markShippedBodySchema,
-        response: { 200: adminOrderSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const actor = await app.auth.requireActor(request);
-      const order = await findOrder(app.db, request.params.orderId);
-      if (!order) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
-      await markShipped.run(
-        { ...deps, log: request.log },
-        { orderId: order.id, actor, carrier: request.body.carrier, trackingNumber: request.body.tracking_number, trackingUrl: request.body.tracking_url },
-      );
-      return view(order.id);
     },
   );
 

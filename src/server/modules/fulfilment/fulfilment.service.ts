@@ -5,8 +5,12 @@ import type { FulfilmentStatus } from '@/contract/order-status';
 import type { FulfilmentEvent, FulfilmentOrderInput, FulfilmentProvider } from '@/server/adapters/fulfilment/fulfilment-provider';
 import type { Db } from '@/server/db/client';
 import { awardProductTemplates, fulfilmentEvents, fulfilments, fulfilmentTransitions, type FulfilmentStatusValue } from '@/server/db/schema/fulfilment';
-import type { OrderLineRow, OrderRow } from '../orders';
+import type { orderLines, orders } from '@/server/db/schema/index';
 import { moveFulfilment, type FulfilmentActor } from './fulfilment-status';
+
+/** The order rows a hand-off is made from (the orders module's tables; a row's type is not access). */
+type OrderRow = typeof orders.$inferSelect;
+type OrderLineRow = typeof orderLines.$inferSelect;
 
 /**
  * The fulfilment module's tables (docs/decisions/083, 108): the hand-offs to the printer (fulfilments), their

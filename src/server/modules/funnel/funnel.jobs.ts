@@ -1,6 +1,6 @@
 import type { ShopDeps } from '@/server/workflows/deps';
 import { closeFunnel } from '@/server/workflows/close-funnel';
-import { handle, type JobRegistration } from '../jobs/job-queue';
+import { handle, type JobRegistration } from '../jobs';
 import { closeFunnelJob } from './funnel.job-defs';
 
 /** The funnel module's jobs and their handlers (registered at start in src/server/jobs.ts). */

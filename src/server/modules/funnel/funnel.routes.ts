@@ -13,15 +13,14 @@ import {
 } from '@/contract/funnel';
 import { checkoutResultSchema } from '@/contract/shop';
 import { sendCachedJson } from '@/server/lib/cache';
-import { tooManyRequests } from '@/server/lib/http-errors';
-import { HttpError } from '@/server/lib/http-errors';
+import { tooManyRequests, HttpError } from '@/server/lib/http-errors';
 import { acceptOffer, freshOrder } from '@/server/workflows/accept-offer';
 import { declineOffer } from '@/server/workflows/close-funnel';
 import { shopDeps } from '@/server/workflows/deps';
 import { placeOrder } from '@/server/workflows/place-order';
-import { CHECKOUT_RATE_LIMIT, idempotencyKeyHeaders } from '../checkout/checkout.routes';
-import { countAttempt } from '../security/rate-limit.service';
-import { keepPagesOnEveryRoute } from '../seo/page-cache';
+import { CHECKOUT_RATE_LIMIT, idempotencyKeyHeaders } from '../checkout';
+import { countAttempt } from '../security';
+import { keepPagesOnEveryRoute } from '@/server/lib/page-cache';
 import { funnelOrderView, getFunnel, requireFunnelOrder, type FunnelReadDeps } from './funnel.service';
 
 const errors = { 400: apiErrorSchema, 402: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema };

@@ -2,14 +2,12 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Funnel, FunnelOffer, FunnelOfferKind, FunnelOfferPreview, FunnelOrder, FunnelStep } from '@/contract/funnel';
 import type { PaymentProvider } from '@/server/adapters/payments/payment-provider';
 import type { Db } from '@/server/db/client';
-import { awards, funnelOffers, funnelSessions, products, templates, variants } from '@/server/db/schema/index';
-import type { FunnelOfferStatus } from '@/server/db/schema/index';
+import { awards, funnelOffers, funnelSessions, products, templates, variants, type FunnelOfferStatus } from '@/server/db/schema/index';
 import { badRequest, conflict, notFound } from '@/server/lib/http-errors';
 import { findOrder, orderParts, orderView, verifyOrderToken, type OrderParts, type OrderRow } from '../orders';
-import type { SettingsService } from '../settings/settings.service';
-import { shippingMethods } from '../store/store.service';
-import { taxAmount } from '../store/pricing';
-import { readFunnelSettings, type FunnelOfferSettings, type FunnelSettings } from './funnel-settings';
+import type { SettingsService } from '../settings';
+import { shippingMethods, taxAmount } from '../store';
+import { readFunnelSettings, type FunnelOfferSettings, type FunnelSettings } from '../settings';
 
 /**
  * The sales funnel (issue 13, docs/decisions/099). A funnel order is an ordinary order (channel 'funnel') bought on

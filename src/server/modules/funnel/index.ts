@@ -23,5 +23,4 @@ export {
   type FunnelSessionRow,
   type OfferRow,
 } from './funnel.service';
-export { funnelSettingsSchema, readFunnelSettings, type FunnelSettings } from './funnel-settings';
 export { closeFunnelJob } from './funnel.job-defs';

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { migrationsApplied, type Database } from '@/server/db/client';
 import { diskSpace } from '@/server/lib/disk-full';
-import type { JobQueue } from '../jobs/job-queue';
+import type { JobQueue } from '../jobs';
 
 /** How long one readiness check may take: a hung database makes /readyz answer 503 in about this, not hang. */
 const CHECK_TIMEOUT_MS = 3_000;

@@ -4,7 +4,7 @@ import type { SniffedType } from '@/server/adapters/storage/content-type';
 import { contentAddressedKey, type ObjectStorage } from '@/server/adapters/storage/object-storage';
 import type { Db } from '@/server/db/client';
 import { oneImageLimits, readImageUpload } from '@/server/lib/image-upload';
-import { audited, type Actor } from '../audit/audit.service';
+import { audited, type Actor } from '../audit';
 
 /** A hero picture: the form field `file`, at most LANDING_LIMITS.imageMaxBytes. */
 export const LANDING_IMAGE_UPLOAD = { field: 'file', maxBytes: LANDING_LIMITS.imageMaxBytes };

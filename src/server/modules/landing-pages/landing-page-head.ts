@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { LANDING_SLUG_PATTERN } from '@/contract/landing-pages';
 import type { Db } from '@/server/db/client';
-import type { HeadOverrides } from '../seo/html-shell';
-import { oneLine } from '../mail/mail-layout';
+import type { HeadOverrides } from '@/server/lib/page-head';
+import { oneLine } from '../mail';
 import { publishedLandingPageMeta } from './landing-pages.service';
 
 export const LANDING_PAGE_PATH = /^\/l\/([^/]+)\/?$/;

@@ -19,7 +19,7 @@ import type { Db } from '@/server/db/client';
 import { awards, landingPages, products, users } from '@/server/db/schema/index';
 import { badRequest, conflict, notFound } from '@/server/lib/http-errors';
 import { containsPattern, isUniqueViolation } from '@/server/lib/sql-text';
-import { audited, type Actor } from '../audit/audit.service';
+import { audited, type Actor } from '../audit';
 import { renderMarkdown } from './markdown';
 
 type Row = typeof landingPages.$inferSelect;

@@ -5,7 +5,7 @@ import type { Db } from '@/server/db/client';
 import { mailOutbox } from '@/server/db/schema/index';
 import { conflict, notFound } from '@/server/lib/http-errors';
 import { containsPattern } from '@/server/lib/sql-text';
-import { recordAudit, type Actor } from '../audit/audit.service';
+import { recordAudit, type Actor } from '../audit';
 import { mailLinks } from './mail-links';
 import type { Mailer } from './mail.service';
 

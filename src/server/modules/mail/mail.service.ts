@@ -2,10 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '@/server/db/client';
-import { mailOutbox } from '@/server/db/schema/index';
+import { mailOutbox, type MailList } from '@/server/db/schema/index';
 import { z } from 'zod';
-import type { MailList } from '@/server/db/schema/index';
-import { defineJob, handle, type JobQueue, type JobRegistration } from '../jobs/job-queue';
+import { defineJob, handle, type JobQueue, type JobRegistration } from '../jobs';
 import { mailHeaders, unsubscribeUrl } from './unsubscribe';
 
 export interface OutgoingMail {

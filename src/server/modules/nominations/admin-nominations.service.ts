@@ -4,7 +4,7 @@ import type { AdminNomination, adminNominationListQuerySchema } from '@/contract
 import { nominations } from '@/server/db/schema/index';
 import { conflict, notFound } from '@/server/lib/http-errors';
 import { containsPattern } from '@/server/lib/sql-text';
-import { audited, recordAudit, type Actor } from '../audit/audit.service';
+import { audited, recordAudit, type Actor } from '../audit';
 import { issueClaimToken } from './claim-links';
 import type { NominationsContext } from './context';
 import { sendClaimMail } from './create-nomination';

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import type { Mailer } from '../mail/mail.service';
-import type { SettingsService } from '../settings/settings.service';
+import type { Mailer } from '../mail';
+import type { SettingsService } from '../settings';
 
 /**
  * What the nomination services (and those of claims, community and certificates) need from the app,

@@ -7,8 +7,7 @@ import { badRequest } from '@/server/lib/http-errors';
 import { isUniqueViolation } from '@/server/lib/sql-text';
 import type { NominationsContext } from './context';
 import { hashClaimToken, newCertificateNumber, newClaimToken, newShareId } from './ids';
-import { claimMail, receiptMail, type NominationMailFacts } from '../mail/nomination-mails';
-import { isSuppressed } from '../mail/unsubscribe';
+import { claimMail, receiptMail, type NominationMailFacts, isSuppressed } from '../mail';
 import {
   activeTemplates,
   certificatePageUrl,

@@ -5,7 +5,7 @@ import {
 } from '@/contract/nominations';
 import type { Db } from '@/server/db/client';
 import { tooManyRequests } from '@/server/lib/http-errors';
-import { checkRateLimit, pruneRateLimitAttempts, type RateLimitRule } from '../security/rate-limit.service';
+import { checkRateLimit, pruneRateLimitAttempts, type RateLimitRule } from '../security';
 
 /**
  * Limits on what strangers can make us do (docs/decisions/032), counted in the database like the

@@ -3,12 +3,11 @@ import { countryName } from '@/contract/address';
 import { addressLines } from '@/contract/address-format';
 import type { Db } from '@/server/db/client';
 import { fulfilmentsOf } from '../fulfilment';
-import { defineJob, handle, type JobRegistration } from '../jobs/job-queue';
-import type { Mailer } from '../mail/mail.service';
-import { orderConfirmationMail, paymentFailedMail, refundMail, shippedMail, type OrderMailFacts } from '../mail/order-mails';
+import { defineJob, handle, type JobRegistration } from '../jobs';
+import { type Mailer, orderConfirmationMail, paymentFailedMail, refundMail, shippedMail, type OrderMailFacts } from '../mail';
 import { findPayment, refundsOf, type PaymentRow } from '../payments';
-import type { SettingsService } from '../settings/settings.service';
-import { formatMoney } from '../store/pricing';
+import type { SettingsService } from '../settings';
+import { formatMoney } from '../store';
 import { historyOf, linesOf, orderAccessToken, findOrder, type OrderRow } from './orders.service';
 import { hrefs } from '@/contract/pages';
 

@@ -11,7 +11,7 @@ import {
   type OrderStates,
   type PaymentStatus,
 } from '@/contract/order-status';
-import type { Order, OrderSummary } from '@/contract/shop';
+import type { MyOrder, Order } from '@/contract/shop';
 import type { Db } from '@/server/db/client';
 import { awards, orderOverview, orders } from '@/server/db/schema/index';
 import { fulfilmentHistory, fulfilmentsOf, orderFulfilmentStatus, type FulfilmentRow } from '../fulfilment';
@@ -192,7 +192,7 @@ export async function orderView(
 }
 
 /** My orders, newest first (the account page). Orders abandoned before they were paid are left out. */
-export async function listMyOrders(db: Pick<Db, 'select'>, userId: string): Promise<OrderSummary[]> {
+export async function listMyOrders(db: Pick<Db, 'select'>, userId: string): Promise<MyOrder[]> {
   const rows = await db
     .select({ ...getViewSelectedFields(orderOverview), items: ITEMS_SQL })
     .from(orderOverview)
@@ -213,6 +213,7 @@ export async function listMyOrders(db: Pick<Db, 'select'>, userId: string): Prom
         currency: o.currency,
         total: o.total,
         item_count: Number(items),
+        test_mode: o.paymentProvider === 'test',
         created_at: o.createdAt.toISOString(),
       };
     });

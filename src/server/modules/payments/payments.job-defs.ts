@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../jobs/job-queue';
+import { defineJob } from '../jobs';
 
 /**
  * The reconciliation (reconcilePayments): every minute, and once at start, once across instances — stored events

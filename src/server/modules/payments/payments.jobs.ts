@@ -1,7 +1,7 @@
 import type { ShopDeps } from '@/server/workflows/deps';
 import { reconcilePayments } from '@/server/workflows/reconcile-payments';
 import { finishStaleRefund } from '@/server/workflows/refund-order';
-import { handle, type JobRegistration } from '../jobs/job-queue';
+import { handle, type JobRegistration } from '../jobs';
 import { finishRefundJob, reconcileJob } from './payments.job-defs';
 
 /** The payments module's jobs and their handlers (registered at start in src/server/jobs.ts). */

@@ -5,7 +5,7 @@ import { PAYMENT_WEBHOOK_PATH, WebhookSignatureError } from '@/server/adapters/p
 import { badRequest } from '@/server/lib/http-errors';
 import { applyLocalPaymentEvent, applyPaymentEvent } from '@/server/workflows/apply-payment-event';
 import { shopDeps } from '@/server/workflows/deps';
-import { keepPagesOnEveryRoute } from '../seo/page-cache';
+import { keepPagesOnEveryRoute } from '@/server/lib/page-cache';
 
 /** The payment webhook (issue 9, docs/decisions/074, 108): Stripe's, and the built-in test processor's. */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {

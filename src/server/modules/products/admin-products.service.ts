@@ -11,7 +11,7 @@ import type { Db } from '@/server/db/client';
 import { products, variants } from '@/server/db/schema/index';
 import { notFound } from '@/server/lib/http-errors';
 import { conflictOnUnique } from '@/server/lib/sql-text';
-import { audited, type Actor } from '../audit/audit.service';
+import { audited, type Actor } from '../audit';
 
 type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof variants.$inferSelect;

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import type { CertificateRenderer } from '../certificates/certificate-renderer';
-import type { EmblemLoader } from '../certificates/emblem-loader';
-import type { SettingsService } from '../settings/settings.service';
+import type { CertificateRenderer, EmblemLoader } from '../certificates';
+import type { SettingsService } from '../settings';
 
 /** What the quiz's services need from the app, passed explicitly (docs/decisions/065). */
 export interface QuizContext {

@@ -1,6 +1,6 @@
 import { QUIZ_ANONYMOUS_NAME, QUIZ_SIGNATORY } from '@/contract/quiz';
 import { hrefs } from '@/contract/paths';
-import type { CertificateData } from '../certificates/certificate-renderer';
+import type { CertificateData } from '../certificates';
 import type { QuizContext } from './context';
 import type { LoadedResult } from './quiz.service';
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { QUIZ_RESULT_ID_PATTERN } from '@/contract/quiz';
-import type { HeadOverrides } from '../seo/html-shell';
-import { oneLine } from '../mail/mail-layout';
+import type { HeadOverrides } from '@/server/lib/page-head';
+import { oneLine } from '../mail';
 import type { QuizContext } from './context';
 import { findResult, resultUrls } from './quiz.service';
 

@@ -14,9 +14,8 @@ import {
   quizSchema,
 } from '@/contract/quiz';
 import { sendCachedJson } from '@/server/lib/cache';
-import { certificateCacheKey } from '../certificates/certificate-renderer';
-import { matchesEtag } from '../certificates/certificates.routes';
-import { renderUnavailable } from '../certificates/render-pool';
+import { matchesEtag } from '@/server/lib/cache-control';
+import { certificateCacheKey, renderUnavailable } from '../certificates';
 import type { QuizContext } from './context';
 import { quizCertificateData } from './quiz-certificate';
 import { createQuizResult, galleryPage, leaveGallery, quizForVisitors, requireResult, toQuizResult } from './quiz.service';

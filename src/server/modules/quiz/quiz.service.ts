@@ -17,7 +17,7 @@ import type { Db } from '@/server/db/client';
 import { awards, categories, quizAnswers, quizAnswerWeights, quizQuestions, quizResults, templates } from '@/server/db/schema/index';
 import { badRequest, HttpError, notFound } from '@/server/lib/http-errors';
 import { isUniqueViolation } from '@/server/lib/sql-text';
-import { activeTemplates } from '../nominations/nominations.service';
+import { activeTemplates } from '../nominations';
 import type { QuizContext } from './context';
 import { hashManageToken, manageTokenMatches, newManageToken, newQuizCertificateNumber, newResultId } from './quiz-ids';
 import { pickAward } from './scoring';

@@ -1,7 +1,7 @@
 import { QUIZ_RESULT_RATE_LIMIT } from '@/contract/quiz';
 import type { Db } from '@/server/db/client';
 import { tooManyRequests } from '@/server/lib/http-errors';
-import { checkRateLimit, pruneRateLimitAttempts, type RateLimitRule } from '../security/rate-limit.service';
+import { checkRateLimit, pruneRateLimitAttempts, type RateLimitRule } from '../security';
 
 /** New results per client address (anonymous: nothing else to count by), in the database like every limit. */
 export const QUIZ_RESULT_RULE: RateLimitRule = {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { grantRole } from './roles.service';
 
 /**

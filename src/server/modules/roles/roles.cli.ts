@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { userRoles, users } from '@/server/db/schema/index';
 import { HttpError } from '@/server/lib/http-errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { grantRole, revokeRole, withAdminRoleLock } from './roles.service';
 
 export const ADMIN_CLI_USAGE = `Usage: npm run admin -- <command>

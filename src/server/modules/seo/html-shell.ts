@@ -4,15 +4,13 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { matchPage, notFoundPage, type PageDef } from '@/contract/pages';
 import { jsonInScript } from '@/contract/json-in-script';
-import { buildHeadTags, renderHeadTags, type HeadContext } from '@/contract/seo';
+import { buildHeadTags, renderHeadTags } from '@/contract/seo';
 import type { PublicSettings } from '@/contract/settings';
+import type { HeadOverrides, HeadResolver } from '@/server/lib/page-head';
 // Types only: the renderer itself is the Vite SSR bundle (dist/ssr), loaded at start (docs/decisions/089).
 import type { RenderRequest, RenderResult, ServerGet } from '@/web/entry-server';
 
-/** Extra head data for pages whose title or image depend on stored data (e.g. a certificate). */
-export type HeadOverrides = Partial<Pick<HeadContext, 'title' | 'description' | 'image' | 'noindex' | 'canonicalPath' | 'product'>>;
-/** `query`: the page address's query, for a page whose query names what it shows (the store of one award). */
-export type HeadResolver = (match: RegExpExecArray, query: URLSearchParams) => Promise<HeadOverrides | null>;
+export type { HeadOverrides, HeadResolver };
 
 /** The server renderer: src/web/entry-server.tsx, built to dist/ssr/entry-server.js (or imported as is in tests). */
 export interface SsrRenderer {

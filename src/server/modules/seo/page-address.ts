@@ -12,7 +12,7 @@
  * page cache's canonical share when it answers 200: their number is bounded by what exists, not by what anonymous
  * visitors can type. Everything else is kept by its (tag-free) address as sent, in the other, smaller share.
  */
-import { CERTIFICATE_PAGE } from '../certificates/certificate-head';
+import { CERTIFICATE_PAGE } from '../certificates';
 
 export interface PageAddress {
   /** The cache key and the address rendered. */

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { ServedPage } from './page-cache';
+import type { ServedPage } from '@/server/lib/page-cache';
 
 export type PageEncoding = 'br' | 'gzip';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listActiveAwardStamps } from '../awards/awards.service';
-import { listPublishedLandingPageStamps } from '../landing-pages/landing-pages.service';
+import { listActiveAwardStamps } from '../awards';
+import { listPublishedLandingPageStamps } from '../landing-pages';
 import { buildRobots, buildSitemap } from './sitemap';
 import { STORE_PAGE, storeHead } from './store-head';
 

@@ -3,8 +3,8 @@ import { SETTINGS_GROUPS, type AdminSettings, type SettingsGroup, type SettingsV
 import type { Db } from '@/server/db/client';
 import { auditLog, awards, products, settings, templates, users, variants } from '@/server/db/schema/index';
 import { badRequest } from '@/server/lib/http-errors';
-import { audited, type Actor } from '../audit/audit.service';
-import { funnelSettingsSchema } from '../funnel';
+import { audited, type Actor } from '../audit';
+import { funnelSettingsSchema } from './funnel-settings';
 import { publicSettingsOf, PUBLIC_SETTING_KEYS } from './public-settings';
 import { SETTINGS_CACHE_MS } from './settings.service';
 import { shopSettingsSchema } from './shop-settings';

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { PublicSettings } from '@/contract/settings';
 import type { Db } from '@/server/db/client';
 import { settings } from '@/server/db/schema/index';
-import { readFunnelSettings, type FunnelSettings } from '../funnel';
+import { readFunnelSettings, type FunnelSettings } from './funnel-settings';
 import { HttpError } from '@/server/lib/http-errors';
 import type { FeatureToggles } from '@/contract/settings-defaults';
 import { shopSettingsSchema, type ShopSettings } from './shop-settings';

@@ -2,12 +2,8 @@
  * The shop's arithmetic, in integer minor units only (docs/decisions/072). Pure functions: the quote,
  * the checkout and the tests all use these, so the summary a shopper sees is the amount charged.
  */
+import type { DiscountRule } from '../discounts';
 
-export interface DiscountRule {
-  kind: 'percent' | 'fixed';
-  /** whole percent (1–100) or minor units */
-  value: number;
-}
 
 /** The discount on a subtotal: a percentage rounded half up to the minor unit, or a fixed amount; never more than the subtotal. */
 export function discountAmount(rule: DiscountRule, subtotal: number): number {

@@ -5,7 +5,7 @@ import { awardMockupsQuerySchema, awardMockupsSchema, quoteBodySchema, quoteSche
 import { sendCachedJson } from '@/server/lib/cache';
 import { LocalImageSizes } from './image-size';
 import { listAwardMockups, listCatalogue, quote, shippingMethods } from './store.service';
-import { keepPagesOnEveryRoute } from '../seo/page-cache';
+import { keepPagesOnEveryRoute } from '@/server/lib/page-cache';
 
 /** GET /api/store/products, GET /api/store/mockups and POST /api/store/quote: the catalogue, award photos and cart prices. */
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,7 +4,7 @@ import { cartLineInputSchema } from '@/contract/shop';
 import type { Db } from '@/server/db/client';
 import { awardProductTemplates, awards, nominations, products, templates, variants } from '@/server/db/schema/index';
 import { checkDiscount, type DiscountCheck } from '../discounts';
-import type { ShopSettings } from '../settings/shop-settings';
+import type { ShopSettings } from '../settings';
 import type { LocalImageSizes } from './image-size';
 import { orderTotals } from './pricing';
 import type { ShippingRateQuoter } from './shipping-rates';

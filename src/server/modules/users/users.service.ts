@@ -4,8 +4,8 @@ import type { Db } from '@/server/db/client';
 import { accounts, userRoles, users } from '@/server/db/schema/index';
 import { conflict, notFound } from '@/server/lib/http-errors';
 import { containsPattern } from '@/server/lib/sql-text';
-import { audited, type Actor } from '../audit/audit.service';
-import { countActiveAdmins, grantRole, isAdmin, revokeRole, withAdminRoleLock } from '../roles/roles.service';
+import { audited, type Actor } from '../audit';
+import { countActiveAdmins, grantRole, isAdmin, revokeRole, withAdminRoleLock } from '../roles';
 
 /** The admin user list: search by name or email, newest first, with roles and sign-in methods. */
 export async function listUsers(db: Db, query: AdminUserListQuery): Promise<AdminUserList> {

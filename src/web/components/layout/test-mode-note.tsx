@@ -1,6 +1,12 @@
 import { FlaskConical } from 'lucide-react';
 import { cn } from '@/web/lib/utils';
 
+/** What test mode does to an order (docs/decisions/119), in the words of the order page and the account's order list. */
+export const SIMULATED_FULFILMENT = 'Printing and shipping are simulated';
+
+/** The order page's note on an order paid in test mode. */
+export const TEST_MODE_ORDER = `This order was paid in test mode: no real money moved. ${SIMULATED_FULFILMENT} too: the built-in print shop goes through each step without printing or posting anything, and its carrier and tracking number are made up.`;
+
 /** Every payment screen of the built-in test card processor says so (docs/decisions/074). */
 export function TestModeNote({ className, children }: { className?: string; children?: React.ReactNode }) {
   return (

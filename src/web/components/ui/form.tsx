@@ -118,22 +118,56 @@ export function FormSelectField<TIn extends FieldValues, TOut>({ control, name, 
   return <SelectField {...props} {...useBoundField(control, name)} />;
 }
 
-/** Whether `values` has the field the server named: `name`, or a dotted path into nested groups (`shipping.express.price`). */
+/**
+ * Whether `values` has a field the server named that can show an error: `name`, or a dotted path into nested groups
+ * and lists (`shipping.express.price`, `sections.0.title`, `stats`) — not a group itself (`shipping_address`), which
+ * no input shows.
+ */
 function hasField(values: FieldValues, field: string): boolean {
   let at: unknown = values;
   for (const key of field.split('.')) {
     if (at === null || typeof at !== 'object' || !(key in at)) return false;
     at = (at as Record<string, unknown>)[key];
   }
-  return true;
+  return at === null || typeof at !== 'object' || Array.isArray(at);
+}
+
+/** How showFieldError reads an API error for one form. */
+export interface FieldErrorOptions<TIn extends FieldValues> {
+  /** The server's names for fields this form calls otherwise (`is_public` → `visibility`, `consent.source` → `source`). */
+  fields?: Readonly<Record<string, FieldPath<TIn>>>;
+  /** The field that takes an error naming none of the form's fields (a refusal about the whole request), instead of the caller. */
+  otherwise?: FieldPath<TIn>;
+  /** Called with the field just before its error is set and focused, e.g. to show the tab it is on (inside flushSync). */
+  reveal?: (field: FieldPath<TIn>) => void;
+}
+
+/** The field an API error names (`answers.2`), or null: for a decision about an error that is no field of a form. */
+export function apiErrorField(err: unknown): string | null {
+  return err instanceof ApiRequestError && err.field ? err.field : null;
+}
+
+/** The form's field for the server's field name (through `fields`), or null when the form has no such field. */
+function formFieldFor<TIn extends FieldValues>(values: FieldValues, serverField: string, fields: FieldErrorOptions<TIn>['fields'] = {}): FieldPath<TIn> | null {
+  const field = fields[serverField] ?? serverField;
+  return hasField(values, field) ? (field as FieldPath<TIn>) : null;
 }
 
 /**
- * Puts an API error that names one of this form's fields (`error.field`) under that field and focuses
- * it. Returns false for any other error, which the caller reports (usually as a toast).
+ * The one way a server error reaches a form's fields (docs/decisions/060): an API error that names one of this form's
+ * fields (`error.field`: a name, or a dotted path such as `sections.0.title`, mapped through `options.fields`) goes
+ * under that field, focused; with `options.otherwise`, any other error goes under that field. Returns false for an
+ * error it did not place, which the caller reports (usually as a toast).
  */
-export function showFieldError<TIn extends FieldValues, TOut>(form: UseFormReturn<TIn, unknown, TOut>, err: unknown): boolean {
-  if (!(err instanceof ApiRequestError) || !err.field || !hasField(form.getValues(), err.field)) return false;
-  form.setError(err.field as FieldPath<TIn>, { type: 'server', message: err.message }, { shouldFocus: true });
+export function showFieldError<TIn extends FieldValues, TOut>(
+  form: UseFormReturn<TIn, unknown, TOut>,
+  err: unknown,
+  options: FieldErrorOptions<TIn> = {},
+): boolean {
+  const named = apiErrorField(err);
+  const field = (named ? formFieldFor(form.getValues(), named, options.fields) : null) ?? options.otherwise;
+  if (!field || !(err instanceof Error)) return false;
+  options.reveal?.(field);
+  form.setError(field, { type: 'server', message: err.message }, { shouldFocus: true });
   return true;
 }

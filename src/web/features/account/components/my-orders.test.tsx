@@ -37,4 +37,22 @@ describe('MyOrders', () => {
     expect(rows.map((r) => r.querySelector('p')?.textContent)).toEqual([`${declined} · Payment declined`, `${shipped} · On its way · partly refunded`]);
     expect(screen.queryByText(new RegExp(abandoned))).toBeNull();
   });
+
+  it('says of an order paid in test mode what its order page says: printing and shipping are simulated', async () => {
+    const { id: userId, email, password } = await createUser(live.app);
+    await apiFetch('/api/auth/sign-in', { method: 'POST', body: JSON.stringify({ email, password }) });
+    const mine = async (s: Parameters<typeof seedOrder>[1]) => {
+      const o = await seedOrder(live.database.db, { email, ...s });
+      await live.database.db.update(orders).set({ userId }).where(eq(orders.id, o.id));
+      return o.number;
+    };
+    const real = await mine({ createdAt: new Date(Date.UTC(2026, 10, 20, 12)), payment: { status: 'paid', provider: 'stripe' } });
+    const test = await mine({ createdAt: new Date(Date.UTC(2026, 10, 21, 12)), payment: { status: 'paid', provider: 'test' }, fulfilment: { status: 'shipped' } });
+
+    renderWithApp(<MyOrders />, { path: '/account' });
+    const rows = await screen.findAllByTestId('my-order');
+    expect(rows.map((r) => r.querySelector('p')?.textContent)).toEqual([`${test} · On its way`, `${real} · Paid`]);
+    expect(rows[0]).toHaveTextContent('Test mode: printing and shipping are simulated.');
+    expect(rows[1]).not.toHaveTextContent(/test mode|simulated/i);
+  });
 });

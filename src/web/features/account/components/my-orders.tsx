@@ -1,7 +1,8 @@
-import { ChevronRight, Package } from 'lucide-react';
+import { ChevronRight, FlaskConical, Package } from 'lucide-react';
 import { Link } from 'react-router';
 import { countOf, formatDate } from '@/contract/format';
 import { hrefs, paths } from '@/contract/paths';
+import { SIMULATED_FULFILMENT } from '@/web/components/layout/test-mode-note';
 import { buttonVariants } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -47,6 +48,11 @@ export function MyOrders() {
                   <p className="text-sm text-muted">
                     {formatDate(o.created_at)} · {countOf(o.item_count, 'item', 'items')}
                   </p>
+                  {o.test_mode ? (
+                    <p className="mt-1 flex items-center gap-1.5 text-xs font-medium text-ink-soft">
+                      <FlaskConical className="size-3.5 shrink-0 text-gold-dark" aria-hidden="true" /> Test mode: {SIMULATED_FULFILMENT.toLowerCase()}.
+                    </p>
+                  ) : null}
                 </div>
                 <p className="font-semibold tabular-nums">{formatMoney(o.total, o.currency)}</p>
                 <ChevronRight className="size-4 text-muted" aria-hidden="true" />

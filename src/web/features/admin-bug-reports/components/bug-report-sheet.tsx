@@ -1,17 +1,17 @@
 import { ExternalLink } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
-import { BUG_SEVERITY_LABELS, BUG_STATUS_LABELS, BUG_STATUSES, type BugReportDetail, type BugStatus } from '@/contract/bug-reports';
+import { useId, type ReactNode } from 'react';
+import { BUG_SEVERITY_LABELS, BUG_STATUS_LABELS, BUG_STATUSES, type BugReportDetail, type BugReportUpdate, type BugStatus } from '@/contract/bug-reports';
 import { Button } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
-import { SelectField } from '@/web/components/ui/select-field';
+import { Form, FormSelectField, FormTextArea, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { SideSheet } from '@/web/components/admin/side-sheet';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { TextAreaField } from '@/web/components/ui/text-area-field';
 import { toast } from '@/web/components/ui/use-toast';
 import { textLink } from '@/web/lib/styles';
 import { cn } from '@/web/lib/utils';
 import { useBugReport } from '../api/get-bug-report';
 import { useUpdateBugReport } from '../api/update-bug-report';
+import { triageFormSchema, type TriageForm } from '../lib/triage-form';
 import { BugStatusBadge, SeverityBadge } from './bug-badges';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -62,31 +62,16 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** Status buttons for the next steps, any status from the select, and a note; one PATCH each time. */
 function Triage({ report }: { report: BugReportDetail }) {
   const update = useUpdateBugReport(report.id);
-  const [status, setStatus] = useState<BugStatus>(report.status);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  // A refusal is said under the note and the note gets focus, so a screen reader hears it.
-  const noteRef = useRef<HTMLTextAreaElement>(null);
+  const form = useZodForm(triageFormSchema(report.status), { defaultValues: { status: report.status, note: '' } satisfies TriageForm });
 
-  function send(to: BugStatus | undefined) {
-    const text = note.trim();
-    const body = { ...(to && to !== report.status ? { status: to } : {}), ...(text ? { note: text } : {}) };
-    if (!body.status && !body.note) {
-      setError('Pick another status or write a note: there is nothing to save yet.');
-      noteRef.current?.focus();
-      return;
-    }
-    setError(null);
+  function save(body: BugReportUpdate) {
     update.mutate(body, {
       onSuccess: (r) => {
-        setNote('');
-        setStatus(r.status);
+        form.reset({ status: r.status, note: '' });
         toast({ title: body.status ? `Marked ${BUG_STATUS_LABELS[r.status].toLowerCase()}` : 'Note added', description: r.title, variant: 'success' });
       },
-      onError: (err) => {
-        setError(err.message);
-        noteRef.current?.focus();
-      },
+      // A refusal is said under the note and the note gets focus, so a screen reader hears it.
+      onError: (err) => showFieldError(form, err, { otherwise: 'note' }),
     });
   }
 
@@ -97,44 +82,37 @@ function Triage({ report }: { report: BugReportDetail }) {
         <BugStatusBadge status={report.status} />
         <span className="mx-1 h-5 w-px bg-line" aria-hidden="true" />
         {NEXT_STEPS[report.status].map((step) => (
-          <Button key={step.to} size="sm" variant={step.to === 'wont_fix' ? 'outline' : 'primary'} disabled={update.isPending} onClick={() => send(step.to)}>
+          <Button
+            key={step.to}
+            size="sm"
+            variant={step.to === 'wont_fix' ? 'outline' : 'primary'}
+            disabled={update.isPending}
+            onClick={() => {
+              // A step is the status the form sends, with the note as it is.
+              form.setValue('status', step.to);
+              void form.handleSubmit(save)();
+            }}
+          >
             {step.label}
           </Button>
         ))}
       </div>
-      <form
-        className="mt-4 grid gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          send(status);
-        }}
-        noValidate
-      >
-        <SelectField
-          label="Status"
-          options={BUG_STATUSES.map((s) => ({ value: s, label: BUG_STATUS_LABELS[s] }))}
-          value={status}
-          onChange={(e) => setStatus(e.target.value as BugStatus)}
-        />
-        <TextAreaField
-          ref={noteRef}
+      <Form form={form} onSubmit={save} className="mt-4 grid gap-3">
+        <FormSelectField control={form.control} name="status" label="Status" options={BUG_STATUSES.map((s) => ({ value: s, label: BUG_STATUS_LABELS[s] }))} />
+        <FormTextArea
+          control={form.control}
+          name="note"
           label="Note"
-          value={note}
-          onChange={(e) => {
-            setNote(e.target.value);
-            setError(null);
-          }}
           rows={3}
           maxLength={5000}
           placeholder="What you found, what you did, who has it. The step buttons above save it too."
-          error={error ?? undefined}
         />
         <div className="flex justify-end">
           <Button type="submit" size="sm" variant="secondary" disabled={update.isPending}>
             {update.isPending ? 'Saving…' : 'Save'}
           </Button>
         </div>
-      </form>
+      </Form>
     </Section>
   );
 }

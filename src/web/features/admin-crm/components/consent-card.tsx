@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { crmConsentSchema, type CrmContact } from '@/contract/crm';
 import { Button } from '@/web/components/ui/button';
-import { Form, FormTextField, useZodForm } from '@/web/components/ui/form';
-import { ApiRequestError } from '@/web/lib/api-client';
+import { Form, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { Switch } from '@/web/components/ui/switch';
 import { toast } from '@/web/components/ui/use-toast';
 import { useUpdateContact } from '../api/update-contact';
@@ -17,10 +16,6 @@ export function ConsentCard({ contact }: { contact: CrmContact }) {
   const [asking, setAsking] = useState(false);
   const form = useZodForm(crmConsentSchema, { defaultValues: { granted: true, source: '' } });
   const switchId = `consent-${contact.id}`;
-  const showSourceError = (message: string) => {
-    form.setError('source', { type: 'server', message }, { shouldFocus: true });
-    return true;
-  };
 
   const onToggle = (on: boolean) => {
     if (on) {
@@ -63,7 +58,7 @@ export function ConsentCard({ contact }: { contact: CrmContact }) {
                 toast({ title: 'Consent recorded', description: 'Recorded in the audit log.' });
               },
               onError: (err) => {
-                if (!(err instanceof ApiRequestError && err.field === 'consent.source' && showSourceError(err.message))) toast({ title: 'The consent was not saved', description: err.message, variant: 'destructive' });
+                if (!showFieldError(form, err, { fields: { 'consent.source': 'source' } })) toast({ title: 'The consent was not saved', description: err.message, variant: 'destructive' });
               },
             })
           }

@@ -1,6 +1,7 @@
 import { RotateCw } from 'lucide-react';
 import { useOptimistic, useTransition } from 'react';
 import type { JobState, JobView } from '@/contract/fulfilment';
+import { DataTable, type Column } from '@/web/components/admin/data-table';
 import { Button } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
 import { SelectField } from '@/web/components/ui/select-field';
@@ -143,110 +144,41 @@ function Counts({ queues, counts }: { queues: string[]; counts: { name: string; 
   );
 }
 
-function ErrorText({ job, clamp }: { job: JobView; clamp?: boolean }) {
+/** The last error: two lines in the table (all of it in its title), whole on a phone's card. */
+function ErrorText({ job }: { job: JobView }) {
   if (!job.error || !RETRYABLE.includes(job.state)) return <span className="text-muted">—</span>;
   return (
-    <span className={cn('font-mono text-xs wrap-anywhere text-brand-800', clamp ? 'line-clamp-2' : 'block')} title={job.error}>
+    <span className="block font-mono text-xs wrap-anywhere text-brand-800 md:line-clamp-2" title={job.error}>
       {job.error}
     </span>
   );
 }
 
-/** Below sm: one card per job (a table would hide its Retry button off-screen at 360 px). */
-function JobCards({ jobs }: { jobs: JobView[] }) {
-  return (
-    <ul className="mt-3 grid gap-2 sm:hidden">
-      {jobs.map((j) => (
-        <li key={j.id} className="rounded-2xl border border-line bg-white p-3 text-sm shadow-card" data-testid="job-row">
-          <div className="flex items-start justify-between gap-2">
-            <div className="min-w-0">
-              <p className="font-semibold">{queueLabel(j.name)}</p>
-              <p className="font-mono text-xs text-muted">{j.id.slice(0, 8)}</p>
-            </div>
-            <JobStateBadge state={j.state} />
-          </div>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
-            <dt className="text-muted">Attempts</dt>
-            <dd className="tabular-nums">
-              {attempts(j)} / {j.retry_limit + 1}
-            </dd>
-            <dt className="text-muted">Created</dt>
-            <dd>
-              <When iso={j.created_on} />
-            </dd>
-            <dt className="text-muted">Start after</dt>
-            <dd>
-              <When iso={j.start_after} />
-            </dd>
-          </dl>
-          {j.error && RETRYABLE.includes(j.state) ? (
-            <div className="mt-2 rounded-xl bg-brand-50 p-2">
-              <ErrorText job={j} />
-            </div>
-          ) : null}
-          {RETRYABLE.includes(j.state) ? (
-            <div className="mt-2">
-              <RetryButton job={j} />
-            </div>
-          ) : null}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function JobTable({ jobs }: { jobs: JobView[] }) {
-  return (
-    <div className="mt-3 hidden overflow-x-auto rounded-2xl border border-line bg-white shadow-card sm:block">
-      <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="sr-only">Jobs, newest first</caption>
-        <thead className="bg-paper-dark/60 text-xs tracking-wide text-ink-soft uppercase">
-          <tr>
-            <th scope="col" className="px-2.5 py-2.5 font-semibold">Queue</th>
-            <th scope="col" className="px-2.5 py-2.5 font-semibold">State</th>
-            <th scope="col" className="px-2.5 py-2.5 text-right font-semibold">Attempts</th>
-            <th scope="col" className="px-2.5 py-2.5 font-semibold">Created</th>
-            <th scope="col" className="px-2.5 py-2.5 font-semibold">Start after</th>
-            <th scope="col" className="px-2.5 py-2.5 font-semibold">Error</th>
-            <th scope="col" className="px-2.5 py-2.5">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {jobs.map((j) => (
-            <tr key={j.id} className="align-top hover:bg-paper" data-testid="job-row">
-              <th scope="row" className="px-2.5 py-2 font-normal">
-                <span className="block font-semibold whitespace-nowrap">{queueLabel(j.name)}</span>
-                <span className="block font-mono text-xs text-muted" title={j.id}>
-                  {j.id.slice(0, 8)}
-                </span>
-              </th>
-              <td className="px-2.5 py-2">
-                <JobStateBadge state={j.state} />
-              </td>
-              <td className="px-2.5 py-2 text-right whitespace-nowrap tabular-nums">
-                {attempts(j)} / {j.retry_limit + 1}
-              </td>
-              <td className="px-2.5 py-2">
-                <When iso={j.created_on} />
-              </td>
-              <td className="px-2.5 py-2">
-                <When iso={j.start_after} />
-              </td>
-              <td className="min-w-44 px-2.5 py-2">
-                <ErrorText job={j} clamp />
-              </td>
-              <td className="px-2.5 py-2 text-right">
-                <RetryButton job={j} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+/**
+ * The jobs on the admin's list kit: a dense table, and on a phone one card per job (a table would hide its Retry
+ * button off-screen at 360 px).
+ */
+const JOB_COLUMNS: Column<JobView>[] = [
+  {
+    key: 'queue',
+    header: 'Queue',
+    rowHeader: true,
+    cell: (j) => (
+      <>
+        <span className="block font-semibold whitespace-nowrap">{queueLabel(j.name)}</span>
+        <span className="block font-mono text-xs font-normal text-muted" title={j.id}>
+          {j.id.slice(0, 8)}
+        </span>
+      </>
+    ),
+  },
+  { key: 'state', header: 'State', cell: (j) => <JobStateBadge state={j.state} /> },
+  { key: 'attempts', header: 'Attempts', align: 'right', className: 'whitespace-nowrap', cell: (j) => `${attempts(j)} / ${j.retry_limit + 1}` },
+  { key: 'created', header: 'Created', cell: (j) => <When iso={j.created_on} /> },
+  { key: 'start', header: 'Start after', cell: (j) => <When iso={j.start_after} /> },
+  { key: 'error', header: 'Error', className: 'md:min-w-44', cell: (j) => <ErrorText job={j} /> },
+  { key: 'actions', header: 'Actions', align: 'right', cell: (j) => <RetryButton job={j} /> },
+];
 
 /**
  * /admin/jobs (docs/decisions/088): the background queue (docs/decisions/085) — counts per queue, the newest jobs
@@ -349,10 +281,16 @@ export function JobsAdmin() {
       ) : null}
 
       {data && data.jobs.length > 0 ? (
-        <div aria-busy={stale || undefined} className={cn('transition-opacity', stale && 'opacity-60')}>
-          <JobCards jobs={data.jobs} />
-          <JobTable jobs={data.jobs} />
-        </div>
+        <DataTable
+          caption="Jobs, newest first"
+          columns={JOB_COLUMNS}
+          rows={data.jobs}
+          rowKey={(j) => j.id}
+          minWidth="40rem"
+          refreshing={stale}
+          rowTestId="job-row"
+          empty={null}
+        />
       ) : null}
     </section>
   );

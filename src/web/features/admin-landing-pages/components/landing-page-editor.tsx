@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowLeft, ArrowUp, Eye, ExternalLink, ImageUp, Pencil, Plus, Send, Trash2, Undo2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { useFieldArray, useFormState, useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import { useFieldArray, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import {
   LANDING_CTA_KIND_LABELS,
@@ -17,7 +17,7 @@ import { ConfirmDialog } from '@/web/components/admin/confirm-dialog';
 import { UnsavedChangesGuard } from '@/web/components/admin/unsaved-changes-guard';
 import { LandingPageView } from '@/web/components/landing-pages/landing-page-view';
 import { Button, buttonVariants } from '@/web/components/ui/button';
-import { Form, FormSelectField, FormTextArea, FormTextField, useZodForm } from '@/web/components/ui/form';
+import { Form, FormSelectField, FormTextArea, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { toast } from '@/web/components/ui/use-toast';
@@ -87,14 +87,9 @@ function EditorForm({ page }: { page: AdminLandingPage | null }) {
   const [tab, setTab] = useState<Tab>('edit');
   const [confirming, setConfirming] = useState<Confirming>(null);
 
-  /** An API error naming a field lands under it (the editor tab is shown first); anything else is a toast. */
+  /** Every refusal is a toast; one naming a field also lands under it (the editor tab is shown first). */
   const report = (err: unknown, title: string) => {
-    if (err instanceof ApiRequestError && err.field && (err.field in form.getValues() || err.field.startsWith('sections.'))) {
-      flushSync(() => setTab('edit'));
-      form.setError(err.field as FieldPath<LandingForm>, { type: 'server', message: err.message }, { shouldFocus: true });
-      toast({ title, description: err.message, variant: 'destructive' });
-      return;
-    }
+    showFieldError(form, err, { reveal: () => flushSync(() => setTab('edit')) });
     toast({ title, description: err instanceof Error ? err.message : 'An unexpected error occurred', variant: 'destructive' });
   };
 

@@ -1,14 +1,15 @@
 import { Ban, MailPlus, Undo2 } from 'lucide-react';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { hrefs } from '@/contract/paths';
-import type { AdminOrder } from '@/contract/shop';
+import { cancelBodySchema, type AdminOrder } from '@/contract/shop';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
 import { Notice } from '@/web/components/ui/notice';
 import { SideSheet } from '@/web/components/admin/side-sheet';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { TextField } from '@/web/components/ui/text-field';
+import { Form, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { toast } from '@/web/components/ui/use-toast';
 import { addressLines } from '@/contract/address-format';
 import { formatDateTime } from '@/contract/format';
@@ -17,6 +18,7 @@ import { textLink } from '@/web/lib/styles';
 import { useAdminOrder } from '../api/get-order';
 import { useOrderAction } from '../api/order-action';
 import { minorToText, parseMoney } from '@/web/lib/money-input';
+import { refundFormSchema, type RefundBody, type RefundForm } from '../lib/refund-form';
 import { FulfilmentSection } from './fulfilment-section';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -32,23 +34,20 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 function RefundDialog({ order, open, onOpenChange }: { order: AdminOrder; open: boolean; onOpenChange(o: boolean): void }) {
   const action = useOrderAction(order.id);
-  const [amount, setAmount] = useState(minorToText(order.refundable));
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const minor = parseMoney(amount);
   const money = (n: number) => formatMoney(n, order.currency);
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (minor === null || minor <= 0) return setError('Enter an amount such as 12.50');
-    if (minor > order.refundable) return setError(`At most ${money(order.refundable)} can be refunded`);
+  const form = useZodForm(refundFormSchema(order.refundable, money), { defaultValues: { amount: minorToText(order.refundable), reason: '' } satisfies RefundForm });
+  const minor = parseMoney(useWatch({ control: form.control, name: 'amount' }));
+  function submit(body: RefundBody) {
+    const amount = body.amount ?? order.refundable;
     action.mutate(
-      { kind: 'refund', body: { ...(minor === order.refundable ? {} : { amount: minor }), reason: reason.trim() } },
+      { kind: 'refund', body },
       {
         onSuccess: (o) => {
-          toast({ title: `Refunded ${money(minor)} of ${o.number}`, description: 'The customer has been mailed.', variant: 'success' });
+          toast({ title: `Refunded ${money(amount)} of ${o.number}`, description: 'The customer has been mailed.', variant: 'success' });
           onOpenChange(false);
         },
-        onError: (err) => setError(err.message),
+        // Any refusal is said under the amount (the provider's included).
+        onError: (err) => showFieldError(form, err, { otherwise: 'amount' }),
       },
     );
   }
@@ -60,19 +59,15 @@ function RefundDialog({ order, open, onOpenChange }: { order: AdminOrder; open: 
           The money goes back to the card through {order.payment.test_mode ? 'the test card processor' : 'the payment provider'}. Up to {money(order.refundable)} is
           left to refund.
         </DialogDescription>
-        <form onSubmit={submit} className="mt-4 grid gap-4" noValidate>
-          <TextField
+        <Form form={form} onSubmit={submit} className="mt-4 grid gap-4">
+          <FormTextField
+            control={form.control}
+            name="amount"
             label={`Amount (${order.currency})`}
             inputMode="decimal"
-            value={amount}
-            onChange={(e) => {
-              setAmount(e.target.value);
-              setError(null);
-            }}
-            error={error ?? undefined}
             description="The whole amount left, or part of it."
           />
-          <TextField label="Reason (the customer does not see it)" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+          <FormTextField control={form.control} name="reason" label="Reason (the customer does not see it)" maxLength={500} />
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Keep the money
@@ -81,7 +76,7 @@ function RefundDialog({ order, open, onOpenChange }: { order: AdminOrder; open: 
               {action.isPending ? 'Refunding…' : `Refund ${minor && minor > 0 ? money(minor) : ''}`}
             </Button>
           </div>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
@@ -89,29 +84,31 @@ function RefundDialog({ order, open, onOpenChange }: { order: AdminOrder; open: 
 
 function CancelDialog({ order, open, onOpenChange }: { order: AdminOrder; open: boolean; onOpenChange(o: boolean): void }) {
   const action = useOrderAction(order.id);
-  const [reason, setReason] = useState('');
+  const form = useZodForm(cancelBodySchema, { defaultValues: { reason: '' } });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogTitle>Cancel {order.number}?</DialogTitle>
         <DialogDescription>It was never paid. Its payment page stops taking cards, and the customer can no longer pay for it.</DialogDescription>
-        <form
+        <Form
+          form={form}
           className="mt-4 grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
+          onSubmit={(body) =>
             action.mutate(
-              { kind: 'cancel', body: { reason: reason.trim() } },
+              { kind: 'cancel', body },
               {
                 onSuccess: (o) => {
                   toast({ title: `${o.number} is cancelled`, variant: 'success' });
                   onOpenChange(false);
                 },
-                onError: (err) => toast({ title: err.message, variant: 'destructive' }),
+                onError: (err) => {
+                  if (!showFieldError(form, err)) toast({ title: err.message, variant: 'destructive' });
+                },
               },
-            );
-          }}
+            )
+          }
         >
-          <TextField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+          <FormTextField control={form.control} name="reason" label="Reason" maxLength={500} />
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Keep the order
@@ -120,7 +117,7 @@ function CancelDialog({ order, open, onOpenChange }: { order: AdminOrder; open: 
               Cancel the order
             </Button>
           </div>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

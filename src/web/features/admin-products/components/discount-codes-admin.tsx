@@ -1,17 +1,16 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { DiscountCode } from '@/contract/admin-products';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
+import { Form, FormSelectField, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
-import { SelectField } from '@/web/components/ui/select-field';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { TextField } from '@/web/components/ui/text-field';
 import { toast } from '@/web/components/ui/use-toast';
-import { ApiRequestError } from '@/web/lib/api-client';
 import { formatMoney } from '@/web/lib/money';
-import { parseMoney } from '@/web/lib/money-input';
 import { useDiscountCodeChange, useDiscountCodes } from '../api/discount-codes';
+import { newDiscountCodeFormSchema, type NewDiscountCodeForm } from '../lib/product-forms';
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const describe = (c: DiscountCode) => (c.kind === 'percent' ? `${c.value}% off` : `${formatMoney(c.value, 'USD')} off`);
@@ -19,8 +18,10 @@ const describe = (c: DiscountCode) => (c.kind === 'percent' ? `${c.value}% off` 
 function NewCode() {
   const change = useDiscountCodeChange();
   const [open, setOpen] = useState(false);
-  const [f, setF] = useState({ code: '', kind: 'percent' as 'percent' | 'fixed', value: '', min: '', expires: '', limit: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(newDiscountCodeFormSchema, {
+    defaultValues: { code: '', kind: 'percent', value: '', min_subtotal: '', expires_at: '', usage_limit: '' } satisfies NewDiscountCodeForm,
+  });
+  const kind = useWatch({ control: form.control, name: 'kind' });
   if (!open) {
     return (
       <Button variant="outline" onClick={() => setOpen(true)}>
@@ -29,53 +30,40 @@ function NewCode() {
     );
   }
   return (
-    <form
+    <Form
+      form={form}
       aria-label="New discount code"
       className="grid gap-3 rounded-3xl border border-line bg-white p-5 shadow-card sm:grid-cols-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const value = f.kind === 'percent' ? Number(f.value) : parseMoney(f.value);
-        const min = f.min ? parseMoney(f.min) : 0;
-        if (!value || !Number.isInteger(value)) return setErrors({ value: f.kind === 'percent' ? 'Enter a whole percentage, 1–100' : 'Enter an amount such as 5.00' });
-        if (min === null) return setErrors({ min_subtotal: 'Enter an amount such as 50.00' });
+      onSubmit={(body) =>
         change.mutate(
-          {
-            kind: 'create',
-            body: {
-              code: f.code,
-              kind: f.kind,
-              value,
-              min_subtotal: min,
-              expires_at: f.expires ? `${f.expires}T23:59:59Z` : null,
-              usage_limit: f.limit ? Number(f.limit) : null,
-            },
-          },
+          { kind: 'create', body },
           {
             onSuccess: () => {
-              toast({ title: `${f.code.toUpperCase()} is ready to use`, variant: 'success' });
+              toast({ title: `${body.code} is ready to use`, variant: 'success' });
               setOpen(false);
-              setErrors({});
+              form.reset();
             },
-            onError: (err) => setErrors(err instanceof ApiRequestError ? { [err.field ?? 'form']: err.message } : { form: err.message }),
+            onError: (err) => {
+              if (!showFieldError(form, err)) toast({ title: err.message, variant: 'destructive' });
+            },
           },
-        );
-      }}
+        )
+      }
     >
-      <TextField label="Code" value={f.code} onChange={(e) => setF({ ...f, code: e.target.value })} error={errors.code} autoCapitalize="characters" />
-      <SelectField
+      <FormTextField control={form.control} name="code" label="Code" autoCapitalize="characters" />
+      <FormSelectField
+        control={form.control}
+        name="kind"
         label="Type"
         options={[
           { value: 'percent', label: 'Percentage' },
           { value: 'fixed', label: 'Fixed amount (USD)' },
         ]}
-        value={f.kind}
-        onChange={(e) => setF({ ...f, kind: e.target.value as 'percent' | 'fixed' })}
       />
-      <TextField label={f.kind === 'percent' ? 'Percent off' : 'Amount off (USD)'} inputMode="decimal" value={f.value} onChange={(e) => setF({ ...f, value: e.target.value })} error={errors.value} />
-      <TextField label="Minimum order (USD, optional)" inputMode="decimal" value={f.min} onChange={(e) => setF({ ...f, min: e.target.value })} error={errors.min_subtotal} />
-      <TextField label="Last day (optional)" type="date" value={f.expires} onChange={(e) => setF({ ...f, expires: e.target.value })} error={errors.expires_at} />
-      <TextField label="Uses allowed (optional)" inputMode="numeric" value={f.limit} onChange={(e) => setF({ ...f, limit: e.target.value })} error={errors.usage_limit} />
-      {errors.form ? <p className="text-sm font-medium text-brand-700 sm:col-span-3">{errors.form}</p> : null}
+      <FormTextField control={form.control} name="value" label={kind === 'percent' ? 'Percent off' : 'Amount off (USD)'} inputMode="decimal" />
+      <FormTextField control={form.control} name="min_subtotal" label="Minimum order (USD, optional)" inputMode="decimal" />
+      <FormTextField control={form.control} name="expires_at" label="Last day (optional)" type="date" />
+      <FormTextField control={form.control} name="usage_limit" label="Uses allowed (optional)" inputMode="numeric" />
       <div className="flex gap-2 sm:col-span-3">
         <Button type="submit" disabled={change.isPending}>
           Create code
@@ -84,7 +72,7 @@ function NewCode() {
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

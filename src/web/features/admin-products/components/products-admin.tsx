@@ -1,31 +1,35 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useController, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { AdminProduct, AdminVariant } from '@/contract/admin-products';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
+import { Form, FormSelectField, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
-import { SelectField } from '@/web/components/ui/select-field';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { TextField } from '@/web/components/ui/text-field';
 import { toast } from '@/web/components/ui/use-toast';
-import { ApiRequestError } from '@/web/lib/api-client';
 import { formatMoney } from '@/web/lib/money';
 import { minorToText, parseMoney } from '@/web/lib/money-input';
 import { cn } from '@/web/lib/utils';
 import { useProductChange, useProducts, type ProductChange } from '../api/products';
+import { newProductFormSchema, newVariantFormSchema, variantPriceFormSchema, type NewProductForm, type NewVariantForm } from '../lib/product-forms';
 import { DiscountCodesAdmin } from './discount-codes-admin';
 
-/** Field errors the API named, keyed by field. */
-type Errors = Record<string, string>;
-const errorsOf = (err: unknown): Errors =>
-  err instanceof ApiRequestError ? { [err.field ?? 'form']: err.message } : { form: err instanceof Error ? err.message : 'Something went wrong' };
+const failed = (err: Error) => toast({ title: err.message, variant: 'destructive' });
+
+/** A refusal of a form's change: under the field it names, else a toast. */
+const refusedIn =
+  <TIn extends FieldValues, TOut>(form: UseFormReturn<TIn, unknown, TOut>) =>
+  (err: Error) => {
+    if (!showFieldError(form, err)) failed(err);
+  };
 
 function useChange() {
   const change = useProductChange();
-  return (c: ProductChange, done: string, onError?: (e: Errors) => void) =>
+  return (c: ProductChange, done: string, onError: (err: Error) => void = failed) =>
     change.mutate(c, {
       onSuccess: () => toast({ title: done, variant: 'success' }),
-      onError: (err) => (onError ? onError(errorsOf(err)) : toast({ title: err.message, variant: 'destructive' })),
+      onError,
     });
 }
 
@@ -35,10 +39,12 @@ const phoneLabel =
 
 function VariantRow({ v, product }: { v: AdminVariant; product: AdminProduct }) {
   const run = useChange();
-  const [price, setPrice] = useState(minorToText(v.price));
-  const [error, setError] = useState<string | undefined>();
+  const form = useZodForm(variantPriceFormSchema, { defaultValues: { price: minorToText(v.price) } });
+  const { field, fieldState } = useController({ control: form.control, name: 'price' });
+  const error = fieldState.error?.message;
   const [confirming, setConfirming] = useState(false);
-  const minor = parseMoney(price);
+  const minor = parseMoney(field.value);
+  const inputId = `price-${v.id}`;
   return (
     // Phones: a row is a block of its own (name, then price, sale and delete on one line): nothing scrolls sideways.
     <tr className={cn('max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-4 max-md:gap-y-2 max-md:py-3', !v.is_active && 'text-muted')}>
@@ -50,26 +56,23 @@ function VariantRow({ v, product }: { v: AdminVariant; product: AdminProduct }) 
         </span>
       </th>
       <td data-label="Price (USD)" className={`px-3 py-2 max-md:flex max-md:items-start max-md:gap-2 max-md:p-0 ${phoneLabel}`}>
-        <form
+        <Form
+          form={form}
           className="flex items-start gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (minor === null) return setError('Enter a price such as 59.00');
-            run({ kind: 'update-variant', id: v.id, body: { price: minor } }, `${v.name}: now ${formatMoney(minor, v.currency)}`, (errs) => setError(Object.values(errs)[0]));
-          }}
+          onSubmit={({ price }) =>
+            // Any refusal is said under the price.
+            run({ kind: 'update-variant', id: v.id, body: { price } }, `${v.name}: now ${formatMoney(price, v.currency)}`, (err) => showFieldError(form, err, { otherwise: 'price' }))
+          }
         >
-          <label className="sr-only" htmlFor={`price-${v.id}`}>
+          <label className="sr-only" htmlFor={inputId}>
             Price of {product.name}, {v.name} ({v.currency})
           </label>
           <input
-            id={`price-${v.id}`}
+            id={inputId}
             inputMode="decimal"
-            value={price}
-            onChange={(e) => {
-              setPrice(e.target.value);
-              setError(undefined);
-            }}
+            {...field}
             aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${inputId}-error` : undefined}
             className="h-9 w-24 rounded-lg border border-line bg-white px-2 text-right tabular-nums focus:border-ink focus:ring-4 focus:ring-brand-100 focus:outline-none"
           />
           {minor !== v.price ? (
@@ -77,8 +80,12 @@ function VariantRow({ v, product }: { v: AdminVariant; product: AdminProduct }) 
               Save
             </Button>
           ) : null}
-        </form>
-        {error ? <p className="mt-1 text-xs font-medium text-brand-700">{error}</p> : null}
+        </Form>
+        {error ? (
+          <p id={`${inputId}-error`} className="mt-1 text-xs font-medium text-brand-700">
+            {error}
+          </p>
+        ) : null}
       </td>
       <td className="px-3 py-2 max-md:p-0">
         <label className="inline-flex items-center gap-2 text-sm">
@@ -135,9 +142,9 @@ function Confirm(props: { open: boolean; onOpenChange(o: boolean): void; title: 
 function NewVariant({ product }: { product: AdminProduct }) {
   const run = useChange();
   const [open, setOpen] = useState(false);
-  const [f, setF] = useState({ sku: '', name: '', size: '', finish: '', price: '', weight: '0', ships: product.kind !== 'digital' });
-  const [errors, setErrors] = useState<Errors>({});
-  const set = (k: keyof typeof f) => (e: React.ChangeEvent<HTMLInputElement>) => setF({ ...f, [k]: k === 'ships' ? e.target.checked : e.target.value });
+  const form = useZodForm(newVariantFormSchema, {
+    defaultValues: { sku: '', name: '', size: '', finish: '', price: '', weight_grams: '0', requires_shipping: product.kind !== 'digital' } satisfies NewVariantForm,
+  });
   if (!open) {
     return (
       <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
@@ -146,34 +153,21 @@ function NewVariant({ product }: { product: AdminProduct }) {
     );
   }
   return (
-    <form
+    <Form
+      form={form}
       className="grid gap-3 rounded-2xl border border-line bg-paper p-4 sm:grid-cols-3"
       aria-label={`New variant of ${product.name}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        const price = parseMoney(f.price);
-        if (price === null) return setErrors({ price: 'Enter a price such as 59.00' });
-        run(
-          {
-            kind: 'create-variant',
-            productId: product.id,
-            body: { sku: f.sku, name: f.name, size: f.size, finish: f.finish, price, weight_grams: Number(f.weight) || 0, requires_shipping: f.ships },
-          },
-          `${f.name} added to ${product.name}`,
-          setErrors,
-        );
-      }}
+      onSubmit={(body) => run({ kind: 'create-variant', productId: product.id, body }, `${body.name} added to ${product.name}`, refusedIn(form))}
     >
-      <TextField label="SKU" value={f.sku} onChange={set('sku')} error={errors.sku} />
-      <TextField label="Name" value={f.name} onChange={set('name')} error={errors.name} />
-      <TextField label="Size" value={f.size} onChange={set('size')} error={errors.size} />
-      <TextField label="Finish" value={f.finish} onChange={set('finish')} error={errors.finish} />
-      <TextField label="Price (USD)" inputMode="decimal" value={f.price} onChange={set('price')} error={errors.price} />
-      <TextField label="Weight (g)" inputMode="numeric" value={f.weight} onChange={set('weight')} error={errors.weight_grams} />
+      <FormTextField control={form.control} name="sku" label="SKU" />
+      <FormTextField control={form.control} name="name" label="Name" />
+      <FormTextField control={form.control} name="size" label="Size" />
+      <FormTextField control={form.control} name="finish" label="Finish" />
+      <FormTextField control={form.control} name="price" label="Price (USD)" inputMode="decimal" />
+      <FormTextField control={form.control} name="weight_grams" label="Weight (g)" inputMode="numeric" />
       <label className="flex items-center gap-2 text-sm sm:col-span-3">
-        <input type="checkbox" checked={f.ships} onChange={set('ships')} className="size-4 accent-brand-600" /> Shipped (untick for a download)
+        <input type="checkbox" {...form.register('requires_shipping')} className="size-4 accent-brand-600" /> Shipped (untick for a download)
       </label>
-      {errors.form ? <p className="text-sm font-medium text-brand-700 sm:col-span-3">{errors.form}</p> : null}
       <div className="flex gap-2 sm:col-span-3">
         <Button type="submit" size="sm">
           Add variant
@@ -182,7 +176,7 @@ function NewVariant({ product }: { product: AdminProduct }) {
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -253,8 +247,9 @@ function ProductCard({ product }: { product: AdminProduct }) {
 function NewProduct() {
   const run = useChange();
   const [open, setOpen] = useState(false);
-  const [f, setF] = useState({ slug: '', name: '', kind: 'print' as 'print' | 'framed' | 'digital', description: '', thumbnail: '' });
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useZodForm(newProductFormSchema, {
+    defaultValues: { name: '', slug: '', kind: 'print', thumbnail_url: '', description: '' } satisfies NewProductForm,
+  });
   if (!open) {
     return (
       <Button onClick={() => setOpen(true)}>
@@ -263,41 +258,33 @@ function NewProduct() {
     );
   }
   return (
-    <form
+    <Form
+      form={form}
       className="grid gap-3 rounded-3xl border border-line bg-white p-5 shadow-card sm:grid-cols-2"
       aria-label="New product"
-      onSubmit={(e) => {
-        e.preventDefault();
-        run(
-          { kind: 'create-product', body: { slug: f.slug, name: f.name, kind: f.kind, description: f.description, thumbnail_url: f.thumbnail || null } },
-          `${f.name} created: add its variants`,
-          setErrors,
-        );
-      }}
+      onSubmit={(body) => run({ kind: 'create-product', body }, `${body.name} created: add its variants`, refusedIn(form))}
     >
-      <TextField label="Name" value={f.name} onChange={(e) => setF({ ...f, name: e.target.value })} error={errors.name} />
-      <TextField label="Slug" description="lower-case-with-hyphens" value={f.slug} onChange={(e) => setF({ ...f, slug: e.target.value })} error={errors.slug} />
-      <SelectField
+      <FormTextField control={form.control} name="name" label="Name" />
+      <FormTextField control={form.control} name="slug" label="Slug" description="lower-case-with-hyphens" />
+      <FormSelectField
+        control={form.control}
+        name="kind"
         label="Kind"
         options={[
           { value: 'print', label: 'Print' },
           { value: 'framed', label: 'Framed' },
           { value: 'digital', label: 'Digital' },
         ]}
-        value={f.kind}
-        onChange={(e) => setF({ ...f, kind: e.target.value as typeof f.kind })}
-        error={errors.kind}
       />
-      <TextField label="Picture (path or https address)" value={f.thumbnail} onChange={(e) => setF({ ...f, thumbnail: e.target.value })} error={errors.thumbnail_url} />
-      <TextField className="sm:col-span-2" label="Description" value={f.description} onChange={(e) => setF({ ...f, description: e.target.value })} error={errors.description} />
-      {errors.form ? <p className="text-sm font-medium text-brand-700 sm:col-span-2">{errors.form}</p> : null}
+      <FormTextField control={form.control} name="thumbnail_url" label="Picture (path or https address)" />
+      <FormTextField control={form.control} name="description" label="Description" className="sm:col-span-2" />
       <div className="flex gap-2 sm:col-span-2">
         <Button type="submit">Create product</Button>
         <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -1,42 +1,38 @@
-import { ArrowLeft, Lock, Tag } from 'lucide-react';
+import { ArrowLeft, Tag } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/contract/paths';
 import type { CheckoutBody } from '@/contract/shop';
 import { TestModeNote } from '@/web/components/layout/test-mode-note';
 import { Button, buttonVariants } from '@/web/components/ui/button';
-import { Form, FormTextField, useZodForm } from '@/web/components/ui/form';
+import { apiErrorField, Form } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
 import { TextField } from '@/web/components/ui/text-field';
-import { toast } from '@/web/components/ui/use-toast';
 import { useDebouncedValue } from '@/web/hooks/use-debounced-value';
 import { useQuote } from '@/web/lib/api/get-quote';
 import { trackEvent } from '@/web/lib/analytics';
-import { ApiRequestError } from '@/web/lib/api-client';
 import { useAuth } from '@/web/lib/auth';
 import { useCart } from '@/web/lib/cart';
 import { toLineInputs } from '@/web/lib/cart-rules';
 import { formatMoney } from '@/web/lib/money';
 import { usePlaceOrder } from '../api/place-order';
-import { AddressFields } from '@/web/components/shop/address-fields';
+import { CheckoutFields, PlaceOrderFooter, stepAfterCheckoutFields } from '@/web/components/shop/checkout-fields';
 import { CheckoutSection } from '@/web/components/shop/checkout-section';
-import { checkoutFormSchema, guessCountry, type CheckoutFormOutput, type CheckoutFormValues } from '@/web/components/shop/checkout-form';
-import { ShippingChoice } from '@/web/components/shop/shipping-choice';
+import { checkoutFormSchema, type CheckoutFormOutput } from '@/web/components/shop/checkout-form';
 import { OrderSummary } from '@/web/components/shop/order-summary';
+import { useCheckoutForm } from '@/web/components/shop/use-checkout-form';
 
 /** /checkout: one page, as the best shops do — contact, address, shipping, discount, summary, pay. */
 export function CheckoutPage() {
   const { items } = useCart();
   const { user, loading: authLoading } = useAuth();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const cancelled = params.get('cancelled');
   const lines = useMemo(() => toLineInputs(items), [items]);
 
   const [codeInput, setCodeInput] = useState('');
   const [appliedCode, setAppliedCode] = useState<string | undefined>(undefined);
-  const [problem, setProblem] = useState<string | null>(null);
   // What the server said about the code when the order was placed (used up meanwhile): under the discount field.
   const [codeError, setCodeError] = useState<string | null>(null);
   const codeField = useRef<HTMLInputElement>(null);
@@ -49,25 +45,12 @@ export function CheckoutPage() {
   const probe = useQuote({ lines }, lines.length > 0);
   const ships = probe.data?.requires_shipping ?? true;
 
-  const form = useZodForm(checkoutFormSchema(ships), {
-    defaultValues: {
-      email: '',
-      shipping_address: { name: '', line1: '', line2: '', city: '', state: '', postal_code: '', country: guessCountry(), phone: '' },
-      shipping_method: 'standard',
-    } satisfies CheckoutFormValues,
-  });
-  const { control, setValue, setError } = form;
-  const country = useWatch({ control, name: 'shipping_address.country' }) as string;
-  const method = useWatch({ control, name: 'shipping_method' }) as 'standard' | 'express';
+  const { form, country, method, problem, place } = useCheckoutForm(checkoutFormSchema(ships));
+  const { control } = form;
   // The printer's live shipping rates may depend on the state and postal code: asked once typing pauses.
   const state = useWatch({ control, name: 'shipping_address.state' }) as string;
   const postalCode = useWatch({ control, name: 'shipping_address.postal_code' }) as string;
   const where = useDebouncedValue({ state: state.trim(), postal_code: postalCode.trim() }, 600);
-
-  useEffect(() => {
-    if (user?.email && !form.getValues('email')) setValue('email', user.email);
-    if (user?.full_name && !form.getValues('shipping_address.name')) setValue('shipping_address.name', user.full_name);
-  }, [user, form, setValue]);
 
   const quote = useQuote(
     {
@@ -81,8 +64,6 @@ export function CheckoutPage() {
   );
   const q = quote.data;
   const unavailable = q?.lines.some((l) => !l.available) ?? false;
-  // A 100 % discount on what does not ship: paid at once, the next page is the order's (docs/decisions/108).
-  const free = q?.total === 0;
 
   // checkout_started (analytics): once per visit to this page with something in the cart.
   const started = useRef(false);
@@ -92,12 +73,9 @@ export function CheckoutPage() {
     trackEvent('checkout_started', { lines: lines.length });
   }, [lines.length]);
 
-  const place = usePlaceOrder();
-  // One key per checkout attempt: the same cart and details again (a retry) reuse it, any change makes a new one.
-  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const placeOrder = usePlaceOrder();
 
   async function onSubmit(values: CheckoutFormOutput) {
-    setProblem(null);
     const body: CheckoutBody = {
       email: values.email,
       lines,
@@ -105,34 +83,16 @@ export function CheckoutPage() {
       shipping_method: ships ? values.shipping_method : null,
       ...(appliedCode ? { discount_code: appliedCode } : {}),
     };
-    const json = JSON.stringify(body);
-    if (attempt.current?.body !== json) attempt.current = { body: json, key: crypto.randomUUID() };
-    try {
-      const result = await place.mutateAsync({ body, key: attempt.current.key });
-      if (result.payment_url.startsWith('/')) navigate(result.payment_url);
-      else window.location.assign(result.payment_url);
-    } catch (err) {
-      if (!(err instanceof ApiRequestError)) throw err;
-      const field = err.field ?? '';
-      if (field === 'discount_code') {
+    await place(body, (request) => placeOrder.mutateAsync(request), {
+      onError: (err) => {
+        if (apiErrorField(err) !== 'discount_code') return false;
         // "This code has been used up." (409 DISCOUNT_USED_UP): said under the code, which is taken off the order.
         setAppliedCode(undefined);
         setCodeError(err.message);
         codeField.current?.focus();
-      } else if (err.code === 'CHECKOUT_EXPIRED') {
-        // Its payment page has closed: the next press is a new checkout with a new key.
-        attempt.current = null;
-        setProblem(err.message);
-      } else if (field === 'email' || field.startsWith('shipping_address.') || field === 'shipping_method') {
-        setError(field as 'email', { type: 'server', message: err.message }, { shouldFocus: true });
-      } else if (err.status === 422) {
-        attempt.current = null;
-        setProblem(err.message);
-      } else {
-        setProblem(err.message);
-        toast({ title: 'We could not place your order', description: err.message, variant: 'destructive' });
-      }
-    }
+        return true;
+      },
+    });
   }
 
   if (lines.length === 0) {
@@ -180,43 +140,22 @@ export function CheckoutPage() {
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <Form form={form} onSubmit={onSubmit} className="grid gap-6" aria-label="Checkout">
-          <CheckoutSection step={1} title="Contact">
-            <FormTextField
-              control={control}
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              description={user ? 'Your receipt and order updates go here.' : 'Your receipt and a link to follow your order go here. No account needed.'}
-              disabled={authLoading && !user}
-            />
-          </CheckoutSection>
+          <CheckoutFields
+            form={form}
+            ships={ships}
+            quote={q}
+            emailDescription={user ? 'Your receipt and order updates go here.' : 'Your receipt and a link to follow your order go here. No account needed.'}
+            emailDisabled={authLoading && !user}
+            shippingNote={
+              <p className="mt-3 text-sm text-muted">
+                Printed, framed and shipped worldwide. Standard arrives in 7–14 business days.
+                {q?.shipping_source === 'provider' ? ' Shipping is priced at our printer’s live rate for this address.' : ''}
+              </p>
+            }
+            nothingToShip={<Notice title="Nothing to ship">Your order is digital only: you download it from your order page the moment it is paid.</Notice>}
+          />
 
-          {ships ? (
-            <>
-              <CheckoutSection step={2} title="Shipping address">
-                <AddressFields control={control} country={country} />
-              </CheckoutSection>
-              <CheckoutSection step={3} title="Shipping method">
-                {q ? (
-                  <ShippingChoice methods={q.shipping_methods} currency={q.currency} value={method} onChange={(id) => setValue('shipping_method', id)} />
-                ) : null}
-                {q && !q.shipping_methods.some((m) => m.id === method) ? (
-                  <p className="mt-3 text-sm font-medium text-brand-700" role="status">
-                    {method === 'express' ? 'Express' : 'Standard'} shipping does not reach this address. Please choose another method.
-                  </p>
-                ) : null}
-                <p className="mt-3 text-sm text-muted">
-                  Printed, framed and shipped worldwide. Standard arrives in 7–14 business days.
-                  {q?.shipping_source === 'provider' ? ' Shipping is priced at our printer’s live rate for this address.' : ''}
-                </p>
-              </CheckoutSection>
-            </>
-          ) : (
-            <Notice title="Nothing to ship">Your order is digital only: you download it from your order page the moment it is paid.</Notice>
-          )}
-
-          <CheckoutSection step={ships ? 4 : 2} title="Discount code">
+          <CheckoutSection step={stepAfterCheckoutFields(ships)} title="Discount code">
             {/* The button stays beside the input (under the label's line) when an error appears under the field. */}
             <div className="flex items-start gap-2">
               <TextField
@@ -251,26 +190,20 @@ export function CheckoutPage() {
             ) : null}
           </CheckoutSection>
 
-          {problem ? (
-            <Notice tone="error" title="Your order was not placed">
-              {problem}
-            </Notice>
-          ) : null}
-          {unavailable ? (
-            <Notice tone="error" title="Something in your cart can no longer be bought">
-              Remove it in your <Link to={paths.cart} className="font-semibold underline">cart</Link> to check out.
-            </Notice>
-          ) : null}
-
-          <Button type="submit" size="lg" disabled={place.isPending || unavailable || !q || (appliedCode !== undefined && !!q.discount_error)} className="w-full">
-            <Lock aria-hidden="true" />
-            {place.isPending ? 'Placing your order…' : !q ? 'Pay now' : free ? 'Place my order (nothing to pay)' : `Pay ${formatMoney(q.total, q.currency)}`}
-          </Button>
-          <p className="text-center text-xs text-muted">
-            {free
-              ? 'Your discount covers all of it: nothing is charged and no card is needed.'
-              : `You pay on the next page${q?.test_mode ? ' (our test card processor)' : ' (our card payment provider)'}; your card details never touch our servers.`}
-          </p>
+          <PlaceOrderFooter
+            problem={problem}
+            notices={
+              unavailable ? (
+                <Notice tone="error" title="Something in your cart can no longer be bought">
+                  Remove it in your <Link to={paths.cart} className="font-semibold underline">cart</Link> to check out.
+                </Notice>
+              ) : null
+            }
+            quote={q}
+            pending={placeOrder.isPending}
+            disabled={unavailable || (appliedCode !== undefined && !!q?.discount_error)}
+            testMode={!!q?.test_mode}
+          />
         </Form>
 
         <aside aria-label="Order summary" className="hidden rounded-3xl border border-line bg-paper p-5 sm:p-6 lg:sticky lg:top-24 lg:block">

@@ -1,29 +1,26 @@
-import { Check, Lock, Sparkles } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Check, Sparkles } from 'lucide-react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { funnelCheckoutBodySchema, type Funnel, type FunnelCheckoutBody } from '@/contract/funnel';
 import { paths } from '@/contract/paths';
 import type { QuoteBody } from '@/contract/shop';
 import { LivePreview } from '@/web/components/certificates/live-preview';
 import { TestModeNote } from '@/web/components/layout/test-mode-note';
-import { AddressFields } from '@/web/components/shop/address-fields';
+import { CheckoutFields, PlaceOrderFooter } from '@/web/components/shop/checkout-fields';
 import { CheckoutSection } from '@/web/components/shop/checkout-section';
-import { checkoutFormShape, DEFAULT_COUNTRY, guessCountry, type CheckoutFormOutput, type CheckoutFormValues } from '@/web/components/shop/checkout-form';
+import { checkoutFormShape, type CheckoutFormOutput, type CheckoutFormValues } from '@/web/components/shop/checkout-form';
 import { OrderSummary } from '@/web/components/shop/order-summary';
-import { ShippingChoice } from '@/web/components/shop/shipping-choice';
-import { Button, buttonVariants } from '@/web/components/ui/button';
-import { Form, FormTextField, useZodForm } from '@/web/components/ui/form';
+import { useCheckoutForm } from '@/web/components/shop/use-checkout-form';
+import { buttonVariants } from '@/web/components/ui/button';
+import { Form, FormTextField } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { toast } from '@/web/components/ui/use-toast';
 import { useDebouncedValue } from '@/web/hooks/use-debounced-value';
 import { useQuote } from '@/web/lib/api/get-quote';
 import { ApiRequestError } from '@/web/lib/api-client';
 import { trackEvent } from '@/web/lib/analytics';
-import { useAuth } from '@/web/lib/auth';
-import { useHydrated } from '@/web/lib/hydration';
 import { formatMoney } from '@/web/lib/money';
 import { useFunnelOffer } from '../api/get-funnel';
 import { useFunnelOrder } from '../api/get-funnel-order';
@@ -65,8 +62,6 @@ export function FunnelCheckoutPage() {
 
 function FunnelCheckout({ funnel, awardId, cancelled }: { funnel: Funnel; awardId: string | null; cancelled: boolean }) {
   const hero = funnel.hero!;
-  const { user } = useAuth();
-  const navigate = useNavigate();
   const { set } = useFunnel();
   // The funnel's first step, once per visit to the page (before any order exists).
   const seen = useRef(false);
@@ -75,32 +70,10 @@ function FunnelCheckout({ funnel, awardId, cancelled }: { funnel: Funnel; awardI
     seen.current = true;
     trackEvent('funnel_step', { step: 'checkout' });
   }, []);
-  const [problem, setProblem] = useState<string | null>(null);
   const ships = hero.requires_shipping;
-  // The server renders this page without knowing the shopper's country: hydration starts from the same default.
-  const hydrated = useHydrated();
-
-  const form = useZodForm(funnelFormSchema(ships), {
-    defaultValues: {
-      recipient_name: '',
-      email: '',
-      shipping_address: { name: '', line1: '', line2: '', city: '', state: '', postal_code: '', country: hydrated ? guessCountry() : DEFAULT_COUNTRY, phone: '' },
-      shipping_method: 'standard',
-    } satisfies FunnelFormValues,
-  });
-  const { control, setValue, setError } = form;
-  const country = useWatch({ control, name: 'shipping_address.country' }) as string;
-  const method = useWatch({ control, name: 'shipping_method' }) as 'standard' | 'express';
-  const typedName = useWatch({ control, name: 'recipient_name' }) as string;
+  const { form, country, method, problem, place } = useCheckoutForm(funnelFormSchema(ships), { recipient_name: '' });
+  const typedName = useWatch({ control: form.control, name: 'recipient_name' });
   const name = useDebouncedValue(typedName.trim(), 400);
-
-  useEffect(() => {
-    if (user?.email && !form.getValues('email')) setValue('email', user.email);
-  }, [user, form, setValue]);
-  // Once hydrated (before anyone can have chosen), the browser's own guess.
-  useEffect(() => {
-    if (hydrated && form.getValues('shipping_address.country') === DEFAULT_COUNTRY) setValue('shipping_address.country', guessCountry());
-  }, [hydrated, form, setValue]);
 
   const line = useMemo(
     () => ({ variant_id: hero.variant_id, quantity: 1, design: { award_id: hero.award.id, template_id: hero.template_id, recipient_name: name } }),
@@ -110,11 +83,9 @@ function FunnelCheckout({ funnel, awardId, cancelled }: { funnel: Funnel; awardI
   const quote = useQuote(quoteBody);
   const q = quote.data;
 
-  const place = usePlaceFunnelOrder();
-  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const placeOrder = usePlaceFunnelOrder();
 
   async function onSubmit(values: FunnelFormOutput) {
-    setProblem(null);
     const body: FunnelCheckoutBody = {
       email: values.email,
       recipient_name: values.recipient_name,
@@ -122,27 +93,10 @@ function FunnelCheckout({ funnel, awardId, cancelled }: { funnel: Funnel; awardI
       shipping_address: ships ? values.shipping_address : null,
       shipping_method: ships ? values.shipping_method : null,
     };
-    const json = JSON.stringify(body);
-    if (attempt.current?.body !== json) attempt.current = { body: json, key: crypto.randomUUID() };
-    try {
-      const result = await place.mutateAsync({ body, key: attempt.current.key });
+    await place(body, (request) => placeOrder.mutateAsync(request), {
       // set replaces any earlier funnel: this order is the one the next pages follow.
-      set({ order_id: result.order_id, token: result.access_token, order_number: result.order_number, step: 'checkout', tracked: ['checkout'] });
-      if (result.payment_url.startsWith('/')) navigate(result.payment_url);
-      else window.location.assign(result.payment_url);
-    } catch (err) {
-      if (!(err instanceof ApiRequestError)) throw err;
-      const field = err.field ?? '';
-      if (field === 'email' || field === 'recipient_name' || field.startsWith('shipping_address.') || field === 'shipping_method') {
-        setError(field as 'email', { type: 'server', message: err.message }, { shouldFocus: true });
-      } else {
-        // A refused key (422) or a checkout whose payment page has closed (409 CHECKOUT_EXPIRED): the next press is a
-        // new checkout with a new key.
-        if (err.status === 422 || err.code === 'CHECKOUT_EXPIRED') attempt.current = null;
-        setProblem(err.message);
-        toast({ title: 'We could not place your order', description: err.message, variant: 'destructive' });
-      }
-    }
+      onPlaced: (result) => set({ order_id: result.order_id, token: result.access_token, order_number: result.order_number, step: 'checkout', tracked: ['checkout'] }),
+    });
   }
 
   const money = (n: number) => formatMoney(n, funnel.currency);
@@ -193,55 +147,32 @@ function FunnelCheckout({ funnel, awardId, cancelled }: { funnel: Funnel; awardI
           <Form form={form} onSubmit={onSubmit} className="grid gap-6" aria-label="Checkout">
             <CheckoutSection idPrefix="funnel-step" step={1} title="Whose achievement?">
               <FormTextField
-                control={control}
+                control={form.control}
                 name="recipient_name"
                 label="Name on the certificate"
                 autoComplete="off"
                 description="Exactly as it should be printed. The preview shows it in a moment."
               />
             </CheckoutSection>
-            <CheckoutSection idPrefix="funnel-step" step={2} title="Contact">
-              <FormTextField
-                control={control}
-                name="email"
-                label="Email"
-                type="email"
-                autoComplete="email"
-                description="Your receipt and a link to follow your order go here. No account needed."
-              />
-            </CheckoutSection>
-            {ships ? (
-              <>
-                <CheckoutSection idPrefix="funnel-step" step={3} title="Shipping address">
-                  <AddressFields control={control} country={country} />
-                </CheckoutSection>
-                <CheckoutSection idPrefix="funnel-step" step={4} title="Shipping method">
-                  {q ? <ShippingChoice methods={q.shipping_methods} currency={q.currency} value={method} onChange={(id) => setValue('shipping_method', id)} /> : <Skeleton className="h-32 rounded-2xl" />}
-                  {q && !q.shipping_methods.some((m) => m.id === method) ? (
-                    <p className="mt-3 text-sm font-medium text-brand-700" role="status">
-                      {method === 'express' ? 'Express' : 'Standard'} shipping does not reach this address. Please choose another method.
-                    </p>
-                  ) : null}
-                </CheckoutSection>
-              </>
-            ) : null}
-
-            {problem ? (
-              <Notice tone="error" title="Your order was not placed">
-                {problem}
-              </Notice>
-            ) : null}
-
-            <Button type="submit" size="lg" disabled={place.isPending || !q} className="w-full">
-              <Lock aria-hidden="true" />
-              {place.isPending ? 'Placing your order…' : q ? `Pay ${formatMoney(q.total, q.currency)}` : 'Pay now'}
-            </Button>
-            <p className="text-center text-xs text-muted">
-              You pay on the next page{funnel.test_mode ? ' (our test card processor)' : ' (our card payment provider)'}; your card details never touch our servers.
-              {oto1
-                ? ` After paying you get one honest offer (${oto1.headline.toLowerCase()}, ${money(oto1.price)} instead of ${money(oto1.list_price)}) for the ${funnel.offer_minutes} minutes before your order goes to print. “No thanks” is always one click.`
-                : ''}
-            </p>
+            <CheckoutFields
+              form={form}
+              ships={ships}
+              quote={q}
+              firstStep={2}
+              idPrefix="funnel-step"
+              emailDescription="Your receipt and a link to follow your order go here. No account needed."
+            />
+            <PlaceOrderFooter
+              problem={problem}
+              quote={q}
+              pending={placeOrder.isPending}
+              testMode={funnel.test_mode}
+              after={
+                oto1
+                  ? ` After paying you get one honest offer (${oto1.headline.toLowerCase()}, ${money(oto1.price)} instead of ${money(oto1.list_price)}) for the ${funnel.offer_minutes} minutes before your order goes to print. “No thanks” is always one click.`
+                  : ''
+              }
+            />
           </Form>
         </div>
       </div>

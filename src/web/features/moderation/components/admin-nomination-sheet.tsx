@@ -1,7 +1,7 @@
 import { ExternalLink, EyeOff, Eye, MailPlus, Trash2 } from 'lucide-react';
 import { useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
-import type { AdminNomination } from '@/contract/nominations';
+import { adminHideBodySchema, type AdminNomination } from '@/contract/nominations';
 import { REACTION_KINDS, REACTION_LABELS } from '@/contract/nominations-constants';
 import { hrefs } from '@/contract/paths';
 import { CertificateFrame } from '@/web/components/certificates/certificate-frame';
@@ -9,10 +9,10 @@ import { LivePreview } from '@/web/components/certificates/live-preview';
 import { StatusBadge } from '@/web/components/certificates/status-badge';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
+import { Form, FormTextArea, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
 import { SideSheet } from '@/web/components/admin/side-sheet';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { TextAreaField } from '@/web/components/ui/text-area-field';
 import { toast } from '@/web/components/ui/use-toast';
 import { textLink } from '@/web/lib/styles';
 import { useDeleteNomination } from '../api/delete-nomination';
@@ -35,23 +35,18 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 function HideDialog({ n, open, onOpenChange }: { n: AdminNomination; open: boolean; onOpenChange(o: boolean): void }) {
   const hide = useHideNomination();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (!reason.trim()) {
-      setError('Please give a reason for hiding it');
-      return;
-    }
+  const form = useZodForm(adminHideBodySchema, { defaultValues: { reason: '' } });
+  function submit({ reason }: { reason: string }) {
     hide.mutate(
-      { id: n.id, reason: reason.trim() },
+      { id: n.id, reason },
       {
         onSuccess: () => {
           toast({ title: `${n.nominee_name}'s certificate is hidden`, description: 'It has left the wall and its public page.', variant: 'success' });
-          setReason('');
+          form.reset();
           onOpenChange(false);
         },
-        onError: (err) => setError(err.message),
+        // Any refusal is said under the reason.
+        onError: (err) => showFieldError(form, err, { otherwise: 'reason' }),
       },
     );
   }
@@ -60,17 +55,13 @@ function HideDialog({ n, open, onOpenChange }: { n: AdminNomination; open: boole
       <DialogContent>
         <DialogTitle>Hide this certificate?</DialogTitle>
         <DialogDescription>It leaves the community wall and its public page says it was withdrawn. You can unhide it later.</DialogDescription>
-        <form onSubmit={submit} className="mt-4" noValidate>
-          <TextAreaField
+        <Form form={form} onSubmit={submit} className="mt-4">
+          <FormTextArea
+            control={form.control}
+            name="reason"
             label="Reason (for the audit log)"
-            value={reason}
             maxLength={500}
             rows={3}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setError(null);
-            }}
-            error={error ?? undefined}
             placeholder="e.g. Unkind about someone's appearance"
           />
           <div className="mt-5 flex justify-end gap-2">
@@ -81,7 +72,7 @@ function HideDialog({ n, open, onOpenChange }: { n: AdminNomination; open: boole
               {hide.isPending ? 'Hiding…' : 'Hide it'}
             </Button>
           </div>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

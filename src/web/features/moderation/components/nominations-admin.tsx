@@ -1,9 +1,9 @@
 import { ChevronLeft, ChevronRight, Globe2, Lock, Search, X } from 'lucide-react';
 import { useId } from 'react';
+import type { AdminNomination } from '@/contract/nominations';
 import { StatusBadge } from '@/web/components/certificates/status-badge';
+import { DataTable, type Column } from '@/web/components/admin/data-table';
 import { Button } from '@/web/components/ui/button';
-import { Notice } from '@/web/components/ui/notice';
-import { Skeleton } from '@/web/components/ui/skeleton';
 import { useDebouncedSearchParam, useUrlParams } from '@/web/hooks/use-debounced-search-param';
 import { useAwards } from '@/web/lib/api/get-awards';
 import { useAdminNominations, type AdminNominationFilter } from '../api/get-nominations';
@@ -42,6 +42,46 @@ export function NominationsAdmin() {
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
   const open = (id: string) => update({ id }, false);
+  const columns: Column<AdminNomination>[] = [
+    {
+      key: 'nominee',
+      header: 'Nominee',
+      rowHeader: true,
+      className: 'md:max-w-[14rem]',
+      cell: (n) => (
+        <>
+          <span className="flex items-center gap-1.5 font-semibold wrap-anywhere text-ink">
+            {n.is_public ? <Globe2 className="size-3.5 shrink-0 text-muted" aria-label="Public" /> : <Lock className="size-3.5 shrink-0 text-muted" aria-label="Private" />}
+            {n.nominee_name}
+          </span>
+          <span className="block truncate text-sm font-normal text-muted">{n.nominee_email ?? n.certificate_number}</span>
+        </>
+      ),
+    },
+    { key: 'award', header: 'Award', className: 'md:max-w-[14rem]', cell: (n) => n.award.title },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (n) => (
+        <span className="inline-flex flex-wrap gap-1">
+          <StatusBadge status={n.status} />
+          {n.hidden ? <StatusBadge status="hidden" /> : null}
+        </span>
+      ),
+    },
+    { key: 'from', header: 'From', className: 'md:max-w-[10rem] md:truncate', cell: (n) => n.nominator_name },
+    { key: 'created', header: 'Created', className: 'md:whitespace-nowrap', cell: (n) => day.format(new Date(n.created_at)) },
+    {
+      key: 'open',
+      header: 'Open',
+      align: 'right',
+      cell: (n) => (
+        <Button size="sm" variant="outline" onClick={() => open(n.id)} aria-label={`Open ${n.certificate_number} (${n.nominee_name})`}>
+          Open
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <section>
@@ -132,108 +172,35 @@ export function NominationsAdmin() {
         ) : null}
       </div>
 
-      {list.isError ? (
-        <Notice tone="error" title="The nominations did not load" className="mt-3">
-          {list.error.message}
-        </Notice>
-      ) : null}
-
-      {!data && list.isPending ? (
-        <div className="mt-3 space-y-2">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-16 w-full rounded-2xl" />
-          ))}
-        </div>
-      ) : null}
-
-      {data && data.nominations.length === 0 ? (
-        <div className="mt-3 rounded-3xl border border-dashed border-line bg-white p-10 text-center">
-          <p className="font-display text-xl font-semibold">{filtered ? 'No nomination matches' : 'Nothing to moderate'}</p>
-          <p className="mt-1 text-sm text-ink-soft">{filtered ? 'Loosen a filter or clear them all.' : 'No nominations yet. Enjoy the quiet while it lasts.'}</p>
-        </div>
-      ) : null}
-
-      {data && data.nominations.length > 0 ? (
-        <>
-          <div className="mt-3 hidden overflow-hidden rounded-2xl border border-line bg-white shadow-card lg:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Nominations, newest first</caption>
-              <thead className="bg-paper-dark/60 text-xs tracking-wide text-ink-soft uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">Nominee</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Award</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Status</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">From</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Created</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    <span className="sr-only">Open</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {data.nominations.map((n) => (
-                  <tr key={n.id} className="cursor-pointer hover:bg-paper/70" onClick={() => open(n.id)} data-testid="admin-nomination-row">
-                    <th scope="row" className="max-w-[14rem] px-4 py-3 font-normal">
-                      <span className="flex items-center gap-1.5 font-semibold wrap-anywhere text-ink">
-                        {n.is_public ? <Globe2 className="size-3.5 shrink-0 text-muted" aria-label="Public" /> : <Lock className="size-3.5 shrink-0 text-muted" aria-label="Private" />}
-                        {n.nominee_name}
-                      </span>
-                      <span className="block truncate text-muted">{n.nominee_email ?? n.certificate_number}</span>
-                    </th>
-                    <td className="max-w-[14rem] px-4 py-3">{n.award.title}</td>
-                    <td className="px-4 py-3">
-                      <span className="flex flex-wrap gap-1">
-                        <StatusBadge status={n.status} />
-                        {n.hidden ? <StatusBadge status="hidden" /> : null}
-                      </span>
-                    </td>
-                    <td className="max-w-[10rem] truncate px-4 py-3">{n.nominator_name}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{day.format(new Date(n.created_at))}</td>
-                    <td className="px-4 py-3 text-right">
-                      <Button size="sm" variant="outline" onClick={(e) => (e.stopPropagation(), open(n.id))} aria-label={`Open ${n.certificate_number} (${n.nominee_name})`}>
-                        Open
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+      <DataTable
+        caption="Nominations, newest first"
+        columns={columns}
+        rows={data?.nominations}
+        rowKey={(n) => n.id}
+        error={list.isError ? list.error : null}
+        errorTitle="The nominations did not load"
+        refreshing={list.isPlaceholderData}
+        rowTestId="admin-nomination-row"
+        empty={
+          <div className="rounded-3xl border border-dashed border-line bg-white p-10 text-center">
+            <p className="font-display text-xl font-semibold">{filtered ? 'No nomination matches' : 'Nothing to moderate'}</p>
+            <p className="mt-1 text-sm text-ink-soft">{filtered ? 'Loosen a filter or clear them all.' : 'No nominations yet. Enjoy the quiet while it lasts.'}</p>
           </div>
+        }
+      />
 
-          <ul className="mt-3 space-y-3 lg:hidden">
-            {data.nominations.map((n) => (
-              <li key={n.id}>
-                <button type="button" onClick={() => open(n.id)} className="block w-full rounded-2xl border border-line bg-white p-4 text-left shadow-card hover:border-ink/40">
-                  <span className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-semibold wrap-anywhere">{n.nominee_name}</span>
-                    <span className="flex gap-1">
-                      <StatusBadge status={n.status} />
-                      {n.hidden ? <StatusBadge status="hidden" /> : null}
-                    </span>
-                  </span>
-                  <span className="mt-1 block text-sm text-brand-700">{n.award.title}</span>
-                  <span className="mt-1 block text-xs text-muted">
-                    {n.certificate_number} · {n.is_public ? 'Public' : 'Private'} · from {n.nominator_name} · {day.format(new Date(n.created_at))}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-
-          {pages > 1 ? (
-            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => update({ page: String(page - 1) }, false)}>
-                <ChevronLeft aria-hidden="true" /> Previous
-              </Button>
-              <span className="text-sm text-muted">
-                Page {page} of {pages}
-              </span>
-              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => update({ page: String(page + 1) }, false)}>
-                Next <ChevronRight aria-hidden="true" />
-              </Button>
-            </nav>
-          ) : null}
-        </>
+      {data && pages > 1 ? (
+        <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => update({ page: String(page - 1) }, false)}>
+            <ChevronLeft aria-hidden="true" /> Previous
+          </Button>
+          <span className="text-sm text-muted">
+            Page {page} of {pages}
+          </span>
+          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => update({ page: String(page + 1) }, false)}>
+            Next <ChevronRight aria-hidden="true" />
+          </Button>
+        </nav>
       ) : null}
 
       <AdminNominationSheet id={openId} onClose={() => update({ id: undefined }, false)} />

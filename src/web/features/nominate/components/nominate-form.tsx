@@ -6,7 +6,7 @@ import { NOMINATION_LIMITS } from '@/contract/nominations-constants';
 import { paths } from '@/contract/paths';
 import { LivePreview, PREVIEW_DEBOUNCE_MS } from '@/web/components/certificates/live-preview';
 import { Button } from '@/web/components/ui/button';
-import { Form, useZodForm } from '@/web/components/ui/form';
+import { Form, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
 import { TextAreaField } from '@/web/components/ui/text-area-field';
 import { TextField } from '@/web/components/ui/text-field';
@@ -22,7 +22,7 @@ import { cn } from '@/web/lib/utils';
 import { useCreateNomination } from '../api/create-nomination';
 import {
   emptyNomination,
-  formFieldFor,
+  NOMINATION_SERVER_FIELDS,
   nominationFormSchema,
   submitLabel,
   toCreateBody,
@@ -54,7 +54,7 @@ export function NominateForm() {
     defaultValues: emptyNomination,
     mode: 'onTouched',
   });
-  const { register, control, setValue, setError, setFocus, getFieldState, formState } = form;
+  const { register, control, setValue, setFocus, getFieldState, formState } = form;
   const { errors, isSubmitting } = formState;
 
   // Words typed on /dynamic-templates come along (router state): filled in once.
@@ -117,12 +117,8 @@ export function NominateForm() {
       navigate(paths.nominateSuccess, { state: result });
     } catch (err) {
       if (!(err instanceof ApiRequestError)) throw err;
-      // The server's field names are the API's; formFieldFor maps them onto this form's.
-      const field = formFieldFor(err.field);
-      if (field && err.status === 400) {
-        setError(field, { type: 'server', message: err.message }, { shouldFocus: true });
-        return;
-      }
+      // A refusal naming a field goes under it (the server's field names mapped onto this form's).
+      if (err.status === 400 && showFieldError(form, err, { fields: NOMINATION_SERVER_FIELDS })) return;
       toast({
         title: err.status === 429 ? 'That is a lot of nominations for one hour' : 'The nomination was not filed',
         description: err.message,

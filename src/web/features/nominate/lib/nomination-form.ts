@@ -63,12 +63,8 @@ export function toCreateBody(v: NominationFormOutput): CreateNominationBody {
   };
 }
 
-/** The form field a server error is about ("is_public" is the visibility choice), or null. */
-export function formFieldFor(serverField: string | undefined): NominationField | null {
-  if (!serverField) return null;
-  if (serverField === 'is_public') return 'visibility';
-  return serverField in emptyNomination ? (serverField as NominationField) : null;
-}
+/** The server's field names that this form calls otherwise, for showFieldError: "is_public" is the visibility choice. */
+export const NOMINATION_SERVER_FIELDS = { is_public: 'visibility' } as const satisfies Record<string, NominationField>;
 
 /** "Nominate Dana" — the first name, kept short enough for a button on a phone. */
 export function submitLabel(nomineeName: string | undefined): string {

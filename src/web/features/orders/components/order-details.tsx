@@ -1,9 +1,10 @@
 import { Check, CircleAlert, Download, Package, Printer, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { hrefs } from '@/contract/paths';
-import type { OrderStatus } from '@/contract/order-status';
+import { isPaidPayment, type OrderStatus } from '@/contract/order-status';
 import type { Order } from '@/contract/shop';
-import { TestModeNote } from '@/web/components/layout/test-mode-note';
+import { TEST_MODE_ORDER, TestModeNote } from '@/web/components/layout/test-mode-note';
+import { OrderStatusBadge } from '@/web/components/shop/order-status-badge';
 import { buttonVariants } from '@/web/components/ui/button';
 import { useBlobUrl } from '@/web/hooks/use-blob-url';
 import { useCertificatePreview } from '@/web/lib/api/preview-certificate';
@@ -22,7 +23,6 @@ const STEPS = [
 
 /** Where each step of the usual path is reached: the payment's "paid", then the printer's statuses. */
 const FULFILMENT_STEP: Partial<Record<string, number>> = { in_production: 2, shipped: 3, delivered: 4 };
-const PAID_FOR = new Set(['paid', 'partially_refunded', 'refunded']);
 
 /**
  * How far along the usual path an order is (0 = placed … 4 = delivered). The order's fulfilment status is the least
@@ -32,11 +32,11 @@ function progress(order: Order): number {
   let step = FULFILMENT_STEP[order.states.fulfilment] ?? 0;
   const moving = step > 0;
   for (const e of order.timeline) {
-    if (e.machine === 'payment' && PAID_FOR.has(e.to_status)) step = Math.max(step, 1);
+    if (e.machine === 'payment' && isPaidPayment(e.to_status)) step = Math.max(step, 1);
     // A parcel that went further than the rest does not move the whole order on; a hand-off that stopped keeps its mark.
     if (e.machine === 'fulfilment' && !moving) step = Math.max(step, FULFILMENT_STEP[e.to_status] ?? 0);
   }
-  if (PAID_FOR.has(order.states.payment)) step = Math.max(step, 1);
+  if (isPaidPayment(order.states.payment)) step = Math.max(step, 1);
   return step;
 }
 
@@ -47,10 +47,6 @@ function refundNote(o: Order): string {
   if (o.states.payment === 'partially_refunded') return ' Part of it was refunded to your card.';
   return '';
 }
-
-/** Test mode (docs/decisions/119): no money moved, and the print shop only acts out printing and shipping. */
-const TEST_MODE_ORDER =
-  'This order was paid in test mode: no real money moved. Printing and shipping are simulated too: the built-in print shop goes through each step without printing or posting anything, and its carrier and tracking number are made up.';
 
 /** Tracking, for one parcel or several. */
 const parcels = (o: Order) => (o.shipments.length ? o.shipments : o.tracking ? [o.tracking] : []);
@@ -76,19 +72,6 @@ const NEXT: Record<OrderStatus, (o: Order) => string> = {
   refunded: () => 'This order was refunded in full to the card you paid with.',
 };
 
-/** The order's status as its customer reads it ("On its way · partly refunded"); the status word picks the colour. */
-export function StatusBadge({ status, label }: { status: OrderStatus; label: string }) {
-  const tone =
-    status === 'payment_failed' || status === 'cancelled' || status === 'abandoned'
-      ? 'bg-brand-50 text-brand-800 ring-brand-600/30'
-      : status === 'refunded' || status === 'partially_refunded'
-        ? 'bg-paper-dark text-ink ring-ink/20'
-        : status === 'pending_payment'
-          ? 'bg-gold/20 text-ink ring-gold-dark/40'
-          : 'bg-emerald-50 text-emerald-900 ring-emerald-700/30';
-  return <span className={cn('inline-flex items-center rounded-full px-3 py-1 text-sm font-semibold ring-1', tone)}>{label}</span>;
-}
-
 /** An order as its customer sees it: where it is, what is in it, where it goes, what it cost. */
 export function OrderDetails({ order }: { order: Order }) {
   const money = (n: number) => formatMoney(n, order.currency);
@@ -106,7 +89,7 @@ export function OrderDetails({ order }: { order: Order }) {
           <h2 id="order-status" className="font-display text-2xl font-semibold">
             Status
           </h2>
-          <StatusBadge status={order.status} label={order.status_label} />
+          <OrderStatusBadge size="md" status={order.status} label={order.status_label} />
         </div>
         {!offPath || step > 0 ? (
           <ol className="mt-6 grid grid-cols-5 gap-1" aria-label="Progress">

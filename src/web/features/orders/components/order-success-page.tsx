@@ -1,6 +1,7 @@
 import { PartyPopper } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { isPaidPayment } from '@/contract/order-status';
 import { hrefs, paths } from '@/contract/paths';
 import { buttonVariants } from '@/web/components/ui/button';
 import { trackEvent } from '@/web/lib/analytics';
@@ -11,8 +12,6 @@ import { OrderSkeleton } from './order-skeleton';
 import { deliveryDays } from '@/web/lib/site-settings';
 
 const completedOrders = new Set<string>();
-/** The payment went through (whatever has happened since): what the receipt page waits for. */
-const PAID = new Set(['paid', 'partially_refunded', 'refunded']);
 
 /** /order/success?order=…&token=…: the receipt after paying. It works after a reload (the link carries the order). */
 export function OrderSuccessPage({ orderId, token }: { orderId: string | null; token: string | null }) {
@@ -38,7 +37,8 @@ export function OrderSuccessPage({ orderId, token }: { orderId: string | null; t
 function Receipt({ orderId, token }: { orderId: string; token: string }) {
   const order = useOrder(orderId, token);
   const { clearCart } = useCart();
-  const paid = order.data ? PAID.has(order.data.states.payment) : false;
+  // The payment went through (whatever has happened since): what the receipt page waits for.
+  const paid = order.data ? isPaidPayment(order.data.states.payment) : false;
   // The cart has become this order: empty it once the payment is confirmed (a declined card keeps it).
   useEffect(() => {
     if (paid) clearCart();

@@ -5,10 +5,9 @@ import { paths } from '@/contract/paths';
 import { testPayBodySchema, type TestPayBody } from '@/contract/test-payments';
 import { TestModeNote } from '@/web/components/layout/test-mode-note';
 import { Button, buttonVariants } from '@/web/components/ui/button';
-import { Form, FormTextField, useZodForm } from '@/web/components/ui/form';
+import { Form, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { ApiRequestError } from '@/web/lib/api-client';
 import { formatMoney } from '@/web/lib/money';
 import { useAuthenticateTest, usePayTest, useTestPayment } from '../api/test-payment';
 
@@ -59,11 +58,7 @@ export function TestPaymentPage({ sessionId }: { sessionId: string }) {
     try {
       after(await pay.mutateAsync(body));
     } catch (err) {
-      if (err instanceof ApiRequestError && err.field && err.field in form.getValues()) {
-        form.setError(err.field as keyof TestPayBody, { type: 'server', message: err.message }, { shouldFocus: true });
-      } else {
-        setDeclined(err instanceof Error ? err.message : 'The payment could not be made.');
-      }
+      if (!showFieldError(form, err)) setDeclined(err instanceof Error ? err.message : 'The payment could not be made.');
     }
   }
 

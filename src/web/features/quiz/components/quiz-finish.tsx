@@ -4,10 +4,9 @@ import { useNavigate } from 'react-router';
 import { hrefs } from '@/contract/paths';
 import { QUIZ_LIMITS, type Quiz } from '@/contract/quiz';
 import { Button } from '@/web/components/ui/button';
-import { Form, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
+import { apiErrorField, Form, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { toast } from '@/web/components/ui/use-toast';
 import { trackEvent } from '@/web/lib/analytics';
-import { ApiRequestError } from '@/web/lib/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/web/lib/query-keys';
 import { useCreateQuizResult } from '../api/create-quiz-result';
@@ -65,7 +64,7 @@ export function QuizFinish({
               },
               onError: (err) => {
                 if (showFieldError(form, err)) return;
-                if (err instanceof ApiRequestError && err.field?.startsWith('answers')) {
+                if (apiErrorField(err)?.startsWith('answers')) {
                   // The quiz changed while this run was going on: fetch it again; answers that no longer fit are dropped.
                   void queryClient.invalidateQueries({ queryKey: queryKeys.quiz.questions() });
                   toast({ variant: 'destructive', title: 'The questions have changed', description: 'The Committee revised its questions. Please check your answers.' });

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Quiz } from '@/contract/quiz';
 import { STORAGE_KEYS } from '@/web/lib/storage-keys';
 import { startLiveApp, type LiveApp } from '@/web/test/live-app';
 import { renderWithApp } from '@/web/test/render';
-import { QuizRunner } from './quiz-runner';
+import { AUTO_ADVANCE_MS, QuizRunner } from './quiz-runner';
 
 let server: LiveApp;
 let quiz: Quiz;
@@ -51,13 +51,19 @@ describe('QuizRunner', () => {
     const { user } = renderQuiz();
     await heading(0);
     // Focus in the first question's radio group (Tab reaches it); choosing by keyboard stays on the question.
-    act(() => answer(0, 0).focus());
-    await user.keyboard(' ');
-    expect(answer(0, 0)).toBeChecked();
-    await user.keyboard('{ArrowDown}');
-    expect(answer(0, 1)).toBeChecked();
-    expect(answer(0, 0)).not.toBeChecked();
-    await new Promise((r) => setTimeout(r, 500));
+    // A clock the test moves: past the moment a click would have moved on, the question is still there.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      act(() => answer(0, 0).focus());
+      await user.keyboard(' ');
+      expect(answer(0, 0)).toBeChecked();
+      await user.keyboard('{ArrowDown}');
+      expect(answer(0, 1)).toBeChecked();
+      expect(answer(0, 0)).not.toBeChecked();
+      act(() => vi.advanceTimersByTime(AUTO_ADVANCE_MS * 2));
+    } finally {
+      vi.useRealTimers();
+    }
     expect(screen.getByTestId('quiz-step')).toHaveTextContent('Question 1 of 10');
     await user.keyboard('{Enter}');
     await heading(1);

@@ -1,10 +1,10 @@
 import { ChevronLeft, ChevronRight, Search, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminUser } from '@/contract/users';
+import { DataTable, type Column } from '@/web/components/admin/data-table';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
 import { Notice } from '@/web/components/ui/notice';
-import { Skeleton } from '@/web/components/ui/skeleton';
 import { toast } from '@/web/components/ui/use-toast';
 import { useDebouncedSearchParam, useUrlParams } from '@/web/hooks/use-debounced-search-param';
 import { authStore, useAuth } from '@/web/lib/auth';
@@ -127,6 +127,29 @@ export function UsersAdmin() {
   }
 
   const data = users.data;
+  const columns: Column<AdminUser>[] = [
+    {
+      key: 'user',
+      header: 'User',
+      rowHeader: true,
+      cell: (u) => (
+        <>
+          <span className="block font-semibold break-words text-ink">{u.full_name}</span>
+          <span className="block font-normal break-all text-muted">{u.email}</span>
+        </>
+      ),
+    },
+    { key: 'role', header: 'Role', cell: (u) => <StatusBadges user={u} isSelf={u.id === me?.id} /> },
+    { key: 'verified', header: 'Verified', cell: (u) => (u.email_verified ? 'Yes' : 'No') },
+    { key: 'created', header: 'Created', className: 'md:whitespace-nowrap', cell: (u) => dateFormat.format(new Date(u.created_at)) },
+    {
+      key: 'last-sign-in',
+      header: 'Last sign-in',
+      className: 'md:whitespace-nowrap',
+      cell: (u) => (u.last_sign_in_at ? dateTimeFormat.format(new Date(u.last_sign_in_at)) : 'Never'),
+    },
+    { key: 'actions', header: 'Actions', cell: (u) => <UserActions user={u} isSelf={u.id === me?.id} onChange={setPending} /> },
+  ];
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
 
   return (
@@ -155,110 +178,32 @@ export function UsersAdmin() {
         {data ? `${data.total} ${data.total === 1 ? 'user' : 'users'}${search ? ` matching “${search}”` : ''}` : 'Loading...'}
       </p>
 
-      {users.isError ? (
-        <Notice tone="error" title="The user list did not load" className="mt-4">
-          {users.error.message}
-        </Notice>
-      ) : null}
+      <DataTable
+        caption="Users, newest first"
+        columns={columns}
+        rows={data?.users}
+        rowKey={(u) => u.id}
+        error={users.isError ? users.error : null}
+        errorTitle="The user list did not load"
+        refreshing={users.isPlaceholderData}
+        rowTestId="admin-user-row"
+        empty={<Notice title="Nobody here">No account matches this search.</Notice>}
+      />
 
-      {!data && users.isPending ? (
-        <div className="mt-4 space-y-2">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-16 w-full rounded-2xl" />
-          ))}
-        </div>
-      ) : null}
-
-      {data && data.users.length === 0 ? (
-        <Notice className="mt-4" title="Nobody here">
-          No account matches this search.
-        </Notice>
-      ) : null}
-
-      {data && data.users.length > 0 ? (
-        <>
-          {/* Wide screens: a table. */}
-          <div className="mt-4 hidden overflow-hidden rounded-2xl border border-line bg-white shadow-card lg:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Users, newest first</caption>
-              <thead className="bg-paper-dark/60 text-xs tracking-wide text-ink-soft uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">User</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Role</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Verified</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Created</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Last sign-in</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {data.users.map((u) => (
-                  <tr key={u.id} className={u.disabled ? 'bg-paper/60 text-muted' : undefined}>
-                    <th scope="row" className="px-4 py-3 font-normal">
-                      <span className="block font-semibold text-ink">{u.full_name}</span>
-                      <span className="block text-muted">{u.email}</span>
-                    </th>
-                    <td className="px-4 py-3">
-                      <StatusBadges user={u} isSelf={u.id === me?.id} />
-                    </td>
-                    <td className="px-4 py-3">{u.email_verified ? 'Yes' : 'No'}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{dateFormat.format(new Date(u.created_at))}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">
-                      {u.last_sign_in_at ? dateTimeFormat.format(new Date(u.last_sign_in_at)) : 'Never'}
-                    </td>
-                    <td className="px-4 py-3">
-                      <UserActions user={u} isSelf={u.id === me?.id} onChange={setPending} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-
-          {/* Narrow screens: one card per user. */}
-          <ul className="mt-4 space-y-3 lg:hidden">
-            {data.users.map((u) => (
-              <li key={u.id} className="rounded-2xl border border-line bg-white p-4 shadow-card">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <p className="font-semibold break-words">{u.full_name}</p>
-                    <p className="text-sm break-all text-muted">{u.email}</p>
-                  </div>
-                  <StatusBadges user={u} isSelf={u.id === me?.id} />
-                </div>
-                <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-                  <dt className="text-muted">Verified</dt>
-                  <dd>{u.email_verified ? 'Yes' : 'No'}</dd>
-                  <dt className="text-muted">Created</dt>
-                  <dd>{dateFormat.format(new Date(u.created_at))}</dd>
-                  <dt className="text-muted">Last sign-in</dt>
-                  <dd>{u.last_sign_in_at ? dateTimeFormat.format(new Date(u.last_sign_in_at)) : 'Never'}</dd>
-                </dl>
-                <div className="mt-3">
-                  <UserActions user={u} isSelf={u.id === me?.id} onChange={setPending} />
-                </div>
-              </li>
-            ))}
-          </ul>
-
-          {pages > 1 ? (
-            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                <ChevronLeft aria-hidden="true" />
-                Previous
-              </Button>
-              <span className="text-sm text-muted">
-                Page {page} of {pages}
-              </span>
-              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-                Next
-                <ChevronRight aria-hidden="true" />
-              </Button>
-            </nav>
-          ) : null}
-        </>
+      {data && pages > 1 ? (
+        <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+            <ChevronLeft aria-hidden="true" />
+            Previous
+          </Button>
+          <span className="text-sm text-muted">
+            Page {page} of {pages}
+          </span>
+          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
+            Next
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </nav>
       ) : null}
 
       <Dialog open={pending !== null} onOpenChange={(open) => (open ? undefined : setPending(null))}>

@@ -1,0 +1,6 @@
+/**
+ * The cart module's face (docs/decisions/108): the stored cart of a visitor or account (/api/cart). Other modules, the
+ * workflows and the rest of the server import it only from here (eslint: local/module-boundaries); its route plugins
+ * are registered by src/server/app.ts.
+ */
+export {};

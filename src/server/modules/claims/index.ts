@@ -1,0 +1,6 @@
+/**
+ * The claims module's face (docs/decisions/108): claiming a certificate from its link, or declining it. Other modules,
+ * the workflows and the rest of the server import it only from here (eslint: local/module-boundaries); its route
+ * plugins are registered by src/server/app.ts.
+ */
+export {};
