@@ -8,7 +8,6 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * out saves about three minutes of test time in CI (decision 059).
  */
 const NOT_ON_POSTGRES = [
-  'src/server/server.test.ts',
   'src/server/db/migration-0012.test.ts',
   'src/server/module-boundaries.test.ts',
   'src/server/lib/connections.test.ts',

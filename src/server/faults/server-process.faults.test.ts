@@ -5,8 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import net from 'node:net';
-import { projectRoot } from './config';
-import { freePort, startServer, stop, stopAll, waitForHealth } from './test/processes';
+import { projectRoot } from '../config';
+import { freePort, startServer, stop, stopAll, waitForHealth } from '../test/processes';
 
 afterEach(stopAll);
 
