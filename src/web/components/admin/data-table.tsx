@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Notice } from '@/web/components/ui/notice';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/utils';
@@ -90,12 +90,13 @@ export function DataTable<T>({ caption, columns, rows, rowKey, error, errorTitle
   // `relative`: the screen-reader text in cells (", sort") is absolutely positioned; without a positioned ancestor it
   // escapes the scrolling box and widens the whole page on a phone.
   return (
-    <div
+    <SideScroll
+      label={caption}
       className={cn(
         'relative mt-4 overflow-x-auto rounded-2xl border border-line bg-white shadow-card transition-opacity max-md:overflow-x-visible max-md:border-0 max-md:bg-transparent max-md:shadow-none',
         refreshing && 'opacity-60',
       )}
-      aria-busy={refreshing || undefined}
+      busy={refreshing}
     >
       <table className="w-full text-left text-sm max-md:block md:min-w-(--table-min-width)" style={{ '--table-min-width': minWidth } as CSSProperties}>
         <caption className="sr-only">{caption}</caption>
@@ -209,6 +210,36 @@ export function DataTable<T>({ caption, columns, rows, rowKey, error, errorTitle
           })}
         </tbody>
       </table>
+    </SideScroll>
+  );
+}
+
+/**
+ * The table's box: it scrolls sideways when the table is wider than the screen (tablets, narrow windows), and only
+ * then is it a named region a keyboard can focus and scroll (a list whose rows hold no link or button would otherwise
+ * be out of a keyboard's reach: axe's scrollable-region-focusable).
+ */
+function SideScroll({ label, className, busy, children }: { label: string; className: string; busy: boolean | undefined; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    for (const child of Array.from(el.children)) observer.observe(child);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div
+      ref={ref}
+      className={cn(className, 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600')}
+      aria-busy={busy || undefined}
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+    >
+      {children}
     </div>
   );
 }
