@@ -5,28 +5,16 @@
  * cap, slow-client and proxy tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { afterEach, describe, expect, it } from 'vitest';
+import { socketTestApps } from '../test/socket-test-apps';
 
-const apps: TestApp[] = [];
 const children: ChildProcess[] = [];
 
 afterEach(() => {
   for (const c of children.splice(0)) c.kill('SIGKILL');
 });
-afterAll(async () => {
-  // Sockets left half-open would make close() wait for them: end them first.
-  for (const a of apps) a.app.server.closeAllConnections();
-  await Promise.all(apps.map((a) => a.close()));
-}, 120_000);
 
-async function listening(env: Record<string, string> = {}) {
-  const t = await createTestApp({ seed: false, env });
-  apps.push(t);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return { t, port: (t.app.server.address() as AddressInfo).port };
-}
+const { listening } = socketTestApps();
 
 async function health(port: number): Promise<number> {
   const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(20_000) });

@@ -4,30 +4,19 @@
  * and X-Forwarded-For is believed only from the proxies the operator named. Real sockets against a listening server.
  */
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { awards, rateLimitAttempts } from '../db/schema/index';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { socketTestApps } from '../test/socket-test-apps';
+import type { TestApp } from '../test/test-app';
 
-const apps: TestApp[] = [];
 const sockets: net.Socket[] = [];
 
 afterEach(() => {
   for (const s of sockets.splice(0)) s.destroy();
 });
-afterAll(async () => {
-  // Sockets the tests left half-open would make close() wait for them: end them first.
-  for (const a of apps) a.app.server.closeAllConnections();
-  await Promise.all(apps.map((a) => a.close()));
-}, 120_000);
 
-async function listening(env: Record<string, string> = {}) {
-  const t = await createTestApp({ seed: false, env });
-  apps.push(t);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return { t, port: (t.app.server.address() as AddressInfo).port };
-}
+const { create, listening } = socketTestApps();
 
 function connect(port: number): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
@@ -81,13 +70,13 @@ describe('slow clients are cut off', () => {
 
 describe('idle sockets cannot lock visitors out', () => {
   it('past the cap the oldest idle connection makes room for a new visitor', async () => {
-    const { port } = await listening({ MAX_CONNECTIONS: '50' });
+    const { t, port } = await listening({ MAX_CONNECTIONS: '50' });
     const idle = await Promise.all(Array.from({ length: 200 }, () => connect(port)));
     expect(await health(port)).toBe(200);
     // The server closed the idle sockets past its cap (the health check's included).
     const closed = await Promise.all(idle.map((s) => closedWithin(s, 2_000).then(() => 1, () => 0)));
     expect(closed.reduce<number>((a, b) => a + b, 0)).toBeGreaterThanOrEqual(150);
-    const count = await new Promise<number>((r) => apps.at(-1)!.app.server.getConnections((_e, n) => r(n)));
+    const count = await new Promise<number>((r) => t.app.server.getConnections((_e, n) => r(n)));
     expect(count).toBeLessThanOrEqual(50);
   });
 });
@@ -120,22 +109,19 @@ describe('TRUST_PROXY: whose X-Forwarded-For is believed', () => {
   });
 
   it('by default the socket address counts and the header is ignored', async () => {
-    const t = await createTestApp({ seed: true });
-    apps.push(t);
+    const t = await create({ seed: true });
     expect(await seenAs(t, '203.0.113.5', '198.51.100.7')).toBe('203.0.113.5');
   });
 
   it('with proxy addresses: believed from those proxies only, and only the entry the proxy added', async () => {
-    const t = await createTestApp({ seed: true, env: { TRUST_PROXY: '10.0.0.0/8' } });
-    apps.push(t);
+    const t = await create({ seed: true, env: { TRUST_PROXY: '10.0.0.0/8' } });
     expect(await seenAs(t, '10.1.2.3', '198.51.100.7')).toBe('198.51.100.7');
     expect(await seenAs(t, '10.1.2.3', '6.6.6.6, 198.51.100.7')).toBe('198.51.100.7');
     expect(await seenAs(t, '203.0.113.5', '198.51.100.7')).toBe('203.0.113.5');
   });
 
   it('with a hop count: the client address the nearest proxies reported, whatever the client wrote before it', async () => {
-    const t = await createTestApp({ seed: true, env: { TRUST_PROXY: '1' } });
-    apps.push(t);
+    const t = await create({ seed: true, env: { TRUST_PROXY: '1' } });
     expect(await seenAs(t, '10.1.2.3', '6.6.6.6, 198.51.100.7')).toBe('198.51.100.7');
     expect(await seenAs(t, '10.1.2.3')).toBe('10.1.2.3');
   });

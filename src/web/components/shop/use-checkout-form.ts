@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useWatch, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { apiErrorField, showFieldError, useZodForm } from '@/web/components/ui/form';
+import { showFieldError, useZodForm } from '@/web/components/ui/form';
 import { toast } from '@/web/components/ui/use-toast';
 import { ApiRequestError } from '@/web/lib/api-client';
 import { useAuth } from '@/web/lib/auth';
@@ -82,9 +82,8 @@ export function useCheckoutForm<TIn extends CheckoutFormValues & FieldValues, TO
     } catch (err) {
       if (!(err instanceof ApiRequestError)) throw err;
       if (options.onError?.(err)) return;
-      // A field the form shows (not a whole group such as `shipping_address`): the message goes under it.
-      const field = apiErrorField(err);
-      if (field && typeof getValues(field as 'email') !== 'object' && showFieldError(form, err)) return;
+      // A field the form shows (not a whole group such as `shipping_address`, which showFieldError leaves): under it.
+      if (showFieldError(form, err)) return;
       if (err.status === 422 || err.code === 'CHECKOUT_EXPIRED') {
         // A refused key, or a checkout whose payment page has closed: the next press is a new checkout with a new key.
         attempt.current = null;

@@ -1,29 +1,15 @@
 // @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@/contract/shop';
 import { adminOrderIn } from '@/web/test/order-fixtures';
+import { stubApi } from '@/web/test/api-stub';
 import { renderWithApp } from '@/web/test/render';
 import { OrderSheet } from './order-sheet';
 
-// The network boundary: the order as the admin API has it; an action is refused as `refusal` says.
+// The network boundary: the order as the admin API has it; an action is refused as `api.refusal` says.
 let order: AdminOrder;
-let refusal: { status: number; error: { code: string; message: string; field?: string } };
-let sent: { path: string; body: unknown }[];
-beforeEach(() => {
-  sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init: RequestInit = {}) => {
-      const path = new URL(input, 'http://localhost').pathname;
-      if (path === '/api/auth/csrf') return Promise.resolve(Response.json({ csrf_token: 'token' }));
-      if ((init.method ?? 'GET') === 'GET') return Promise.resolve(Response.json(order));
-      sent.push({ path, body: JSON.parse(String(init.body)) });
-      return Promise.resolve(Response.json({ error: refusal.error }, { status: refusal.status }));
-    }),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+const api = stubApi(() => order);
 
 async function openDialog(button: string, dialog: string) {
   const { user } = renderWithApp(<OrderSheet id={order.id} onClose={() => undefined} />);
@@ -52,12 +38,12 @@ describe('the refund form', () => {
     expect(amount).toHaveAccessibleDescription('At most $64.99 can be refunded');
     await user.click(dialog.getByRole('button', { name: 'Refund $65.00' }));
     expect(amount).toHaveAccessibleDescription('At most $64.99 can be refunded');
-    expect(sent).toEqual([]);
+    expect(api.sent).toEqual([]);
   });
 
   it('puts the server’s refusal of the amount under it; a refusal naming no field too', async () => {
     order = adminOrderIn({ lifecycle: 'open', payment: 'paid', fulfilment: 'submitted' });
-    refusal = { status: 409, error: { code: 'CONFLICT', message: 'At most $54.99 can still be refunded.', field: 'amount' } };
+    api.refusal = { status: 409, error: { code: 'CONFLICT', message: 'At most $54.99 can still be refunded.', field: 'amount' } };
     const { user, dialog } = await openDialog('Refund', `Refund ${order.number}?`);
     const amount = dialog.getByRole('textbox', { name: 'Amount (USD)' });
     await user.clear(amount);
@@ -68,23 +54,23 @@ describe('the refund form', () => {
     expect(amount).toHaveAttribute('aria-invalid', 'true');
     expect(amount).toHaveAccessibleDescription('At most $54.99 can still be refunded.');
     expect(amount).toHaveFocus();
-    expect(sent).toEqual([{ path: `/api/admin/orders/${order.id}/refund`, body: { amount: 6000, reason: 'Frame corner scuffed' } }]);
+    expect(api.sent).toEqual([{ method: 'POST', path: `/api/admin/orders/${order.id}/refund`, body: { amount: 6000, reason: 'Frame corner scuffed' } }]);
 
     // The whole amount left is sent as no amount.
-    refusal = { status: 502, error: { code: 'PROVIDER_ERROR', message: 'The payment provider did not answer.' } };
+    api.refusal = { status: 502, error: { code: 'PROVIDER_ERROR', message: 'The payment provider did not answer.' } };
     await user.clear(amount);
     await user.type(amount, '64.99');
     await user.click(dialog.getByRole('button', { name: 'Refund $64.99' }));
     expect(await dialog.findByText(/The payment provider did not answer\./)).toBeVisible();
     expect(amount).toHaveAccessibleDescription(/The payment provider did not answer\./);
-    expect(sent[1]).toEqual({ path: `/api/admin/orders/${order.id}/refund`, body: { reason: 'Frame corner scuffed' } });
+    expect(api.sent[1]).toEqual({ method: 'POST', path: `/api/admin/orders/${order.id}/refund`, body: { reason: 'Frame corner scuffed' } });
   });
 });
 
 describe('the cancel form', () => {
   it('puts the server’s refusal of the reason under it; any other refusal is a toast', async () => {
     order = adminOrderIn({ lifecycle: 'pending', payment: 'unpaid', fulfilment: 'none' });
-    refusal = { status: 400, error: { code: 'VALIDATION_ERROR', message: 'reason must be at most 500 characters', field: 'reason' } };
+    api.refusal = { status: 400, error: { code: 'VALIDATION_ERROR', message: 'reason must be at most 500 characters', field: 'reason' } };
     const { user, dialog } = await openDialog('Cancel order', `Cancel ${order.number}?`);
     const reason = dialog.getByRole('textbox', { name: 'Reason' });
     await user.type(reason, 'Asked by phone');
@@ -92,9 +78,9 @@ describe('the cancel form', () => {
     expect(await dialog.findByText('reason must be at most 500 characters')).toBeVisible();
     expect(reason).toHaveAccessibleDescription('reason must be at most 500 characters');
     expect(reason).toHaveFocus();
-    expect(sent).toEqual([{ path: `/api/admin/orders/${order.id}/cancel`, body: { reason: 'Asked by phone' } }]);
+    expect(api.sent).toEqual([{ method: 'POST', path: `/api/admin/orders/${order.id}/cancel`, body: { reason: 'Asked by phone' } }]);
 
-    refusal = { status: 409, error: { code: 'NOT_CANCELLABLE', message: 'This order was paid in the meantime.' } };
+    api.refusal = { status: 409, error: { code: 'NOT_CANCELLABLE', message: 'This order was paid in the meantime.' } };
     await user.click(dialog.getByRole('button', { name: 'Cancel the order' }));
     // (The open dialog hides the toasts from the accessibility tree, so the toast is found by its text.)
     expect(await screen.findByText('This order was paid in the meantime.')).toBeVisible();

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminProduct } from '@/contract/admin-products';
+import { stubApi } from '@/web/test/api-stub';
 import { renderWithApp, toasts } from '@/web/test/render';
 import { ProductsAdmin } from './products-admin';
 
@@ -32,24 +33,8 @@ const PRODUCT: AdminProduct = {
   ],
 };
 
-// The network boundary: the admin API's answers, as the contract has them; a change is refused as `refusal` says.
-let refusal: { status: number; error: { code: string; message: string; field?: string } };
-let sent: { method: string; path: string; body: unknown }[];
-beforeEach(() => {
-  sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init: RequestInit = {}) => {
-      const path = new URL(input, 'http://localhost').pathname;
-      const method = init.method ?? 'GET';
-      if (path === '/api/auth/csrf') return Promise.resolve(Response.json({ csrf_token: 'token' }));
-      if (method === 'GET') return Promise.resolve(Response.json(path === '/api/admin/discount-codes' ? { discount_codes: [] } : { products: [PRODUCT] }));
-      sent.push({ method, path, body: JSON.parse(String(init.body)) });
-      return Promise.resolve(Response.json({ error: refusal.error }, { status: refusal.status }));
-    }),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+// The network boundary: the admin API's answers, as the contract has them; a change is refused as `api.refusal` says.
+const api = stubApi((path) => (path === '/api/admin/discount-codes' ? { discount_codes: [] } : { products: [PRODUCT] }));
 
 describe('the product forms', () => {
   it('a new product: the contract’s rules under their fields before anything is sent, then the server’s refusal under the slug', async () => {
@@ -63,9 +48,9 @@ describe('the product forms', () => {
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription('Name is required');
     expect(form.getByRole('textbox', { name: 'Slug' })).toHaveAccessibleDescription('slug may contain lower-case letters, digits and single hyphens');
-    expect(sent).toEqual([]);
+    expect(api.sent).toEqual([]);
 
-    refusal = { status: 409, error: { code: 'CONFLICT', message: 'Another product already has this slug.', field: 'slug' } };
+    api.refusal = { status: 409, error: { code: 'CONFLICT', message: 'Another product already has this slug.', field: 'slug' } };
     await user.type(name, 'Mini print');
     await user.type(form.getByRole('textbox', { name: 'Slug' }), 'framed-certificate');
     await user.type(form.getByRole('textbox', { name: 'Picture (path or https address)' }), 'http://example.test/a.png');
@@ -73,7 +58,7 @@ describe('the product forms', () => {
     expect(form.getByRole('textbox', { name: 'Picture (path or https address)' })).toHaveAccessibleDescription(
       'thumbnail_url must be a path on this site (/…) or an https:// address',
     );
-    expect(sent).toEqual([]);
+    expect(api.sent).toEqual([]);
 
     await user.clear(form.getByRole('textbox', { name: 'Picture (path or https address)' }));
     await user.click(form.getByRole('button', { name: 'Create product' }));
@@ -82,7 +67,7 @@ describe('the product forms', () => {
     expect(slug).toHaveAttribute('aria-invalid', 'true');
     expect(slug).toHaveAccessibleDescription('Another product already has this slug.');
     expect(slug).toHaveFocus();
-    expect(sent).toEqual([
+    expect(api.sent).toEqual([
       { method: 'POST', path: '/api/admin/products', body: { name: 'Mini print', slug: 'framed-certificate', kind: 'print', thumbnail_url: null, description: '' } },
     ]);
   });
@@ -99,9 +84,9 @@ describe('the product forms', () => {
     const price = form.getByRole('textbox', { name: 'Price (USD)' });
     expect(price).toHaveFocus();
     expect(price).toHaveAccessibleDescription('Enter a price such as 59.00');
-    expect(sent).toEqual([]);
+    expect(api.sent).toEqual([]);
 
-    refusal = { status: 409, error: { code: 'CONFLICT', message: 'Another variant already has this SKU.', field: 'sku' } };
+    api.refusal = { status: 409, error: { code: 'CONFLICT', message: 'Another variant already has this SKU.', field: 'sku' } };
     await user.clear(price);
     await user.type(price, '12.50');
     await user.click(form.getByRole('button', { name: 'Add variant' }));
@@ -109,13 +94,13 @@ describe('the product forms', () => {
     expect(await form.findByText('Another variant already has this SKU.')).toBeVisible();
     expect(sku).toHaveAccessibleDescription('Another variant already has this SKU.');
     expect(sku).toHaveFocus();
-    expect(sent[0]).toEqual({
+    expect(api.sent[0]).toEqual({
       method: 'POST',
       path: `/api/admin/products/${PRODUCT.id}/variants`,
       body: { sku: 'FRAME-A5', name: 'A5, oak', size: 'A5', finish: '', price: 1250, weight_grams: 0, requires_shipping: true },
     });
 
-    refusal = { status: 404, error: { code: 'PRODUCT_NOT_FOUND', message: 'No product with that id.' } };
+    api.refusal = { status: 404, error: { code: 'PRODUCT_NOT_FOUND', message: 'No product with that id.' } };
     await user.clear(sku);
     await user.type(sku, 'FRAME-A5-B');
     await user.click(form.getByRole('button', { name: 'Add variant' }));
@@ -132,13 +117,13 @@ describe('the product forms', () => {
     expect(price).toHaveAttribute('aria-invalid', 'true');
     expect(price).toHaveAccessibleDescription('Enter a price such as 59.00');
 
-    refusal = { status: 404, error: { code: 'VARIANT_NOT_FOUND', message: 'No variant with that id.' } };
+    api.refusal = { status: 404, error: { code: 'VARIANT_NOT_FOUND', message: 'No variant with that id.' } };
     await user.clear(price);
     await user.type(price, '64.00');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('No variant with that id.')).toBeVisible();
     expect(price).toHaveAccessibleDescription('No variant with that id.');
-    expect(sent).toEqual([{ method: 'PATCH', path: `/api/admin/variants/${PRODUCT.variants[0]!.id}`, body: { price: 6400 } }]);
+    expect(api.sent).toEqual([{ method: 'PATCH', path: `/api/admin/variants/${PRODUCT.variants[0]!.id}`, body: { price: 6400 } }]);
   });
 
   it('a new discount code: its value read by its type, the contract’s limit on a percentage, the server’s refusal under the code', async () => {
@@ -157,16 +142,16 @@ describe('the product forms', () => {
     await user.type(form.getByRole('textbox', { name: 'Minimum order (USD, optional)' }), 'fifty');
     await user.click(form.getByRole('button', { name: 'Create code' }));
     expect(form.getByRole('textbox', { name: 'Minimum order (USD, optional)' })).toHaveAccessibleDescription('Enter an amount such as 50.00');
-    expect(sent).toEqual([]);
+    expect(api.sent).toEqual([]);
 
-    refusal = { status: 409, error: { code: 'CONFLICT', message: 'Another discount code already has this code.', field: 'code' } };
+    api.refusal = { status: 409, error: { code: 'CONFLICT', message: 'Another discount code already has this code.', field: 'code' } };
     await user.clear(form.getByRole('textbox', { name: 'Minimum order (USD, optional)' }));
     await user.click(form.getByRole('button', { name: 'Create code' }));
     const code = form.getByRole('textbox', { name: 'Code' });
     expect(await form.findByText('Another discount code already has this code.')).toBeVisible();
     expect(code).toHaveAccessibleDescription('Another discount code already has this code.');
     expect(code).toHaveFocus();
-    expect(sent).toEqual([
+    expect(api.sent).toEqual([
       {
         method: 'POST',
         path: '/api/admin/discount-codes',

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminNomination } from '@/contract/nominations';
+import { stubApi } from '@/web/test/api-stub';
 import { renderWithApp } from '@/web/test/render';
 import { AdminNominationSheet } from './admin-nomination-sheet';
 
@@ -31,23 +32,8 @@ const NOMINATION: AdminNomination = {
   declined_at: null,
 };
 
-// The network boundary: the nomination as the admin API has it; hiding is refused as `refusal` says.
-let refusal: { status: number; error: { code: string; message: string; field?: string } };
-let sent: { path: string; body: unknown }[];
-beforeEach(() => {
-  sent = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: string, init: RequestInit = {}) => {
-      const path = new URL(input, 'http://localhost').pathname;
-      if (path === '/api/auth/csrf') return Promise.resolve(Response.json({ csrf_token: 'token' }));
-      if ((init.method ?? 'GET') === 'GET') return Promise.resolve(Response.json(NOMINATION));
-      sent.push({ path, body: JSON.parse(String(init.body)) });
-      return Promise.resolve(Response.json({ error: refusal.error }, { status: refusal.status }));
-    }),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+// The network boundary: the nomination as the admin API has it; hiding is refused as `api.refusal` says.
+const api = stubApi(() => NOMINATION);
 
 describe('hiding a nomination', () => {
   it('asks for a reason under its field before anything is sent; a refusal goes there too', async () => {
@@ -61,13 +47,13 @@ describe('hiding a nomination', () => {
     expect(reason).toHaveFocus();
     expect(reason).toHaveAttribute('aria-invalid', 'true');
     expect(reason).toHaveAccessibleDescription('Please give a reason for hiding it');
-    expect(sent).toEqual([]);
+    expect(api.sent).toEqual([]);
 
-    refusal = { status: 404, error: { code: 'NOT_FOUND', message: 'There is no nomination with this id.' } };
+    api.refusal = { status: 404, error: { code: 'NOT_FOUND', message: 'There is no nomination with this id.' } };
     await user.type(reason, ' Unkind ');
     await user.click(dialog.getByRole('button', { name: 'Hide it' }));
     expect(await dialog.findByText('There is no nomination with this id.')).toBeVisible();
     expect(reason).toHaveAccessibleDescription('There is no nomination with this id.');
-    expect(sent).toEqual([{ path: `/api/admin/nominations/${NOMINATION.id}/hide`, body: { reason: 'Unkind' } }]);
+    expect(api.sent).toEqual([{ method: 'POST', path: `/api/admin/nominations/${NOMINATION.id}/hide`, body: { reason: 'Unkind' } }]);
   });
 });
