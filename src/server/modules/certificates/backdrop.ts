@@ -271,71 +271,108 @@ function inflateFrame(frame: StripFrame): Buffer {
 let rowCopy = new Uint8Array(0);
 
 /**
- * The print PNG (RGB, `dpi` in pHYs): `overlaySvg` drawn over `frame`. Strips of rows the overlay leaves blank are
- * the frame's own, already deflated. The others are composited in place, in the overlay's own pixel buffer — a run's
- * scanlines laid end to end from where its first strip's pixels begin: a scanline (1 + 3 × width bytes) is shorter
- * than a row of pixels (4 × width), so writing never overtakes reading — and deflated again, a run a stream.
+ * Bands the overlay of a print is drawn in, side by side on the thread pool (one a core): resvg draws one canvas on
+ * one thread, so a page drawn as two halves is ready in about half the time. Each band starts on a strip's first row.
  */
-export async function stripComposite(frame: StripFrame, overlaySvg: string, dpi: number): Promise<Buffer> {
+export const OVERLAY_BANDS = 2;
+/**
+ * Rows each band is drawn beyond its edges and then left out: a filter (a shadow, a blur) is drawn within its canvas,
+ * so near the cut it would miss what the other band holds (seen up to 90 rows away).
+ */
+const BAND_MARGIN = 128;
+
+/** The overlay drawn as a band of the page: `rows` rows of pixels from row `y`, at the frame's width. */
+export type OverlayBand = (y: number, rows: number) => string;
+
+/**
+ * The page's rows split into OVERLAY_BANDS bands, each a whole number of strips but the last: `[y, y + rows)` is the
+ * band, `top` the rows drawn above it (and `drawn` in all, margins included).
+ */
+export function overlayBands(height: number, align = 1): { y: number; rows: number; top: number; drawn: number }[] {
+  const strips = Math.ceil(height / ROWS_PER_STRIP);
+  const per = Math.ceil(strips / OVERLAY_BANDS);
+  const bands: { y: number; rows: number; top: number; drawn: number }[] = [];
+  for (let y = 0; y < height; y += per * ROWS_PER_STRIP) {
+    const rows = Math.min(per * ROWS_PER_STRIP, height - y);
+    const top = y - Math.max(0, Math.floor((y - BAND_MARGIN) / align) * align);
+    const bottom = Math.min(BAND_MARGIN, height - y - rows);
+    bands.push({ y, rows, top, drawn: top + rows + bottom });
+  }
+  return bands;
+}
+
+/**
+ * The print PNG (RGB, `dpi` in pHYs): the overlay drawn over `frame`, in bands (`overlayBand`, OVERLAY_BANDS) drawn
+ * at once. Strips of rows the overlay leaves blank are the frame's own, already deflated. The others are composited
+ * in place, in the band's own pixel buffer — a run's scanlines laid end to end from where its first strip's pixels
+ * begin: a scanline (1 + 3 × width bytes) is shorter than a row of pixels (4 × width), so writing never overtakes
+ * reading — and deflated again, a run a stream.
+ */
+export async function stripComposite(frame: StripFrame, overlayBand: OverlayBand, dpi: number, bandAlign = 1): Promise<Buffer> {
   const { width, height } = frame;
-  const overlay = overlayPixels(overlaySvg, width, height);
-  overlay.catch(() => undefined); // awaited below, unless inflating fails first
+  const bands = overlayBands(height, bandAlign).map((band) => {
+    const pixels = overlayPixels(overlayBand(band.y - band.top, band.drawn), width, band.drawn);
+    pixels.catch(() => undefined); // awaited below, unless an earlier step fails first
+    return { ...band, pixels };
+  });
   // While resvg draws on the thread pool: the frame's scanlines, unless this frame was the last one drawn over.
   if (inflatedFrame?.frame !== frame) {
     inflatedFrame = null; // the last one's 26 MB go before this one's come
     inflatedFrame = { frame, lines: inflateFrame(frame) };
   }
   const lines = inflatedFrame.lines;
-  const over = await overlay;
   const stride = 1 + width * 3;
   const rowBytes = width * 4;
   if (rowCopy.length < rowBytes) rowCopy = new Uint8Array(rowBytes);
   const row32 = new Uint32Array(rowCopy.buffer, 0, width);
   const out: Promise<DeflatedStrip>[] = [];
-  // The run being composited: where its scanlines start in `over`, their length, its strips.
-  let runAt = 0;
-  let runLength = 0;
-  let runStrips = 0;
-  const endRun = () => {
-    if (runStrips === 0) return;
-    const deflater = new StripDeflater(DRAWN_LEVEL);
-    deflater.write(over.subarray(runAt, runAt + runLength));
-    out.push(deflater.finish());
-    runStrips = 0;
-  };
   try {
-    for (let i = 0, y = 0; y < height; i++, y += ROWS_PER_STRIP) {
-      const rows = Math.min(ROWS_PER_STRIP, height - y);
-      const base = y * rowBytes;
-      if (isBlank(over.subarray(base, base + rows * rowBytes))) {
-        endRun();
-        out.push(Promise.resolve(frame.strips[i]!));
-        continue;
-      }
-      if (runStrips === 0) {
-        runAt = base;
-        runLength = 0;
-      }
-      for (let r = 0; r < rows; r++) {
-        const at = runAt + runLength + r * stride; // this row's scanline
-        const ground = lines.subarray((y + r) * stride, (y + r + 1) * stride);
-        const row = over.subarray(base + r * rowBytes, base + (r + 1) * rowBytes);
-        if (isBlank(row)) {
-          over.set(ground, at);
+    for (const band of bands) {
+      const over = await band.pixels;
+      // The run being composited: where its scanlines start in `over`, their length, its strips.
+      let runAt = 0;
+      let runLength = 0;
+      let runStrips = 0;
+      const endRun = () => {
+        if (runStrips === 0) return;
+        const deflater = new StripDeflater(DRAWN_LEVEL);
+        deflater.write(over.subarray(runAt, runAt + runLength));
+        out.push(deflater.finish());
+        runStrips = 0;
+      };
+      for (let y = band.y; y < band.y + band.rows; y += ROWS_PER_STRIP) {
+        const rows = Math.min(ROWS_PER_STRIP, height - y);
+        const base = (y - band.y + band.top) * rowBytes;
+        if (isBlank(over.subarray(base, base + rows * rowBytes))) {
+          endRun();
+          out.push(Promise.resolve(frame.strips[y / ROWS_PER_STRIP]!));
           continue;
         }
-        rowCopy.set(row);
-        over.set(ground, at);
-        compositeRow(row32, over, width, at + 1);
+        if (runStrips === 0) {
+          runAt = base;
+          runLength = 0;
+        }
+        for (let r = 0; r < rows; r++) {
+          const at = runAt + runLength + r * stride; // this row's scanline
+          const ground = lines.subarray((y + r) * stride, (y + r + 1) * stride);
+          const row = over.subarray(base + r * rowBytes, base + (r + 1) * rowBytes);
+          if (isBlank(row)) {
+            over.set(ground, at);
+            continue;
+          }
+          rowCopy.set(row);
+          over.set(ground, at);
+          compositeRow(row32, over, width, at + 1);
+        }
+        runLength += rows * stride;
+        if (++runStrips >= RUN_STRIPS) {
+          endRun();
+          // Let zlib's callbacks in: the run just handed over gets its flush while the next one is composited.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       }
-      runLength += rows * stride;
-      if (++runStrips >= RUN_STRIPS) {
-        endRun();
-        // Let zlib's callbacks in: the run just handed over gets its flush while the next one is composited.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      endRun();
     }
-    endRun();
   } catch (error) {
     for (const pending of out) pending.catch(() => undefined);
     throw error;

@@ -65,6 +65,16 @@ export function certificateRoot(d: CertificateDrawing, size?: { width: number; h
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${PAGE_W} ${PAGE_H}"${par} role="img" lang="en" data-template="${d.template}">${d.inner}</svg>`;
 }
 
+/**
+ * Rows `[y, y + rows)` of the page drawn at `size`, as an SVG of that band alone (`size.width` × `rows` pixels): the
+ * same drawing, its viewBox cut to the band, so each pixel lands where it does on the whole page (exactly where `y`
+ * is a whole unit of the drawing).
+ */
+export function certificateBand(d: CertificateDrawing, size: { width: number; height: number }, y: number, rows: number): string {
+  const units = (px: number) => (px * PAGE_H) / size.height;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${rows}" viewBox="0 ${units(y)} ${PAGE_W} ${units(rows)}" preserveAspectRatio="none" data-template="${d.template}">${d.inner}</svg>`;
+}
+
 function accessibleTitle(v: CertificateView): string {
   return `${v.brand} certificate ${v.number}: ${v.title}, awarded to ${v.nominee} on ${v.dateLong}`;
 }
