@@ -76,6 +76,10 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     serviceWorkers: 'block',
+    // The pages as a visitor who asked for less motion meets them (styles.css ends every animation at once): no test
+    // waits for a fade or a slide to finish, 60–70 s less of the suite (docs/decisions/124). The phone-and-axe and
+    // a11y specs look at the pages with their motion, as most visitors see them.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],

@@ -3,6 +3,9 @@ import { expect, test } from './fixtures';
 
 const PAGES = ['/', '/gallery', '/no-such-page', '/privacy-policy'];
 
+// The pages with their motion, as most visitors see them (the suite's default is reduced motion).
+test.use({ reducedMotion: 'no-preference' });
+
 for (const path of PAGES) {
   test(`axe finds no serious or critical violations on ${path}`, async ({ page }) => {
     await page.goto(path);

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { AdminSettings, SettingsGroup, SettingsValues } from '../src/contract/admin-settings';
 import type { Award } from '../src/contract/awards';
 import { expect, test } from './fixtures';
-import { createVerifiedUser, csrfHeaders, LOOPBACK, signInViaApi, toasts } from './support/auth-helpers';
+import { csrfHeaders, LOOPBACK, signInViaApi, toasts } from './support/auth-helpers';
 import { axeSerious, pageSettled } from './support/page-helpers';
 
 /*
@@ -194,41 +194,5 @@ test.describe('admin settings, audit log and dashboard', () => {
     await expect(site.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(site.getByRole('button', { name: 'Report Bug' })).toHaveCount(0);
     await visitor.close();
-  });
-
-  test('a non-admin gets 403 from every admin endpoint, and a visitor 401', async ({ page, browser }) => {
-    const doc = (await (await page.request.get('/api/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
-    const calls = Object.entries(doc.paths)
-      .filter(([path]) => path.startsWith('/api/admin/'))
-      .flatMap(([path, ops]) =>
-        Object.keys(ops)
-          .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
-          .map((method) => ({ method, path: path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000') })),
-      );
-    expect(calls.length).toBeGreaterThan(40);
-    expect(calls).toContainEqual({ method: 'put', path: '/api/admin/settings/brand' });
-
-    const member = await createVerifiedUser(page.request, { prefix: 'member' });
-    await signInViaApi(page, member.email, member.password);
-    const asMember = await Promise.all(
-      calls.map(async ({ method, path }) => {
-        const res = await page.request.fetch(path, { method, headers: await csrfHeaders(page.request), data: method === 'get' ? undefined : {} });
-        return `${method.toUpperCase()} ${path} → ${res.status()}`;
-      }),
-    );
-    expect(asMember.filter((line) => !line.endsWith('→ 403'))).toEqual([]);
-
-    const visitor = await browser.newContext();
-    const asVisitor = await Promise.all(
-      calls.map(async ({ method, path }) => {
-        const res = await visitor.request.fetch(path, { method, headers: await csrfHeaders(visitor.request), data: method === 'get' ? undefined : {} });
-        return `${method.toUpperCase()} ${path} → ${res.status()}`;
-      }),
-    );
-    expect(asVisitor.filter((line) => !line.endsWith('→ 401'))).toEqual([]);
-    await visitor.close();
-    // Nothing the member sent changed the settings.
-    const settings = ((await (await page.request.get('/api/settings/public')).json()) as { brand_name: string }).brand_name;
-    expect(settings).toBe('Roastworthy');
   });
 });

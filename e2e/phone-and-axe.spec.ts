@@ -234,7 +234,8 @@ async function orderPath(browser: Browser) {
 }
 
 test.describe('on a 360 px phone', () => {
-  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  // With the pages' motion (the suite's default is reduced motion): a toast half faded in, a sheet sliding over.
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, reducedMotion: 'no-preference' });
 
   test('every page of the site map: no serious axe violation, no sideways scroll, nothing lying over content', async ({ page }) => {
     test.setTimeout(180_000);

@@ -160,6 +160,20 @@ describe('every route, every role, every spelling of its path (real HTTP)', () =
     expect(requests).toBeGreaterThan(1000);
   });
 
+  it('a member sending a valid CSRF token, as the browser does, gets 403 from every admin route and changes nothing', async () => {
+    const admin = (await allRoutes()).filter((r) => r.path.startsWith('/api/admin/'));
+    expect(admin.length).toBeGreaterThan(40);
+    expect(admin).toContainEqual({ method: 'PUT', path: '/api/admin/settings/brand' });
+    const { client: member } = await signedInClient(t.app);
+    const before = (await t.app.inject({ method: 'GET', url: '/api/settings/public' })).body;
+    const answers = await Promise.all(
+      admin.map(async ({ method, path }) => `${method} ${path} → ${(await member.request({ method, url: path, ...(method === 'GET' ? {} : { payload: {} }) })).statusCode}`),
+    );
+    expect(answers.filter((line) => !line.endsWith('→ 403'))).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings/public' })).body).toBe(before);
+    expect((await member.session()).is_admin).toBe(false);
+  });
+
   it('the holes of the old string match stay closed', async () => {
     expect(classify(await send('GET', '/api/%61dmin/users', 'anonymous'))).toBe('signed-out');
     // A member with a valid CSRF token (as the browser sends it) cannot make themselves admin.
