@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 /**
  * The page has drawn what it fetched and stopped moving: nothing marked aria-busy (skeletons, loading lists), every
@@ -40,4 +40,17 @@ export async function hideTab(page: Page) {
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
   });
+}
+
+/**
+ * The requests a page has open, from now on. `quiet()` waits until none is: the page has everything it asked for —
+ * a condition, where `networkidle` waits out half a second of silence after every load.
+ */
+export function openRequests(page: Page) {
+  const open = new Set<Request>();
+  page.on('request', (r) => open.add(r));
+  const done = (r: Request) => void open.delete(r);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return { quiet: () => expect.poll(() => [...open].map((r) => r.url()), { message: 'requests still open' }).toEqual([]) };
 }
