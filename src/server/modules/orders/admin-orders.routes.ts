@@ -2,16 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { adminOrderListSchema, adminOrderSchema, adminOrdersQuerySchema, cancelBodySchema, orderParamsSchema, refundBodySchema } from '@/contract/shop';
 import { markShippedBodySchema } from '@/contract/fulfilment';
-import { conflict, notFound } from '@/server/lib/http-errors';
+import { conflict } from '@/server/lib/http-errors';
 import { cancelOrder } from '@/server/workflows/cancel-order';
 import { mailDeps, shopDeps } from '@/server/workflows/deps';
 import { advancePrintShop, markShipped, resubmitToPrinter } from '@/server/workflows/fulfilment-admin';
 import { refundOrder } from '@/server/workflows/refund-order';
 import { audited } from '../audit';
 import { findPayment, PAID_PAYMENT_STATUSES } from '../payments';
-import { adminOrderView, listOrders } from './admin-orders.service';
+import { adminOrderView, listOrders, orderOr404 } from './admin-orders.service';
 import { resendConfirmation } from './order-mails';
-import { findOrder } from './orders.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema };
 
@@ -82,8 +81,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await app.auth.requireActor(request);
-      const order = await findOrder(app.db, request.params.orderId);
-      if (!order) throw notFound('No order with that id.', 'ORDER_NOT_FOUND');
+      const order = await orderOr404(app.db, request.params.orderId);
       const payment = await findPayment(app.db, order.id);
       if (!payment || !PAID_PAYMENT_STATUSES.includes(payment.status)) throw conflict('Only a paid order has a confirmation to resend.', 'status', 'NOT_PAID');
       await resendConfirmation(mailDeps(deps), order);
@@ -103,8 +101,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await app.auth.requireActor(request);
-      const order = await findOrder(app.db, request.params.orderId);
-      if (!order) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
+      const order = await orderOr404(app.db, request.params.orderId);
       await resubmitToPrinter.run({ ...deps, log: request.log }, { orderId: order.id, actor });
       return view(order.id);
     },
@@ -124,8 +121,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await app.auth.requireActor(request);
-      const order = await findOrder(app.db, request.params.orderId);
-      if (!order) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
+      const order = await orderOr404(app.db, request.params.orderId);
       await markShipped.run(
         { ...deps, log: request.log },
         { orderId: order.id, actor, carrier: request.body.carrier, trackingNumber: request.body.tracking_number, trackingUrl: request.body.tracking_url },
@@ -148,8 +144,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = await app.auth.requireActor(request);
-      const order = await findOrder(app.db, request.params.orderId);
-      if (!order) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
+      const order = await orderOr404(app.db, request.params.orderId);
       await advancePrintShop.run({ ...deps, log: request.log }, { orderId: order.id, actor });
       return view(order.id);
     },

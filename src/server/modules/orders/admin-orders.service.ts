@@ -10,7 +10,7 @@ import { externalIdOf } from '../fulfilment';
 import { chargesOf, refundsOf } from '../payments';
 import { displayStatusCondition } from './order-filters';
 import { isPaidFor, ITEMS_SQL, orderParts, orderView, overviewStates } from './order-view';
-import { findOrder } from './orders.service';
+import { findOrder, type OrderRow } from './orders.service';
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 
@@ -60,6 +60,13 @@ export async function listOrders(db: Db, q: z.output<typeof adminOrdersQuerySche
   };
 }
 
+/** The order an admin route names, or the 404 every admin order route answers when there is none. */
+export async function orderOr404(db: Pick<Db, 'select'>, orderId: string): Promise<OrderRow> {
+  const order = await findOrder(db, orderId);
+  if (!order) throw notFound('No order with that id.', 'ORDER_NOT_FOUND');
+  return order;
+}
+
 /** An order as an admin sees it: the customer's view, its charges, what may be refunded, and its printing. */
 export async function adminOrderView(
   db: Db,
@@ -71,8 +78,7 @@ export async function adminOrderView(
     canAdvance?: ((externalId: string) => Promise<boolean>) | undefined;
   },
 ): Promise<AdminOrder> {
-  const order = await findOrder(db, orderId);
-  if (!order) throw notFound('No order with that id.', 'ORDER_NOT_FOUND');
+  const order = await orderOr404(db, orderId);
   const parts = await orderParts(db, order);
   const [view, charges, refunds] = await Promise.all([
     orderView(db, parts, { testMode: opts.testMode, secret: opts.secret, audience: 'admin' }),
