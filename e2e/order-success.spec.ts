@@ -3,10 +3,11 @@ import type { Award } from '../src/contract/awards';
 
 /**
  * The receipt after paying, in a browser as a shopper has it: a plain page (no routes, no waiting on responses, not
- * even the suite's fixtures), its service worker on, a cookie banner to answer, a phone, a British address.
+ * even the suite's fixtures), its service worker on, its motion on (the suite's default is reduced motion), a cookie
+ * banner to answer, a phone, a British address.
  */
 test.describe('after paying with the test card', () => {
-  test.use({ serviceWorkers: 'allow', locale: 'en-GB', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  test.use({ serviceWorkers: 'allow', locale: 'en-GB', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, reducedMotion: 'no-preference' });
 
   test('the success page shows the order number by itself, and says printing and shipping are simulated', async ({ page }) => {
     const awards = (await (await page.request.get('/api/awards')).json()) as Award[];
