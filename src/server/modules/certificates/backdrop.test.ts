@@ -3,7 +3,7 @@ import type * as UpngModule from '@pdf-lib/upng';
 import { describe, expect, it } from 'vitest';
 import { OVERLAY_BANDS, ROWS_PER_STRIP, frameStats, overlayBands, pixelFrame, stripFrame } from './backdrop';
 import { PRINT_SIZE, SHARE_SIZE, TEMPLATE_SLUGS, renderPrintPng, renderSharePng } from './certificate-renderer';
-import { certificateRoot, drawCertificate } from './certificate-svg';
+import { bandAlignment, certificateRoot, drawCertificate } from './certificate-svg';
 import { inlineEmblems } from './inline-emblems';
 import { pngPhys, pngSize, rasterize } from './raster';
 import { shareLayers, shareSvg } from './share-image';
@@ -66,6 +66,7 @@ describe('the print PNG, drawn over a kept frame', () => {
   });
 
   it('draws the overlay in bands that cover the page, each cut on a strip and drawn with a margin on whole units', () => {
+    expect(bandAlignment(PRINT_SIZE)).toBe(124); // 2480 px : 2100 units = 124 : 105
     const bands = overlayBands(PRINT_SIZE.height, 124);
     expect(bands.length).toBe(OVERLAY_BANDS);
     expect(bands[0]!.y).toBe(0);

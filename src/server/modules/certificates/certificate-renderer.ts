@@ -14,7 +14,7 @@
 import { basename } from 'node:path';
 import { frameStats, paletteComposite, pixelFrame, stripComposite, stripFrame, type FrameOptions } from './backdrop';
 import { resolveTemplate, type CertificateData } from './certificate-data';
-import { certificateBand, certificateRoot, drawCertificate, type CertificateDrawing } from './certificate-svg';
+import { bandAlignment, certificateBand, certificateRoot, drawCertificate, type CertificateDrawing } from './certificate-svg';
 import { FONT_FILES } from './fonts';
 import { inlineEmblems } from './inline-emblems';
 import { buildPdf } from './pdf';
@@ -65,9 +65,6 @@ function printLayer(drawing: CertificateDrawing, layer: 'frame' | 'overlay'): st
   return certificateRoot({ ...drawing, inner: drawing.layers[layer] }, PRINT_SIZE);
 }
 
-/** Bands of the print start on a row that is a whole unit of the drawing (2480 px : 2100 units = 124 : 105). */
-const BAND_ALIGN = 124;
-
 /**
  * The print PNG, RGB at 300 DPI: the template's frame drawn once per process, the rest over it (backdrop.ts).
  */
@@ -76,7 +73,7 @@ export async function renderPrintPng(data: CertificateData, templateSlug: string
   const frame = await stripFrame(printLayer(drawing, 'frame'), PRINT_SIZE.width);
   if (!frame) return setPngDpi(await svgToPng(inlineEmblems(certificateRoot(drawing, PRINT_SIZE)).svg, PRINT_SIZE.width), PRINT_DPI);
   const overlay = { ...drawing, inner: inlineEmblems(drawing.layers.overlay).svg };
-  return stripComposite(frame, (y, rows) => certificateBand(overlay, PRINT_SIZE, y, rows), PRINT_DPI, BAND_ALIGN);
+  return stripComposite(frame, (y, rows) => certificateBand(overlay, PRINT_SIZE, y, rows), PRINT_DPI, bandAlignment(PRINT_SIZE));
 }
 
 /**

@@ -75,6 +75,15 @@ export function certificateBand(d: CertificateDrawing, size: { width: number; he
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${rows}" viewBox="0 ${units(y)} ${PAGE_W} ${units(rows)}" preserveAspectRatio="none" data-template="${d.template}">${d.inner}</svg>`;
 }
 
+/**
+ * The rows at which a band of the page drawn at `size` starts on a whole unit of the drawing: every multiple of this
+ * (2480 px : 2100 units = 124 : 105, so every 124 rows), where `certificateBand` lands each pixel exactly.
+ */
+export function bandAlignment(size: { height: number }): number {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  return size.height / gcd(size.height, PAGE_H);
+}
+
 function accessibleTitle(v: CertificateView): string {
   return `${v.brand} certificate ${v.number}: ${v.title}, awarded to ${v.nominee} on ${v.dateLong}`;
 }
