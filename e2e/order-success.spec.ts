@@ -31,12 +31,22 @@ test.describe('after paying with the test card', () => {
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page).toHaveURL(/\/pay\/test\/cs_test_/);
     await page.getByRole('button', { name: /4242 4242 4242 4242/ }).click();
+    // From here the page is one document (the receipt is a client-side navigation): note whether the page spinner
+    // of a page still downloading ever shows. The payment page has loaded the receipt's code while the card was typed.
+    await page.evaluate(() => {
+      const w = window as unknown as { sawPageSpinner: boolean };
+      w.sawPageSpinner = false;
+      new MutationObserver(() => {
+        if (document.querySelector('main [role="status"]')?.textContent?.includes('Loading...')) w.sawPageSpinner = true;
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await page.getByRole('button', { name: /^Pay / }).click();
 
     await expect(page).toHaveURL(/\/order\/success\?order=/);
     await expect(page.getByTestId('order-number')).toHaveText(/^ORD-\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you! Your order is in.' })).toBeVisible();
     await expect(page.getByText('Loading...')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { sawPageSpinner: boolean }).sawPageSpinner)).toBe(false);
     await expect(page.getByText(/in test mode: the built-in print shop acts out printing, framing and shipping/)).toBeVisible();
     await expect(page.getByRole('note')).toContainText('Printing and shipping are simulated too');
     await expect(page.getByText(/nothing will be printed/)).toHaveCount(0);

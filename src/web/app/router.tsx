@@ -1,6 +1,6 @@
-import { matchPath, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { paths } from '@/contract/paths';
-import { lazyPage, type LazyPage } from '../lib/lazy-page';
+import { lazyPage, registerPages, type LazyPage } from '../lib/lazy-page';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
@@ -100,15 +100,8 @@ const PAGES: [string, LazyPage][] = [
 /** The paths preloadPage knows: every page the server renders must be one of them (router.test.ts). */
 export const PAGE_PATHS: readonly string[] = PAGES.map(([path]) => path);
 
-/**
- * Loads the page a path shows (the 404 page when no page above has it), so that hydrating its server-rendered
- * HTML does not suspend (lib/lazy-page.tsx). Only the pages above: the server renders no other.
- */
-export function preloadPage(pathname: string): Promise<void> {
-  // The paths above never overlap once matched to the end, so the first match is the route's.
-  const page = PAGES.find(([path]) => matchPath({ path, end: true }, pathname))?.[1] ?? NotFound;
-  return page.preload();
-}
+// preloadPage (lib/lazy-page.tsx) loads the page a path shows: only the pages above, since the server renders no other.
+registerPages(PAGES, NotFound);
 
 /** The route table of spec §2. */
 export function AppRoutes() {

@@ -2,7 +2,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { lazyPage } from './lazy-page';
+import { lazyPage, preloadPage, registerPages } from './lazy-page';
 
 const Loading = () => <p>loading</p>;
 
@@ -68,5 +68,27 @@ describe('lazyPage', () => {
     expect(calls).toBe(2);
     render(<Page />);
     expect(screen.getByRole('heading', { name: 'Second time lucky' })).toBeTruthy();
+  });
+});
+
+describe('preloadPage', () => {
+  it('loads the page the router would show for a path, ranked as the router ranks it, and the 404 page for any other', async () => {
+    const loaded: string[] = [];
+    const page = (name: string) => lazyPage(async () => ((loaded.push(name), { default: () => <h1>{name}</h1> })));
+    // The order page's pattern comes first and also matches /order/success: the static path still wins.
+    registerPages(
+      [
+        ['/order/:orderId', page('order')],
+        ['/order/success', page('receipt')],
+        ['/store', page('store')],
+      ],
+      page('not found'),
+    );
+    await preloadPage('/order/success?order=1&token=t#top');
+    expect(loaded).toEqual(['receipt']);
+    await preloadPage('/order/9f0c');
+    await preloadPage('/store?award=a');
+    await preloadPage('/nowhere/at/all');
+    expect(loaded).toEqual(['receipt', 'order', 'store', 'not found']);
   });
 });

@@ -1,4 +1,5 @@
 import { lazy, useState, type ComponentType, type JSX } from 'react';
+import { matchRoutes } from 'react-router';
 
 /** A route module: its page, and optionally what the page itself loads lazily and needs on its first render. */
 interface PageModule<P> {
@@ -46,4 +47,25 @@ export function lazyPage<P extends JSX.IntrinsicAttributes = JSX.IntrinsicAttrib
   }
   Page.preload = preload;
   return Page;
+}
+
+let pages: { path: string; page: LazyPage }[] = [];
+let notFound: LazyPage | undefined;
+
+/** The router's public pages by path, and the page for any other path (app/router.tsx registers them once). */
+export function registerPages(table: readonly (readonly [string, LazyPage])[], fallback: LazyPage) {
+  pages = table.map(([path, page]) => ({ path, page }));
+  notFound = fallback;
+}
+
+/**
+ * Loads the page a path shows (the 404 page when no registered page has it): hydrating its server-rendered HTML
+ * then does not suspend (main.tsx), and a navigation to it renders at once instead of showing the page spinner
+ * (the payment page loads the receipt before it leaves for it). Accepts a path with a query; the path decides,
+ * ranked as the router ranks it (/order/success before /order/:orderId).
+ */
+export function preloadPage(to: string): Promise<void> {
+  const pathname = to.split(/[?#]/, 1)[0]!;
+  const page = matchRoutes(pages, pathname)?.[0]?.route.page ?? notFound;
+  return page ? page.preload() : Promise.resolve();
 }

@@ -1,5 +1,5 @@
 import { CreditCard, Lock, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/contract/paths';
 import { testPayBodySchema, type TestPayBody } from '@/contract/test-payments';
@@ -8,6 +8,7 @@ import { Button, buttonVariants } from '@/web/components/ui/button';
 import { Form, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { preloadPage } from '@/web/lib/lazy-page';
 import { formatMoney } from '@/web/lib/money';
 import { useAuthenticateTest, usePayTest, useTestPayment } from '../api/test-payment';
 
@@ -42,8 +43,16 @@ export function TestPaymentPage({ sessionId }: { sessionId: string }) {
   const [challenge, setChallenge] = useState(false);
   const form = useZodForm(testPayBodySchema, { defaultValues: { card_number: '', expiry: '', cvc: '', name: '' } satisfies TestPayBody });
 
-  function after(outcome: { status: string; success_url: string | null; message: string | null }) {
+  // The receipt's code is fetched while the card is typed, and is here before the page leaves for it: the receipt
+  // then renders at once, never the page spinner in its place (issue 26).
+  const successUrl = session.data?.success_url;
+  useEffect(() => {
+    if (successUrl) void preloadPage(successUrl).catch(() => undefined);
+  }, [successUrl]);
+
+  async function after(outcome: { status: string; success_url: string | null; message: string | null }) {
     if (outcome.status === 'succeeded' && outcome.success_url) {
+      await preloadPage(outcome.success_url).catch(() => undefined);
       navigate(outcome.success_url, { replace: true });
     } else if (outcome.status === 'requires_action') {
       setChallenge(true);
@@ -56,7 +65,7 @@ export function TestPaymentPage({ sessionId }: { sessionId: string }) {
   async function onSubmit(body: TestPayBody) {
     setDeclined(null);
     try {
-      after(await pay.mutateAsync(body));
+      await after(await pay.mutateAsync(body));
     } catch (err) {
       if (!showFieldError(form, err)) setDeclined(err instanceof Error ? err.message : 'The payment could not be made.');
     }
