@@ -14,17 +14,21 @@ declare module 'vitest' {
   }
 }
 
+interface Templates {
+  file: string;
+  seeded: string;
+  /** Projects still using the files: the last teardown removes them. */
+  users: number;
+  dir: string;
+}
+
 /**
- * Once per test run, before any test file: one PGlite runs initdb and the migrations, and its data directory is
- * kept as a tarball that every embedded test database is copied from (src/server/test/test-database.ts). initdb
- * alone costs 4–6 s of CPU per database on this 2-core machine, and the suite opens about sixty.
+ * Both Vitest projects (server, web) name this setup: the templates are built once per run and shared. Each
+ * project's setup is loaded by its own module runner, so the memo lives on the process, not in this module.
  */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (process.env.TEST_DATABASE_URL) {
-    project.provide('pgliteTemplate', '');
-    project.provide('pgliteSeededTemplate', '');
-    return async () => undefined;
-  }
+const shared = globalThis as typeof globalThis & { certifiablePgliteTemplates?: Promise<Templates> };
+
+async function buildTemplates(): Promise<Templates> {
   const dir = await mkdtemp(path.join(tmpdir(), 'certifiable-pglite-template-'));
   const file = path.join(dir, 'migrated.tar');
   const seeded = path.join(dir, 'seeded.tar');
@@ -38,7 +42,27 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } finally {
     await database.close();
   }
-  project.provide('pgliteTemplate', file);
-  project.provide('pgliteSeededTemplate', seeded);
-  return () => rm(dir, { recursive: true, force: true });
+  return { file, seeded, users: 0, dir };
+}
+
+/**
+ * Once per test run, before any test file: one PGlite runs initdb and the migrations, and its data directory is
+ * kept as a tarball that every embedded test database is copied from (src/server/test/test-database.ts). initdb
+ * alone costs 4–6 s of CPU per database on this 2-core machine, and the suite opens about sixty.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (process.env.TEST_DATABASE_URL) {
+    project.provide('pgliteTemplate', '');
+    project.provide('pgliteSeededTemplate', '');
+    return async () => undefined;
+  }
+  const templates = await (shared.certifiablePgliteTemplates ??= buildTemplates());
+  templates.users++;
+  project.provide('pgliteTemplate', templates.file);
+  project.provide('pgliteSeededTemplate', templates.seeded);
+  return async () => {
+    if (--templates.users > 0) return;
+    delete shared.certifiablePgliteTemplates;
+    await rm(templates.dir, { recursive: true, force: true });
+  };
 }

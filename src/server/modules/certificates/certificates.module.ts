@@ -19,7 +19,8 @@ export function createCertificateRendering(
   storage: ObjectStorage,
 ): { renderer: CertificateRenderer; emblems: EmblemLoader; close(): Promise<void> } {
   // PNGs and PDFs, and the admin's award pictures, are drawn in a bounded pool of render processes (docs/decisions/021).
-  const pool = new RenderPool({ ...config.render, log });
+  // Tests start many apps: their render processes skip the warm-up drawing (same bytes, drawn on demand).
+  const pool = new RenderPool({ ...config.render, warmUp: config.nodeEnv !== 'test', log });
   // Outside tests the render processes start with the app, fonts and templates loaded, so the first certificate
   // a visitor asks for is drawn at once (docs/decisions/114). CERTIFICATE_RENDERER_LEGACY=1 is bench/render-load.ts's
   // comparison line: the renderer as it was before, processes started by the first render.

@@ -4,10 +4,11 @@ import { isPng, pngSize } from './raster';
 import { RenderBusyError, RenderFailedError, RenderPool, type CertificateRenderTask, type RenderPoolOptions } from './render-pool';
 import { sampleCertificate } from './test-support';
 
-// Real render processes (the TypeScript worker entry under tsx): each test starts its own small pool.
+// Real render processes (the TypeScript worker entry under tsx): each test starts its own small pool, without the
+// warm-up drawing unless the test is about it (the first one: what a served render process does).
 const pools: RenderPool[] = [];
 function pool(options: Partial<RenderPoolOptions> = {}): RenderPool {
-  const p = new RenderPool({ workers: 1, queueMax: 0, timeoutMs: 60_000, memoryMb: 2048, ...options });
+  const p = new RenderPool({ workers: 1, queueMax: 0, timeoutMs: 60_000, memoryMb: 2048, warmUp: false, ...options });
   pools.push(p);
   return p;
 }
@@ -34,7 +35,7 @@ async function until(condition: () => boolean): Promise<void> {
 // Starting render processes under tsx takes seconds on a busy 2-core machine.
 describe('RenderPool', { timeout: 120_000 }, () => {
   it('draws in another process: the same bytes as drawing here, from a process that is not this one', async () => {
-    const p = pool();
+    const p = pool({ warmUp: true });
     const [fromPool, here] = await Promise.all([p.run(share()), renderSharePng(share().data, 'retro')]);
     expect(fromPool.equals(here)).toBe(true);
     expect(p.pids).toHaveLength(1);

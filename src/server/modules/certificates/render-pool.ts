@@ -50,6 +50,12 @@ export interface RenderPoolOptions {
   timeoutMs: number;
   /** Resident memory one render process may reach (MiB). */
   memoryMb: number;
+  /**
+   * Whether a process loads and draws the templates ahead of its first render (render-worker.ts: about 3 s of CPU
+   * per process). On by default; the app's tests switch it off: their renders draw what they need when they need
+   * it, the same bytes, without a warm-up for every process a test starts (docs/decisions/124).
+   */
+  warmUp?: boolean;
   /** Where problems are reported (the app's logger). */
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
@@ -261,7 +267,7 @@ export class RenderPool {
       execArgv: [...execArgv, `--max-old-space-size=${heapMb}`, '--max-semi-space-size=4', '--expose-gc'],
       // glibc keeps one malloc arena per thread; two are plenty for one render at a time
       // and keep freed pixel buffers from piling up as resident memory.
-      env: { ...renderEnv(), MALLOC_ARENA_MAX: '2', UV_THREADPOOL_SIZE: '2' },
+      env: { ...renderEnv(), MALLOC_ARENA_MAX: '2', UV_THREADPOOL_SIZE: '2', RENDER_WARM_UP: this.#options.warmUp === false ? '0' : '1' },
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

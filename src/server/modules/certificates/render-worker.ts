@@ -13,6 +13,8 @@ import type { PoolRenderKind, WorkerReply, WorkerRequest } from './render-pool';
  * docs/decisions/114 (raster PDF, emblems as pictures, no warm-up drawing).
  */
 const LEGACY = process.env.CERTIFICATE_RENDERER_LEGACY === '1';
+/** RenderPoolOptions.warmUp: false in the app's tests, where each render draws what it needs when it needs it. */
+const WARM_UP_ON = process.env.RENDER_WARM_UP !== '0';
 
 const RENDER: Record<PoolRenderKind, (data: CertificateData, template: string) => Promise<Buffer>> = LEGACY
   ? LEGACY_RENDERS
@@ -107,9 +109,9 @@ async function framesAfterReady(): Promise<void> {
   globalThis.gc?.();
 }
 
-void warmUp()
+void (WARM_UP_ON ? warmUp() : Promise.resolve())
   // A warm-up that fails must not keep the process from serving: the real render reports its own error.
   .catch(() => undefined)
   .then(() => reply({ type: 'ready' }))
-  .then(() => (LEGACY ? undefined : framesAfterReady()))
+  .then(() => (LEGACY || !WARM_UP_ON ? undefined : framesAfterReady()))
   .catch(() => undefined);
