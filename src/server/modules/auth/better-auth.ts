@@ -17,6 +17,7 @@ import { normaliseLine } from '@/contract/text';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { accounts, sessions, users, verifications } from '@/server/db/schema/index';
+import { passwordHashing } from './test-password-hashing';
 
 export const SESSION_EXPIRES_IN_S = 30 * 24 * 60 * 60; // cookie policy: up to 30 days from the last visit
 export const SESSION_UPDATE_AGE_S = 24 * 60 * 60; // renewed at most once a day
@@ -116,6 +117,8 @@ export function createBetterAuth(deps: BetterAuthDeps) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN_S,
       sendResetPassword: ({ user, token }) => deps.sendResetPassword({ user, token }),
+      // Better Auth's scrypt everywhere; the app's tests hash at a lower work factor (test-password-hashing.ts).
+      ...passwordHashing(config.nodeEnv),
     },
     emailVerification: {
       // Our sign-up sends it itself, under the per-recipient mail limit (docs/decisions/018).

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Film, Image, Search, Stethoscope } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Film, Image, Stethoscope } from 'lucide-react';
 import {
   BUG_SEVERITIES,
   BUG_SEVERITY_LABELS,
@@ -10,6 +10,7 @@ import {
 } from '@/contract/bug-reports';
 import { Button } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
+import { DateField, FilterBar, SearchField } from '@/web/components/admin/filter-fields';
 import { SelectField } from '@/web/components/ui/select-field';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { toast } from '@/web/components/ui/use-toast';
@@ -151,23 +152,8 @@ export function BugReportsAdmin() {
         </div>
       </fieldset>
 
-      <form role="search" className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr]" onSubmit={(e) => e.preventDefault()} aria-label="Filter bug reports">
-        <div>
-          <label htmlFor="bug-search" className="block text-sm font-semibold">
-            Search
-          </label>
-          <div className="relative mt-1.5">
-            <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
-            <input
-              id="bug-search"
-              type="search"
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              placeholder="Title, description, email or page"
-              className="block h-11 w-full rounded-xl border border-line bg-white pr-4 pl-10 text-base shadow-sm focus:border-ink focus:ring-4 focus:ring-brand-100 focus:outline-none"
-            />
-          </div>
-        </div>
+      <FilterBar label="Filter bug reports" className="lg:grid-cols-[2fr_1fr_1fr_1fr]">
+        <SearchField label="Search" value={draft} onChange={setDraft} placeholder="Title, description, email or page" />
         <SelectField
           label="Severity"
           placeholder="Any severity"
@@ -175,9 +161,9 @@ export function BugReportsAdmin() {
           value={severity ?? ''}
           onChange={(e) => setParams({ severity: (e.target.value as BugSeverity) || undefined, page: undefined })}
         />
-        <DateFilter label="From" value={from ?? ''} onChange={(v) => setParams({ from: v || undefined, page: undefined })} />
-        <DateFilter label="To" value={to ?? ''} onChange={(v) => setParams({ to: v || undefined, page: undefined })} />
-      </form>
+        <DateField label="From" value={from ?? ''} onChange={(v) => setParams({ from: v || undefined, page: undefined })} />
+        <DateField label="To" value={to ?? ''} onChange={(v) => setParams({ to: v || undefined, page: undefined })} />
+      </FilterBar>
 
       <p className="mt-4 text-sm text-muted" role="status" aria-live="polite">
         {data
@@ -261,23 +247,5 @@ export function BugReportsAdmin() {
 
       <BugReportSheet id={open} onClose={() => setParams({ report: undefined }, { push: true })} />
     </section>
-  );
-}
-
-function DateFilter({ label, value, onChange }: { label: string; value: string; onChange(v: string): void }) {
-  const id = `bug-filter-${label.toLowerCase()}`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className="mt-1.5 block h-11 w-full rounded-xl border border-line bg-white px-3.5 text-base shadow-sm focus:border-ink focus:ring-4 focus:ring-brand-100 focus:outline-none"
-      />
-    </div>
   );
 }

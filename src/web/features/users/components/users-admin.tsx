@@ -1,7 +1,8 @@
-import { ChevronLeft, ChevronRight, Search, ShieldCheck } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminUser } from '@/contract/users';
 import { DataTable, type Column } from '@/web/components/admin/data-table';
+import { FilterBar, SearchField } from '@/web/components/admin/filter-fields';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
 import { Notice } from '@/web/components/ui/notice';
@@ -157,22 +158,9 @@ export function UsersAdmin() {
       <h1 className="text-3xl font-semibold sm:text-4xl">Users</h1>
       <p className="mt-2 text-ink-soft">Accounts, roles and who may do what. Every change is written to the audit log.</p>
 
-      <form role="search" className="mt-6 max-w-md" onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor="user-search" className="sr-only">
-          Search users
-        </label>
-        <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
-          <input
-            id="user-search"
-            type="search"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            placeholder="Search by name or email"
-            className="block h-11 w-full rounded-full border border-line bg-white pr-4 pl-10 text-base shadow-sm focus:border-ink focus:ring-4 focus:ring-brand-100 focus:outline-none"
-          />
-        </div>
-      </form>
+      <FilterBar label="Filter users" className="lg:grid-cols-[2fr_1fr]">
+        <SearchField label="Search users" value={draft} onChange={setDraft} placeholder="Name or email" />
+      </FilterBar>
 
       <p className="mt-4 text-sm text-muted" role="status" aria-live="polite">
         {data ? `${data.total} ${data.total === 1 ? 'user' : 'users'}${search ? ` matching “${search}”` : ''}` : 'Loading...'}
