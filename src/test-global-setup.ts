@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from './server/db/client';
+import { openDatabase, type Database } from './server/db/client';
 import { seedDatabase } from './server/db/seed/seed';
 
 declare module 'vitest' {
@@ -28,6 +28,15 @@ interface Templates {
  */
 const shared = globalThis as typeof globalThis & { certifiablePgliteTemplates?: Promise<Templates> };
 
+/**
+ * The data directory as a tarball, after a checkpoint: a copy then starts without replaying the migrations and the
+ * seed from the write-ahead log — about 0.55 s and 0.7 CPU-s per test database instead of 0.7–1.0 s and 0.9–1.6.
+ */
+async function dump(database: Database): Promise<Buffer> {
+  await database.pglite!.exec('checkpoint');
+  return Buffer.from(await (await database.pglite!.dumpDataDir('none')).arrayBuffer());
+}
+
 async function buildTemplates(): Promise<Templates> {
   const dir = await mkdtemp(path.join(tmpdir(), 'certifiable-pglite-template-'));
   const file = path.join(dir, 'migrated.tar');
@@ -35,10 +44,10 @@ async function buildTemplates(): Promise<Templates> {
   const database = await openDatabase({});
   try {
     await database.migrate();
-    await writeFile(file, Buffer.from(await (await database.pglite!.dumpDataDir('none')).arrayBuffer()));
+    await writeFile(file, await dump(database));
     // Seeding costs every app test a few hundred milliseconds of inserts; done once here, it is a check there.
     await seedDatabase(database.db);
-    await writeFile(seeded, Buffer.from(await (await database.pglite!.dumpDataDir('none')).arrayBuffer()));
+    await writeFile(seeded, await dump(database));
   } finally {
     await database.close();
   }
