@@ -67,7 +67,7 @@ describe('the print PNG, drawn over a kept frame', () => {
 
   it('draws the overlay in bands that cover the page, each cut on a strip and drawn with a margin on whole units', () => {
     expect(bandAlignment(PRINT_SIZE)).toBe(124); // 2480 px : 2100 units = 124 : 105
-    const bands = overlayBands(PRINT_SIZE.height, 124);
+    const bands = overlayBands(PRINT_SIZE.height, bandAlignment(PRINT_SIZE));
     expect(bands.length).toBe(OVERLAY_BANDS);
     expect(bands[0]!.y).toBe(0);
     for (const [i, band] of bands.entries()) {
