@@ -1,45 +1,18 @@
 import { Route, Routes } from 'react-router';
 import { paths } from '@/contract/paths';
-import { lazyPage, registerPages, type LazyPage } from '../lib/lazy-page';
+import { lazyPage, registerPages, type LazyPage, type PageModule } from '../lib/lazy-page';
+import { NOT_FOUND_MODULE, pathKeyOf } from './route-modules';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
 // Every page is its own chunk, fetched when first visited (spec §2: pages load lazily with a
 // spinner). Declarative routes keep ~16 KB of data-router code off the first page. lazyPage rather than
-// React.lazy: main.tsx loads a server-rendered page before hydrating it (lib/lazy-page.tsx).
-const Home = lazyPage(() => import('./routes/home'));
-const Auth = lazyPage(() => import('./routes/auth'));
-const AuthResetPassword = lazyPage(() => import('./routes/auth-reset-password'));
-const Account = lazyPage(() => import('./routes/account'));
-const Nominate = lazyPage(() => import('./routes/nominate'));
-const NominateSuccess = lazyPage(() => import('./routes/nominate-success'));
-const Gallery = lazyPage(() => import('./routes/gallery'));
-const Community = lazyPage(() => import('./routes/community'));
-const Claim = lazyPage(() => import('./routes/claim'));
-const Certificate = lazyPage(() => import('./routes/certificate'));
-const QuizLanding = lazyPage(() => import('./routes/quiz-landing'));
-const Quiz = lazyPage(() => import('./routes/quiz'));
-const QuizResult = lazyPage(() => import('./routes/quiz-result'));
-const QuizGallery = lazyPage(() => import('./routes/quiz-gallery'));
-const Store = lazyPage(() => import('./routes/store'));
-const Cart = lazyPage(() => import('./routes/cart'));
-const OrderSuccess = lazyPage(() => import('./routes/order-success'));
-const Order = lazyPage(() => import('./routes/order'));
-const Checkout = lazyPage(() => import('./routes/checkout'));
-const TestPayment = lazyPage(() => import('./routes/test-payment'));
-const FunnelCheckout = lazyPage(() => import('./routes/funnel-checkout'));
-const FunnelThankYou = lazyPage(() => import('./routes/funnel-thank-you'));
-const FunnelTimer = lazyPage(() => import('./routes/funnel-timer'));
-const FunnelOto1 = lazyPage(() => import('./routes/funnel-oto1'));
-const FunnelOto1Downsell = lazyPage(() => import('./routes/funnel-oto1-downsell'));
-const DynamicTemplates = lazyPage(() => import('./routes/dynamic-templates'));
-const PrivacyPolicy = lazyPage(() => import('./routes/legal/privacy-policy'));
-const TermsOfService = lazyPage(() => import('./routes/legal/terms-of-service'));
-const CookiePolicy = lazyPage(() => import('./routes/legal/cookie-policy'));
-const DmcaPolicy = lazyPage(() => import('./routes/legal/dmca-policy'));
-const RefundPolicy = lazyPage(() => import('./routes/legal/refund-policy'));
-const Accessibility = lazyPage(() => import('./routes/legal/accessibility'));
-const LandingPage = lazyPage(() => import('./routes/landing-page'));
+// React.lazy: main.tsx loads a server-rendered page before hydrating it (lib/lazy-page.tsx). The public pages are
+// their route modules, found by file name (app/route-modules.ts): a new page is a file, not a line here.
+const ROUTE_MODULES = import.meta.glob<PageModule>(['./routes/*.tsx', './routes/legal/*.tsx', '!**/*.test.tsx']);
+const NotFound = lazyPage(ROUTE_MODULES[NOT_FOUND_MODULE]!);
+// The account page needs a session: it stands behind RequireAuth below, not with the public pages.
+const Account = lazyPage(ROUTE_MODULES['./routes/account.tsx']!);
 const AdminLayout = lazyPage(() => import('./routes/admin/admin-layout'));
 const AdminDashboard = lazyPage(() => import('./routes/admin/dashboard'));
 const AdminAnalytics = lazyPage(() => import('./routes/admin/analytics'));
@@ -58,44 +31,16 @@ const AdminAwards = lazyPage(() => import('./routes/admin/awards'));
 const AdminCategories = lazyPage(() => import('./routes/admin/categories'));
 const AdminSettings = lazyPage(() => import('./routes/admin/settings'));
 const AdminAudit = lazyPage(() => import('./routes/admin/audit'));
-const NotFound = lazyPage(() => import('./routes/not-found'));
 
-/** The pages outside the admin area that need no sign-in to open, by path (the server renders some of them). */
-const PAGES: [string, LazyPage][] = [
-  [paths.home, Home],
-  [paths.auth, Auth],
-  [paths.authResetPassword, AuthResetPassword],
-  // Its owner or an admin when signed in, or anyone with the link from the confirmation mail (the page asks for sign-in otherwise).
-  [paths.order, Order],
-  [paths.checkout, Checkout],
-  [paths.testPayment, TestPayment],
-  [paths.nominate, Nominate],
-  [paths.nominateSuccess, NominateSuccess],
-  [paths.gallery, Gallery],
-  [paths.community, Community],
-  [paths.claim, Claim],
-  [paths.certificate, Certificate],
-  [paths.quizLanding, QuizLanding],
-  [paths.quiz, Quiz],
-  [paths.quizResult, QuizResult],
-  [paths.quizGallery, QuizGallery],
-  [paths.store, Store],
-  [paths.cart, Cart],
-  [paths.orderSuccess, OrderSuccess],
-  [paths.funnelCheckout, FunnelCheckout],
-  [paths.funnelThankYou, FunnelThankYou],
-  [paths.funnelTimer, FunnelTimer],
-  [paths.funnelOto1, FunnelOto1],
-  [paths.funnelOto1Downsell, FunnelOto1Downsell],
-  [paths.dynamicTemplates, DynamicTemplates],
-  [paths.privacyPolicy, PrivacyPolicy],
-  [paths.termsOfService, TermsOfService],
-  [paths.cookiePolicy, CookiePolicy],
-  [paths.dmcaPolicy, DmcaPolicy],
-  [paths.refundPolicy, RefundPolicy],
-  [paths.accessibility, Accessibility],
-  [paths.landingPage, LandingPage],
-];
+/**
+ * The pages outside the admin area that need no sign-in to open, by path (the server renders some of them). The
+ * order page opens for its owner or an admin when signed in, or anyone with the link from the confirmation mail
+ * (the page asks for sign-in otherwise).
+ */
+const PAGES: [string, LazyPage][] = Object.entries(ROUTE_MODULES).flatMap(([file, load]) => {
+  const key = pathKeyOf(file);
+  return key && key !== 'account' && key !== 'admin' ? [[paths[key], lazyPage(load)] as [string, LazyPage]] : [];
+});
 
 /** The paths preloadPage knows: every page the server renders must be one of them (router.test.ts). */
 export const PAGE_PATHS: readonly string[] = PAGES.map(([path]) => path);

@@ -2,7 +2,7 @@ import { lazy, useState, type ComponentType, type JSX } from 'react';
 import { matchRoutes } from 'react-router';
 
 /** A route module: its page, and optionally what the page itself loads lazily and needs on its first render. */
-interface PageModule<P> {
+export interface PageModule<P = JSX.IntrinsicAttributes> {
   default: ComponentType<P>;
   preload?: () => Promise<unknown>;
 }

@@ -1,8 +1,18 @@
 import { useParams } from 'react-router';
 import { CertificatePage } from '@/web/features/certificates/components/certificate-page';
+import { queryKeys } from '@/web/lib/query-keys';
+import { clientErrorOf, prefetchCertificate, renderOnServer } from '../server-render';
 
 /** /certificate/:shareId — keyed by the id so moving between certificates starts fresh. */
 export default function CertificateRoute() {
   const { shareId = '' } = useParams();
   return <CertificatePage key={shareId} shareId={shareId} />;
 }
+
+/** Served with the certificate; unknown or malformed: 404 with the page's "not in the register"; declined or hidden: 410 "withdrawn". */
+export const serverRender = renderOnServer(async (p) => {
+  const shareId = p.params.shareId ?? '';
+  await prefetchCertificate(p, shareId);
+  const status = clientErrorOf(p, queryKeys.certificates.detail(shareId));
+  if (status !== null) return status === 410 ? 410 : 404;
+});

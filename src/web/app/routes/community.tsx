@@ -3,6 +3,13 @@ import { Link } from 'react-router';
 import { paths } from '@/contract/paths';
 import { buttonVariants } from '@/web/components/ui/button';
 import { CommunityWall } from '@/web/features/community/components/community-wall';
+import type { Category } from '@/contract/categories';
+import type { CommunityPage as CommunityWallPage } from '@/contract/nominations';
+import { COMMUNITY_PAGE_SIZE, communityQueryOptions, type CommunityFilter } from '@/web/features/community/api/get-community';
+import { withQuery } from '@/web/lib/api-client';
+import { categoriesQueryOptions } from '@/web/lib/api/get-categories';
+import { getSiteSettings } from '@/web/lib/site-settings';
+import { renderOnServer } from '../server-render';
 
 /** /community: the wall of public certificates their nominees accepted (docs/decisions/036). */
 export default function CommunityPage() {
@@ -27,3 +34,22 @@ export default function CommunityPage() {
     </div>
   );
 }
+
+/** Served with the categories and the wall's first page, sorted and filtered as the address asks. */
+export const serverRender = renderOnServer(async (p) => {
+  if (!getSiteSettings().features.community) return;
+  const filter: CommunityFilter = {
+    sort: p.search.get('sort') === 'most_liked' ? 'most_liked' : 'newest',
+    category_id: p.search.get('category') ?? undefined,
+  };
+  await Promise.all([
+    p.queryClient.prefetchQuery({ ...categoriesQueryOptions(), queryFn: () => p.fetchJson<Category[]>(withQuery('/api/categories')) }),
+    p.queryClient.prefetchInfiniteQuery({
+      ...communityQueryOptions(filter),
+      queryFn: ({ pageParam }) =>
+        p.fetchJson<CommunityWallPage>(
+          withQuery('/api/community', { sort: filter.sort, category_id: filter.category_id, cursor: pageParam, limit: COMMUNITY_PAGE_SIZE }),
+        ),
+    }),
+  ]);
+});

@@ -1,4 +1,5 @@
 import { TemplateShowcase } from '@/web/features/designs/components/template-showcase';
+import { prefetchAwards, prefetchTemplates, renderOnServer } from '../server-render';
 
 /** /dynamic-templates: the design templates, live, with your own words. */
 export default function DynamicTemplatesPage() {
@@ -17,3 +18,8 @@ export default function DynamicTemplatesPage() {
     </div>
   );
 }
+
+/** Served with every design and the awards they can be filled in with. */
+export const serverRender = renderOnServer(async (p) => {
+  await Promise.all([prefetchTemplates(p), prefetchAwards(p)]);
+});

@@ -1,5 +1,6 @@
 import { OfferPage } from '@/web/features/funnel/components/offer-page';
 import { FunnelProvider } from '@/web/features/funnel/lib/funnel-provider';
+import { renderOnServer } from '../server-render';
 
 export default function FunnelOto1Route() {
   return (
@@ -8,3 +9,6 @@ export default function FunnelOto1Route() {
     </FunnelProvider>
   );
 }
+
+/** Served as HTML: nothing to fetch first. */
+export const serverRender = renderOnServer();

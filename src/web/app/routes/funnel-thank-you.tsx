@@ -1,6 +1,7 @@
 import { ThankYouPage } from '@/web/features/funnel/components/thank-you-page';
 import { FunnelProvider } from '@/web/features/funnel/lib/funnel-provider';
 import { OrderDetails } from '@/web/features/orders/components/order-details';
+import { renderOnServer } from '../server-render';
 
 export default function FunnelThankYouRoute() {
   return (
@@ -9,3 +10,6 @@ export default function FunnelThankYouRoute() {
     </FunnelProvider>
   );
 }
+
+/** Served as HTML: nothing to fetch first. */
+export const serverRender = renderOnServer();

@@ -1,4 +1,5 @@
 import { AwardGallery } from '@/web/features/awards/components/award-gallery';
+import { prefetchAwards, renderOnServer } from '../server-render';
 
 export default function GalleryPage() {
   return (
@@ -17,3 +18,9 @@ export default function GalleryPage() {
     </div>
   );
 }
+
+/** Served with the awards, searched when the address asks (`?search=`). */
+export const serverRender = renderOnServer(async (p) => {
+  const search = (p.search.get('search') ?? '').trim();
+  await prefetchAwards(p, search ? { search } : {});
+});

@@ -3,6 +3,7 @@ import { HOME_GALLERY_LIMIT } from '@/contract/catalog-constants';
 import { AwardGallery } from '@/web/features/awards/components/award-gallery';
 import { HomePage } from '@/web/features/home/components/home-page';
 import { useAuth } from '@/web/lib/auth';
+import { prefetchAwards, renderOnServer } from '../server-render';
 
 // Admins only, so it never weighs on a visitor's first page (docs/decisions/082).
 const AdminHomeTools = lazy(() => import('@/web/features/fulfilment-admin/components/admin-home-tools'));
@@ -21,3 +22,8 @@ export default function HomeRoute() {
     </>
   );
 }
+
+/** Served with the gallery's first awards in the page. */
+export const serverRender = renderOnServer(async (p) => {
+  await prefetchAwards(p, { limit: HOME_GALLERY_LIMIT });
+});

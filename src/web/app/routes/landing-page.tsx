@@ -1,8 +1,21 @@
 import { useParams } from 'react-router';
 import { LandingPage } from '@/web/features/landing-pages/components/landing-page';
+import type { LandingPageView } from '@/contract/landing-pages';
+import { landingPageQueryOptions } from '@/web/features/landing-pages/api/get-landing-page';
+import { queryKeys } from '@/web/lib/query-keys';
+import { clientErrorOf, renderOnServer } from '../server-render';
 
 /** /l/:slug — keyed by the address so moving between landing pages starts fresh. */
 export default function LandingPageRoute() {
   const { slug = '' } = useParams();
   return <LandingPage key={slug} slug={slug} />;
 }
+
+/** Served with the page; a draft or an unknown address: 404, with the page's "not on display" (docs/decisions/102). */
+export const serverRender = renderOnServer(async (p) => {
+  const slug = p.params.slug ?? '';
+  await p.queryClient
+    .fetchQuery({ ...landingPageQueryOptions(slug), retry: false, queryFn: () => p.fetchJson<LandingPageView>(`/api/landing-pages/${encodeURIComponent(slug)}`) })
+    .catch(() => null);
+  if (clientErrorOf(p, queryKeys.landingPages.detail(slug)) !== null) return 404;
+});

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { buttonVariants } from '@/web/components/ui/button';
+import { renderOnServer } from '../server-render';
 
 /** Spec §2: the page for any path that matches no route. */
 export default function NotFoundPage() {
@@ -19,3 +20,6 @@ export default function NotFoundPage() {
     </section>
   );
 }
+
+/** Served as HTML: nothing to fetch first. */
+export const serverRender = renderOnServer();
