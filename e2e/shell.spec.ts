@@ -1,4 +1,7 @@
-import { pages, type PageDef } from '../src/contract/pages';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PageTable } from '../src/contract/pages';
+import { paths } from '../src/contract/paths';
 import { expect, test } from './fixtures';
 import { createVerifiedUser, signInViaApi } from './support/auth-helpers';
 
@@ -57,6 +60,9 @@ test.describe('header and footer', () => {
   });
 });
 
+/** The server render bundle, which carries every route module's head (src/web/entry-server.tsx). */
+const BUNDLE = path.resolve(import.meta.dirname, '../dist/ssr/entry-server.js');
+
 test.describe('generic screens', () => {
   test('unknown paths show the 404 page with a link home, served with status 404', async ({ page }) => {
     const response = await page.goto('/this/does/not/exist');
@@ -68,12 +74,16 @@ test.describe('generic screens', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Official awards');
   });
 
-  // One test per route of the table (admin pages have their own specs): docs/decisions/038, the flag in
-  // src/contract/pages.ts follows the screen, in both directions.
-  for (const [key, def] of Object.entries(pages as Record<string, PageDef>)) {
-    if (def.path.startsWith('/admin')) continue;
-    const path = def.path.replace(/:[^/]+/g, 'x');
-    test(`${path} says "Under construction" exactly when pages.${key} is flagged so, and is then noindex and out of the sitemap`, async ({ page, request }) => {
+  // One test per route of the table (admin pages have their own specs): docs/decisions/038, the flag in the
+  // page's route module (its head) follows the screen, in both directions. The heads as the server has them: the
+  // server render bundle this suite's server runs (npm run build).
+  for (const [key, pattern] of Object.entries(paths)) {
+    if (pattern.startsWith('/admin')) continue;
+    const path = pattern.replace(/:[^/]+/g, 'x');
+    test(`${path} says "Under construction" exactly when its route module's head is flagged so, and is then noindex and out of the sitemap`, async ({ page, request }) => {
+      const built = (await import(pathToFileURL(BUNDLE).href)) as { pages: PageTable };
+      const def = built.pages.pages.find((p) => p.path === pattern);
+      expect(def, `${key}: its route module declares a head`).toBeDefined();
       // /account and /order/:id need a session to show their page rather than the sign-in form.
       if (/^\/(account|order\/)/.test(path)) {
         const user = await createVerifiedUser(request, { prefix: 'routes' });
@@ -82,8 +92,8 @@ test.describe('generic screens', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const unbuilt = (await page.getByText('Under construction', { exact: true }).count()) > 0;
-      expect(unbuilt, `${path} ${unbuilt ? 'shows' : 'no longer shows'} "Under construction": set pages.${key}.underConstruction to match`).toBe(
-        def.underConstruction === true,
+      expect(unbuilt, `${path} ${unbuilt ? 'shows' : 'no longer shows'} "Under construction": set underConstruction in its head to match`).toBe(
+        def!.underConstruction === true,
       );
       if (!unbuilt) return;
       await expect(page.getByRole('link', { name: 'Browse the awards' })).toBeVisible();

@@ -37,6 +37,8 @@ export interface HeadContext {
   canonicalPath?: string;
   /** A product on sale on this page: Product and Offer structured data (docs/decisions/121). */
   product?: ProductHead;
+  /** The pages the breadcrumb may pass through (Home › Quiz › this result): their paths and titles. */
+  pages?: readonly PageDef[];
 }
 
 /** What a product page sells, for its Product / Offer structured data. Prices in minor units. */
@@ -150,7 +152,7 @@ function breadcrumbs(page: PageDef, ctx: HeadContext, name: string, url: string)
   const segments = ctx.pathname.split('/').filter(Boolean);
   for (let i = 1; i < segments.length; i++) {
     const prefix = `/${segments.slice(0, i).join('/')}`;
-    const parent = matchPage(prefix);
+    const parent = ctx.pages ? matchPage(ctx.pages, prefix) : null;
     if (parent && parent !== page && parent.indexable) steps.push({ name: parent.title, url: `${ctx.origin}${prefix}` });
   }
   if (ctx.canonicalPath && ctx.canonicalPath !== ctx.pathname) steps.push({ name: page.title, url: `${ctx.origin}${ctx.pathname}` });

@@ -49,6 +49,7 @@ import {
   HtmlShell,
   loadSsrRenderer,
   SSR_CACHE_CONTROL,
+  type PageTableSource,
   type SsrRenderer,
   awardIndex,
   pageAddress,
@@ -125,10 +126,12 @@ export interface BuildAppOptions {
    * null: every page is the empty shell. Tests pass `await import('@/web/entry-server')`.
    */
   ssr?: SsrRenderer | null;
+  /** Every page's head; default: the server renderer's (from the route modules). Tests pass a loader of them. */
+  pages?: PageTableSource;
 }
 
 /** Builds the whole HTTP app; never listens (server.ts does, tests use app.inject). */
-export async function buildApp({ config, database, logger = false, loggerInstance, ssr }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, loggerInstance, ssr, pages }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger }),
     ...connectionOptions(config),
@@ -155,7 +158,7 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
   app.decorate('db', database.db);
   app.decorate('settings', new SettingsService(database.db));
   const renderer = ssr !== undefined ? ssr : await loadSsrRenderer(config.webDistDir);
-  app.decorate('shell', new HtmlShell(config.webDistDir, renderer));
+  app.decorate('shell', new HtmlShell(config.webDistDir, renderer, undefined, pages));
   app.decorate('serviceWorkerSource', buildServiceWorker(shellAssets(config.webDistDir)));
   const authSecret = await resolveAuthSecret(config);
   const jobs = new JobQueue(database, config.jobs, app.log);

@@ -3,11 +3,15 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { PublicSettings } from '@/contract/settings-defaults';
 import { AppRoot, createQueryClient } from './app/app-root';
+import { PAGE_TABLE } from './app/page-heads';
 import { AppRoutes } from './app/router';
 import { matchSsrRoute, NOT_FOUND_ROUTE, type ServerFetch } from './app/ssr-routes';
 import { ApiRequestError } from './lib/api-client';
 import { provideSiteSettings } from './lib/site-settings';
 import { serializeAppState } from './lib/ssr-state';
+
+/** Every page's head by path (the route modules' `head`): what the server writes into served HTML and the sitemap. */
+export const pages = PAGE_TABLE;
 
 /** GETs an API path on the server as an anonymous caller (the server uses app.inject): its status and JSON body. */
 export type ServerGet = (path: string) => Promise<{ status: number; body: unknown }>;

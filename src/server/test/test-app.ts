@@ -23,6 +23,9 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database (seeded unless told otherwise), for app.inject tests. */
+/** The route modules' heads (the web app's page table), as the built server render bundle carries them. */
+const testPageTable = async () => (await import('@/web/app/page-heads')).PAGE_TABLE;
+
 export async function createTestApp(
   opts: {
     seed?: boolean;
@@ -50,7 +53,8 @@ export async function createTestApp(
     ...opts.env,
   });
   // Pages are the empty shell unless a test passes the server renderer (whatever dist/ holds must not matter).
-  const app = await buildApp({ config, database, logger: opts.logger ?? false, ssr: opts.ssr ?? null });
+  // Every page's head comes from the route modules, imported when a test first asks for a page.
+  const app = await buildApp({ config, database, logger: opts.logger ?? false, ssr: opts.ssr ?? null, pages: testPageTable });
   await app.ready();
   return {
     app,

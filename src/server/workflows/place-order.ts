@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { ShippingAddressValue } from '@/contract/address';
-import { hrefs } from '@/contract/pages';
+import { hrefs } from '@/contract/paths';
 import type { CartLineInput, CheckoutResult, ShippingMethodId } from '@/contract/shop';
 import { PaymentProviderError } from '@/server/adapters/payments/payment-provider';
 import type { OrderChannel } from '@/server/db/schema/orders';

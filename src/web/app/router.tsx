@@ -45,8 +45,9 @@ const PAGES: [string, LazyPage][] = Object.entries(ROUTE_MODULES).flatMap(([file
 /** The paths preloadPage knows: every page the server renders must be one of them (router.test.ts). */
 export const PAGE_PATHS: readonly string[] = PAGES.map(([path]) => path);
 
-// preloadPage (lib/lazy-page.tsx) loads the page a path shows: only the pages above, since the server renders no other.
-registerPages(PAGES, NotFound);
+// preloadPage (lib/lazy-page.tsx) loads the page a path shows, and the browser's <head> on navigation reads its route
+// module's head: the pages above, the account page and the admin area (whose layout declares the head of /admin/*).
+registerPages([...PAGES, [paths.account, Account], [paths.admin, AdminLayout]], NotFound);
 
 /** The route table of spec §2. */
 export function AppRoutes() {

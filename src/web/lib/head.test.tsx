@@ -30,6 +30,10 @@ describe('addresses that leave the site, in a page opened on another host', () =
 
   it('a page reached in the browser names PUBLIC_URL as canonical and in its preview tags', async () => {
     const { usePageHead } = await import('./head');
+    const { lazyPage, registerPages } = await import('./lazy-page');
+    const { pageHead } = await import('@/contract/pages');
+    const page = (title: string) => lazyPage(async () => ({ default: () => null, head: pageHead({ title, description: `${title}.`, indexable: true }) }));
+    registerPages([['/', page('Home')], ['/gallery', page('Award Gallery')]], page('Page Not Found'));
     function Head({ path }: { path: string }) {
       usePageHead(path);
       return null;

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import type * as PagesModule from '@/contract/pages';
 import type * as SeoModule from '@/contract/seo';
 import type { HeadContext, HeadTag } from '@/contract/seo';
 import { publicOrigin } from './absolute-url';
+import { pageHeadsFor } from './lazy-page';
 import { getSiteSettings } from './site-settings';
 
 export type HeadOverrides = Partial<Pick<HeadContext, 'title' | 'description' | 'image' | 'noindex'>>;
@@ -48,12 +48,9 @@ function useOverridesFor(pathname: string): HeadOverrides | undefined {
   return current?.pathname === pathname ? current.value : undefined;
 }
 
-let seo: Promise<[typeof SeoModule, typeof PagesModule]> | null = null;
-/**
- * The head-tag builder (with the FAQ's JSON-LD) and every page's title and description, fetched at the first
- * navigation rather than with the first page.
- */
-const loadSeo = () => (seo ??= Promise.all([import('@/contract/seo'), import('@/contract/pages')]));
+let seo: Promise<typeof SeoModule> | null = null;
+/** The head-tag builder (with the FAQ's JSON-LD), fetched at the first navigation rather than with the first page. */
+const loadSeo = () => (seo ??= import('@/contract/seo'));
 
 /**
  * Keeps <head> in step with the route: title, description, canonical, social cards, JSON-LD. The page the
@@ -67,12 +64,12 @@ export function usePageHead(pathname: string) {
     if (served.current === pathname && !extra) return;
     served.current = null;
     let live = true;
-    void loadSeo().then(([{ buildHeadTags }, { matchPage, notFoundPage }]) => {
+    // The page's head is its route module's (docs/decisions/126), with those of the pages its breadcrumb passes.
+    void Promise.all([loadSeo(), pageHeadsFor(pathname)]).then(([{ buildHeadTags }, { page, pages }]) => {
       if (!live) return;
       const settings = getSiteSettings();
-      const matched = matchPage(pathname);
       applyHeadTags(
-        buildHeadTags(matched ?? notFoundPage, {
+        buildHeadTags(page, {
           // PUBLIC_URL, as the server wrote it: never the host this page happens to be opened on (decision 121).
           origin: publicOrigin(),
           pathname,
@@ -80,6 +77,7 @@ export function usePageHead(pathname: string) {
           company: settings.company_name,
           social: Object.values(settings.social),
           features: settings.features,
+          pages,
           ...extra,
         }),
       );

@@ -1,16 +1,21 @@
 import { lazy, useState, type ComponentType, type JSX } from 'react';
 import { matchRoutes } from 'react-router';
+import type { PageDef, PageHead } from '@/contract/pages';
 
 /** A route module: its page, and optionally what the page itself loads lazily and needs on its first render. */
 export interface PageModule<P = JSX.IntrinsicAttributes> {
   default: ComponentType<P>;
   preload?: () => Promise<unknown>;
+  /** The page's title, description and indexing (a route module's `head`, docs/decisions/126). */
+  head?: PageHead;
 }
 
 export interface LazyPage<P extends JSX.IntrinsicAttributes = JSX.IntrinsicAttributes> {
   (props: P): JSX.Element;
   /** Downloads and runs the page's module; once it has settled, a first render of the page does not suspend. */
   preload(): Promise<void>;
+  /** The page's head, from its module (loading it if need be). */
+  head(): Promise<PageHead | undefined>;
 }
 
 /**
@@ -25,11 +30,13 @@ export function lazyPage<P extends JSX.IntrinsicAttributes = JSX.IntrinsicAttrib
   load: () => Promise<PageModule<P>>,
 ): LazyPage<P> {
   let loaded: ComponentType<P> | undefined;
+  let head: PageHead | undefined;
   let pending: Promise<void> | undefined;
   const preload = () =>
     (pending ??= load()
       .then(async (m) => {
         await m.preload?.();
+        head = m.head;
         loaded = m.default;
       })
       .catch((error: unknown) => {
@@ -46,13 +53,17 @@ export function lazyPage<P extends JSX.IntrinsicAttributes = JSX.IntrinsicAttrib
     return <Component {...props} />;
   }
   Page.preload = preload;
+  Page.head = () => preload().then(() => head);
   return Page;
 }
 
 let pages: { path: string; page: LazyPage }[] = [];
 let notFound: LazyPage | undefined;
 
-/** The router's public pages by path, and the page for any other path (app/router.tsx registers them once). */
+/**
+ * The router's pages by path (the public ones, the account page and the admin area's layout), and the page for any
+ * other path (app/router.tsx registers them once).
+ */
 export function registerPages(table: readonly (readonly [string, LazyPage])[], fallback: LazyPage) {
   pages = table.map(([path, page]) => ({ path, page }));
   notFound = fallback;
@@ -65,7 +76,29 @@ export function registerPages(table: readonly (readonly [string, LazyPage])[], f
  * ranked as the router ranks it (/order/success before /order/:orderId).
  */
 export function preloadPage(to: string): Promise<void> {
-  const pathname = to.split(/[?#]/, 1)[0]!;
-  const page = matchRoutes(pages, pathname)?.[0]?.route.page ?? notFound;
+  const page = routeAt(to.split(/[?#]/, 1)[0]!)?.page ?? notFound;
   return page ? page.preload() : Promise.resolve();
+}
+
+const routeAt = (pathname: string) => matchRoutes(pages, pathname)?.[0]?.route ?? null;
+
+async function headAt(pathname: string): Promise<PageDef | null> {
+  const route = routeAt(pathname);
+  const head = route ? await route.page.head() : undefined;
+  return route && head ? { path: route.path, ...head } : null;
+}
+
+/**
+ * The head of the page a path shows (the 404 page's when none has it) and of the pages above it that its
+ * breadcrumb passes through (/quiz for /quiz/results/…), from their route modules: the browser's <head> on
+ * navigation (lib/head.ts). The page's own module is the one being shown; a parent's is loaded for its title.
+ */
+export async function pageHeadsFor(pathname: string): Promise<{ page: PageDef; pages: PageDef[] }> {
+  const segments = pathname.split('/').filter(Boolean);
+  const above = segments.slice(0, -1).map((_, i) => `/${segments.slice(0, i + 1).join('/')}`);
+  const [own, ...parents] = await Promise.all([pathname, ...above].map(headAt));
+  const fallback = await notFound?.head();
+  if (!own && !fallback) throw new Error('the 404 page declares no head');
+  const page = own ?? { path: '*', ...fallback! };
+  return { page, pages: [page, ...parents.filter((p): p is PageDef => p !== null)] };
 }

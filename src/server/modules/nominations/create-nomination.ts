@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { NOMINATION_LIMITS, type createNominationBodySchema, type Certificate } from '@/contract/nominations';
-import { hrefs } from '@/contract/pages';
+import { hrefs } from '@/contract/paths';
 import { claimTokens, awards, nominations, templates } from '@/server/db/schema/index';
 import { badRequest } from '@/server/lib/http-errors';
 import { isUniqueViolation } from '@/server/lib/sql-text';

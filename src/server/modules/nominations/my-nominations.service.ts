@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { MyNominations } from '@/contract/nominations';
-import { hrefs } from '@/contract/pages';
+import { hrefs } from '@/contract/paths';
 import { nominations } from '@/server/db/schema/index';
 import { conflict, notFound } from '@/server/lib/http-errors';
 import { issueClaimToken } from './claim-links';

@@ -6,7 +6,7 @@ import {
   type Certificate,
   type ReactionKind,
 } from '@/contract/nominations';
-import { hrefs } from '@/contract/pages';
+import { hrefs } from '@/contract/paths';
 import type { Db } from '@/server/db/client';
 import { awards, categories, nominations, reactions, templates } from '@/server/db/schema/index';
 import { HttpError, notFound } from '@/server/lib/http-errors';

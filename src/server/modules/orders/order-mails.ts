@@ -9,7 +9,7 @@ import { findPayment, refundsOf, type PaymentRow } from '../payments';
 import type { SettingsService } from '../settings';
 import { formatMoney } from '../store';
 import { historyOf, linesOf, orderAccessToken, findOrder, type OrderRow } from './orders.service';
-import { hrefs } from '@/contract/pages';
+import { hrefs } from '@/contract/paths';
 
 /**
  * The order's mails (docs/decisions/085, 108): each is enqueued as an `order.mail` job in the transaction of the

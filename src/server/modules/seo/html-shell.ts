@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { matchPage, notFoundPage, type PageDef } from '@/contract/pages';
+import { BARE_PAGE_TABLE, matchPage, type PageDef, type PageTable } from '@/contract/pages';
 import { jsonInScript } from '@/contract/json-in-script';
 import { buildHeadTags, renderHeadTags } from '@/contract/seo';
 import type { PublicSettings } from '@/contract/settings';
@@ -15,7 +15,12 @@ export type { HeadOverrides, HeadResolver };
 /** The server renderer: src/web/entry-server.tsx, built to dist/ssr/entry-server.js (or imported as is in tests). */
 export interface SsrRenderer {
   render(request: RenderRequest): Promise<RenderResult | null>;
+  /** Every page's head, from the route modules (the built bundle always has it). */
+  pages?: PageTable;
 }
+
+/** The page heads, or where to get them when first needed (tests import the route modules only then). */
+export type PageTableSource = PageTable | (() => Promise<PageTable>);
 
 const HEAD_MARK = '<!--app-head-->';
 const SETTINGS_MARK = '<!--app-settings-->';
@@ -83,7 +88,13 @@ export class HtmlShell {
     webDistDir: string,
     private readonly ssr: SsrRenderer | null = null,
     private readonly timeoutMs = SSR_TIMEOUT_MS,
+    pages: PageTableSource | null = null,
   ) {
+    // The route modules' heads come with the server render bundle; a server whose web app was not built knows its
+    // paths only (contract/paths.ts) and keeps every page out of search engines.
+    const source = pages ?? ssr?.pages ?? BARE_PAGE_TABLE;
+    this.#pages = typeof source === 'function' ? null : Promise.resolve(source);
+    this.#loadPages = typeof source === 'function' ? source : null;
     const file = path.join(webDistDir, 'index.html');
     this.built = fs.existsSync(file);
     const template = this.built ? fs.readFileSync(file, 'utf8') : FALLBACK_TEMPLATE;
@@ -98,6 +109,14 @@ export class HtmlShell {
     this.parts = [before!, between!, beforeRoot!, afterRoot];
     const manifestFile = path.join(webDistDir, '.vite', 'manifest.json');
     this.manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ViteManifestChunk>) : {};
+  }
+
+  readonly #loadPages: (() => Promise<PageTable>) | null;
+  #pages: Promise<PageTable> | null;
+
+  /** Every page's head by path, and the 404 page's: the served heads and the sitemap's pages. */
+  pageTable(): Promise<PageTable> {
+    return (this.#pages ??= this.#loadPages!());
   }
 
   get serverRendering(): boolean {
@@ -167,8 +186,9 @@ export class HtmlShell {
    */
   async render(req: PageRequest): Promise<PageResponse> {
     const pathname = req.url.split('?', 1)[0]!;
-    const matched = matchPage(pathname);
-    const page: PageDef = matched ?? notFoundPage;
+    const table = await this.pageTable();
+    const matched = matchPage(table.pages, pathname);
+    const page: PageDef = matched ?? table.notFound;
     let overrides: HeadOverrides = {};
     const query = new URLSearchParams(req.url.slice(pathname.length + 1));
     for (const { pattern, resolve } of this.resolvers) {
@@ -185,6 +205,7 @@ export class HtmlShell {
       company: req.settings.company_name,
       social: Object.values(req.settings.social),
       features: req.settings.features,
+      pages: table.pages,
       ...overrides,
     });
     // With the public origin, so the browser builds share links and head tags on PUBLIC_URL too (decision 121).

@@ -33,7 +33,7 @@ export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       const [awards, landingPages] = await Promise.all([listActiveAwardStamps(app.db), listPublishedLandingPageStamps(app.db)]);
       reply.type('application/xml; charset=utf-8');
-      return buildSitemap(app.config.publicUrl, awards, landingPages, (await app.settings.getPublic()).features);
+      return buildSitemap(app.config.publicUrl, (await app.shell.pageTable()).pages, awards, landingPages, (await app.settings.getPublic()).features);
     },
   );
 

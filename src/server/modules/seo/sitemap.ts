@@ -1,5 +1,6 @@
 import type { FeatureToggles } from '@/contract/settings-defaults';
-import { pages, hrefs, type PageDef } from '@/contract/pages';
+import type { PageDef } from '@/contract/pages';
+import { hrefs } from '@/contract/paths';
 import { storeAwardPath } from './store-head';
 
 const xmlEscape = (s: string) =>
@@ -9,8 +10,8 @@ const xmlEscape = (s: string) =>
  * Indexable routes without parameters: the static part of the sitemap. A page still "under
  * construction" is never listed (docs/decisions/038); nor are certificates (docs/decisions/031).
  */
-export function sitemapPages(features?: FeatureToggles): PageDef[] {
-  return Object.values(pages as Record<string, PageDef>).filter(
+export function sitemapPages(pages: readonly PageDef[], features?: FeatureToggles): PageDef[] {
+  return pages.filter(
     (p) => p.indexable && !p.underConstruction && !p.path.includes(':') && !p.path.includes('*') && !(p.feature && features && !features[p.feature]),
   );
 }
@@ -22,12 +23,13 @@ export function sitemapPages(features?: FeatureToggles): PageDef[] {
  */
 export function buildSitemap(
   origin: string,
+  pages: readonly PageDef[],
   awards: { slug: string; updatedAt: Date }[],
   landingPages: { slug: string; updatedAt: Date }[] = [],
   features?: FeatureToggles,
 ): string {
   const urls: string[] = [];
-  for (const p of sitemapPages(features)) {
+  for (const p of sitemapPages(pages, features)) {
     urls.push(
       `  <url><loc>${xmlEscape(origin + p.path)}</loc>` +
         (p.changefreq ? `<changefreq>${p.changefreq}</changefreq>` : '') +

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicSettings } from '@/contract/settings';
+import { PAGE_TABLE } from '@/web/app/page-heads';
 import * as entry from '@/web/entry-server';
 import { nominations } from '@/server/db/schema/index';
 import { signedInClient } from '@/server/test/auth-client';
@@ -155,7 +156,7 @@ describe('when the server render fails or is late', () => {
   it('serves the empty shell after the time limit, and logs it', async () => {
     logged.length = 0;
     let aborted: AbortSignal | undefined;
-    const shell = new HtmlShell(emptyDir(), { render: ({ signal }) => ((aborted = signal), new Promise(() => {})) }, 50);
+    const shell = new HtmlShell(emptyDir(), { render: ({ signal }) => ((aborted = signal), new Promise(() => {})), pages: PAGE_TABLE }, 50);
     const started = Date.now();
     const res = await shell.render(request);
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -168,7 +169,7 @@ describe('when the server render fails or is late', () => {
 
   it('serves the empty shell when the render throws, and logs it', async () => {
     logged.length = 0;
-    const shell = new HtmlShell(emptyDir(), { render: () => Promise.reject(new Error('boom')) });
+    const shell = new HtmlShell(emptyDir(), { render: () => Promise.reject(new Error('boom')), pages: PAGE_TABLE });
     const res = await shell.render(request);
     expect(res).toMatchObject({ status: 200, rendered: false });
     expect(res.html).toContain('<div id="root"></div>');

@@ -1,3 +1,4 @@
+import { pageHead } from '@/contract/pages';
 import { Notice } from '@/web/components/ui/notice';
 import { LoadingScreen } from '@/web/components/ui/spinner';
 import { useAccount } from '@/web/features/account/api/get-account';
@@ -7,6 +8,12 @@ import { PrivacyCard } from '@/web/features/account/components/privacy-card';
 import { ProfileCard } from '@/web/features/account/components/profile-card';
 import { MyNominations } from '@/web/features/account/components/my-nominations';
 import { MyOrders } from '@/web/features/account/components/my-orders';
+
+export const head = pageHead({
+  title: 'Your Account',
+  description: 'Your profile, nominations, orders and privacy choices.',
+  indexable: false,
+});
 
 /** /account (signed in only, see RequireAuth): profile, password, privacy, orders, nominations, deletion. */
 export default function AccountPage() {

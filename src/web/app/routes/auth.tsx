@@ -1,3 +1,4 @@
+import { pageHead } from '@/contract/pages';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LoadingScreen } from '@/web/components/ui/spinner';
@@ -8,6 +9,12 @@ import { AuthShell } from '@/web/features/auth/components/auth-shell';
 import { ForgotPasswordForm } from '@/web/features/auth/components/forgot-password-form';
 import { GOOGLE_FAILURE, SIGNED_IN, verificationOutcome } from '@/web/features/auth/lib/auth-feedback';
 import { authStore, safeRedirect, useAuth } from '@/web/lib/auth';
+
+export const head = pageHead({
+  title: 'Sign In',
+  description: 'Sign in or create an account to keep your nominations, certificates and orders in one place.',
+  indexable: false,
+});
 
 type Mode = AuthMode | 'forgot';
 

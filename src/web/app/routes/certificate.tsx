@@ -1,7 +1,18 @@
+import { pageHead } from '@/contract/pages';
 import { useParams } from 'react-router';
 import { CertificatePage } from '@/web/features/certificates/components/certificate-page';
 import { queryKeys } from '@/web/lib/query-keys';
 import { clientErrorOf, prefetchCertificate, renderOnServer } from '../server-render';
+
+export const head = pageHead({
+  title: 'Certificate',
+  description:
+    'An official certificate for a gloriously unofficial achievement. Check it is genuine, react, or nominate someone of your own.',
+  keywords: ['verify certificate', 'award certificate'],
+  indexable: true,
+  priority: 0.5,
+  changefreq: 'monthly',
+});
 
 /** /certificate/:shareId — keyed by the id so moving between certificates starts fresh. */
 export default function CertificateRoute() {

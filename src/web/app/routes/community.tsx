@@ -1,3 +1,4 @@
+import { pageHead } from '@/contract/pages';
 import { FeaturePaused, featureOn } from '@/web/components/layout/feature-paused';
 import { Link } from 'react-router';
 import { paths } from '@/contract/paths';
@@ -10,6 +11,15 @@ import { withQuery } from '@/web/lib/api-client';
 import { categoriesQueryOptions } from '@/web/lib/api/get-categories';
 import { getSiteSettings } from '@/web/lib/site-settings';
 import { renderOnServer } from '../server-render';
+
+export const head = pageHead({
+  feature: 'community',
+  title: 'Community Wall',
+  description: 'The latest public certificates, awarded by people who know exactly what their friends did.',
+  indexable: true,
+  priority: 0.7,
+  changefreq: 'daily',
+});
 
 /** /community: the wall of public certificates their nominees accepted (docs/decisions/036). */
 export default function CommunityPage() {

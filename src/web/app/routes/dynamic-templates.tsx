@@ -1,5 +1,15 @@
+import { pageHead } from '@/contract/pages';
 import { TemplateShowcase } from '@/web/features/designs/components/template-showcase';
 import { prefetchAwards, prefetchTemplates, renderOnServer } from '../server-render';
+
+export const head = pageHead({
+  title: 'Certificate Designs',
+  description: 'See every certificate design applied to your own words, then use the one you like.',
+  keywords: ['certificate templates', 'certificate designs'],
+  indexable: true,
+  priority: 0.6,
+  changefreq: 'monthly',
+});
 
 /** /dynamic-templates: the design templates, live, with your own words. */
 export default function DynamicTemplatesPage() {

@@ -1,5 +1,16 @@
+import { pageHead } from '@/contract/pages';
 import { AwardGallery } from '@/web/features/awards/components/award-gallery';
 import { prefetchAwards, renderOnServer } from '../server-render';
+
+export const head = pageHead({
+  title: 'Award Gallery',
+  description:
+    'Browse every award we are prepared to issue, from Distinguished Reply-All Service to Lifetime Snooze Achievement. Search, pick one, nominate.',
+  keywords: ['award gallery', 'funny award ideas'],
+  indexable: true,
+  priority: 0.9,
+  changefreq: 'weekly',
+});
 
 export default function GalleryPage() {
   return (

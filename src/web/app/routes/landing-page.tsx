@@ -1,9 +1,19 @@
+import { pageHead } from '@/contract/pages';
 import { useParams } from 'react-router';
 import { LandingPage } from '@/web/features/landing-pages/components/landing-page';
 import type { LandingPageView } from '@/contract/landing-pages';
 import { landingPageQueryOptions } from '@/web/features/landing-pages/api/get-landing-page';
 import { queryKeys } from '@/web/lib/query-keys';
 import { clientErrorOf, renderOnServer } from '../server-render';
+
+export const head = pageHead({
+  // Each page's own title, description and picture come from the page itself (its head resolver, docs/decisions/102).
+  title: 'Campaign',
+  description: 'Official recognition for gloriously unofficial achievements. Nominate someone, or get it printed.',
+  indexable: true,
+  priority: 0.6,
+  changefreq: 'weekly',
+});
 
 /** /l/:slug — keyed by the address so moving between landing pages starts fresh. */
 export default function LandingPageRoute() {

@@ -1,4 +1,15 @@
+import { pageHead } from '@/contract/pages';
 import { NominateForm } from '@/web/features/nominate/components/nominate-form';
+
+export const head = pageHead({
+  title: 'Nominate Someone',
+  description:
+    'Pick an award, name the culprit, add a citation and watch the certificate appear. Free to make, free to share.',
+  keywords: ['nominate', 'certificate maker'],
+  indexable: true,
+  priority: 0.9,
+  changefreq: 'weekly',
+});
 
 /** /nominate and /nominate?award={id}&template={slug}. */
 export default function NominatePage() {

@@ -1,6 +1,13 @@
 import { Link } from 'react-router';
+import { pageHead } from '@/contract/pages';
 import { buttonVariants } from '@/web/components/ui/button';
 import { renderOnServer } from '../server-render';
+
+export const head = pageHead({
+  title: 'Page Not Found',
+  description: "The page you're looking for doesn't exist.",
+  indexable: false,
+});
 
 /** Spec §2: the page for any path that matches no route. */
 export default function NotFoundPage() {

@@ -1,3 +1,4 @@
+import { pageHead } from '@/contract/pages';
 import { FeaturePaused, featureOn } from '@/web/components/layout/feature-paused';
 import { QuizHallOfFame } from '@/web/features/quiz/components/quiz-hall-of-fame';
 import type { QuizGalleryPage } from '@/contract/quiz';
@@ -6,6 +7,16 @@ import { galleryAwardFrom } from '@/web/features/quiz/lib/gallery-filter';
 import { withQuery } from '@/web/lib/api-client';
 import { getSiteSettings } from '@/web/lib/site-settings';
 import { prefetchQuiz, renderOnServer } from '../server-render';
+
+export const head = pageHead({
+  feature: 'quiz',
+  title: 'Quiz Hall of Fame',
+  description: 'Verdicts of the award quiz that their recipients chose to make public, newest first. Filter by award, then take the quiz yourself.',
+  keywords: ['quiz results', 'award quiz'],
+  indexable: true,
+  priority: 0.5,
+  changefreq: 'daily',
+});
 
 /** /quiz/gallery: the Hall of Fame of results their takers made public. */
 export default function QuizGalleryPage() {

@@ -1,9 +1,17 @@
+import { pageHead } from '@/contract/pages';
 import { useParams } from 'react-router';
 import { QuizResultPage } from '@/web/features/quiz/components/quiz-result-page';
 import type { QuizResult } from '@/contract/quiz';
 import { quizResultQueryOptions } from '@/web/features/quiz/api/get-quiz-result';
 import { queryKeys } from '@/web/lib/query-keys';
 import { clientErrorOf, renderOnServer } from '../server-render';
+
+export const head = pageHead({
+  title: 'Your Quiz Result',
+  description: 'The Committee has reviewed the answers and reached a verdict.',
+  // A person's own result, found through its link only (docs/decisions/098).
+  indexable: false,
+});
 
 /** /quiz/results/:resultId — keyed by the id so moving between results starts fresh. */
 export default function QuizResultRoute() {

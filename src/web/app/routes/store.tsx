@@ -1,3 +1,4 @@
+import { pageHead } from '@/contract/pages';
 import { StorePage } from '@/web/features/store/components/store-page';
 import type { StoreCatalogue } from '@/contract/shop';
 import { catalogueQueryOptions } from '@/web/features/store/api/get-catalogue';
@@ -5,6 +6,16 @@ import { findAwardByParam } from '@/web/features/store/lib/award-param';
 import { shareIdFrom } from '@/web/features/store/lib/variant-options';
 import { withQuery } from '@/web/lib/api-client';
 import { prefetchAwards, prefetchCertificate, prefetchMockups, prefetchTemplates, renderOnServer } from '../server-render';
+
+export const head = pageHead({
+  title: 'Store',
+  description:
+    'Printed certificates and frames worth hanging. Shipped worldwide in 7–14 business days, express available.',
+  keywords: ['printed certificate', 'framed certificate', 'gift'],
+  indexable: true,
+  priority: 0.9,
+  changefreq: 'weekly',
+});
 
 export default function StoreRoute() {
   return <StorePage />;

@@ -1,3 +1,4 @@
+import { pageHead } from '@/contract/pages';
 import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { hrefs } from '@/contract/paths';
@@ -6,6 +7,12 @@ import { LoadingScreen } from '@/web/components/ui/spinner';
 import { authStore, useAuth } from '@/web/lib/auth';
 import { cn } from '@/web/lib/utils';
 import { ADMIN_SECTIONS } from './admin-sections';
+
+export const head = pageHead({
+  title: 'Admin',
+  description: 'Certifiable administration.',
+  indexable: false,
+});
 
 /**
  * The admin area (spec §2, §6): signed-out visitors go to /auth; signed-in users without the
