@@ -13,6 +13,18 @@ export const cartLinesSchema = z
 export const cartBodySchema = z.object({ lines: cartLinesSchema }).strict();
 export type CartBody = z.input<typeof cartBodySchema>;
 
+/**
+ * POST /api/cart/merge: the browser's lines, and the id it gave this cart when it first asked to merge it (kept
+ * with the cart in the browser): the same id again adds nothing a second time (docs/decisions/129).
+ */
+export const cartMergeBodySchema = z
+  .object({ lines: cartLinesSchema, merge_id: z.uuid({ message: 'merge_id must be a UUID' }).optional() })
+  .strict();
+export type CartMergeBody = z.input<typeof cartMergeBodySchema>;
+
+/** How many merged carts' ids a stored cart remembers. */
+export const REMEMBERED_MERGES = 20;
+
 /** GET/PUT /api/cart and POST /api/cart/merge answer with the stored cart. */
 export const storedCartSchema = z.object({
   lines: z.array(

@@ -50,15 +50,25 @@ export function CartEngine({
       return;
     }
     if (syncing.current?.userId === userId) return;
-    const start = cartRef.current;
+    let start = cartRef.current;
     const mine = start.owner === userId;
     const lines = toLineInputs(start.items);
+    const merging = start.owner === null && lines.length > 0;
+    if (merging && !start.mergeId) {
+      // Written before the merge is sent: a page left before its answer sends it again, under the same id, and the
+      // server adds nothing twice (docs/decisions/129).
+      start = { ...start, mergeId: crypto.randomUUID() };
+      cartRef.current = start;
+      writePersisted(storage, start);
+      const mergeId = start.mergeId;
+      setCart((c) => (c.owner === null ? { ...c, mergeId } : c));
+    }
     const done = (async () => {
       const server =
         mine && start.dirty
           ? await putStoredCart({ lines })
-          : start.owner === null && lines.length > 0
-            ? await mergeStoredCart({ lines })
+          : merging
+            ? await mergeStoredCart({ lines, merge_id: start.mergeId })
             : await getStoredCart();
       const adopted = await itemsFromServer(server.lines, start.owner === null || mine ? start.items : []);
       if (syncing.current?.userId !== userId) return;
@@ -75,7 +85,7 @@ export function CartEngine({
       if (syncing.current?.userId === userId) syncing.current = null;
     });
     syncing.current = { userId, done };
-  }, [loading, userId, setCart]);
+  }, [loading, userId, setCart, storage]);
 
   // Saving a signed-in shopper's changes, a moment after the last one.
   useEffect(() => {

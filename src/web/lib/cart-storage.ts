@@ -36,7 +36,8 @@ export function parsePersistedCart(raw: string | null): PersistedCart {
     const data = JSON.parse(raw) as Record<string, unknown>;
     if (typeof data !== 'object' || data === null || !Array.isArray(data.items)) return EMPTY_CART;
     const items = (data.items as unknown[]).filter(isItem).slice(0, CART_LIMITS.lines);
-    return { owner: isStr(data.owner) ? data.owner : null, dirty: data.dirty === true, items };
+    const owner = isStr(data.owner) ? data.owner : null;
+    return { owner, dirty: data.dirty === true, items, ...(owner === null && isStr(data.mergeId) ? { mergeId: data.mergeId } : {}) };
   } catch {
     return EMPTY_CART;
   }

@@ -106,4 +106,34 @@ describe('the cart on the account (docs/decisions/071)', () => {
     await waitFor(() => expect(screen.getByLabelText('Cart')).toHaveTextContent('3|Paper print:Dana×1,Framed certificate:Sam×2'));
     expect((await serverCart()).lines.map((l) => l.quantity)).toEqual([1, 2]);
   });
+
+  it('adds a guest cart once when a page was left before the merge was answered (docs/decisions/129)', async () => {
+    const { id, email, password } = await createUser(live.app);
+    await apiFetch('/api/auth/sign-in', { method: 'POST', body: JSON.stringify({ email, password }) });
+    await act(() => authStore.refresh('SIGNED_IN'));
+    const paper = variant('PRINT-A4');
+    const guest: CartItem = {
+      id: `${paper.product.id}-${paper.variant.id}-1`,
+      productId: paper.product.id,
+      variantId: paper.variant.id,
+      quantity: 1,
+      price: paper.variant.price,
+      design: design('Robin'),
+      productName: paper.product.name,
+    };
+    // The page before sent the merge under the id it wrote beside the cart, and was gone before the answer came:
+    // the server has the line, this browser still holds the guest cart.
+    const mergeId = crypto.randomUUID();
+    localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify({ owner: null, dirty: false, items: [guest], mergeId }));
+    await apiFetch('/api/cart/merge', {
+      method: 'POST',
+      body: JSON.stringify({ lines: [{ variant_id: paper.variant.id, quantity: 1, design: design('Robin') }], merge_id: mergeId }),
+    });
+
+    renderApp();
+    await waitFor(() => expect(persisted()?.owner).toBe(id));
+    expect(screen.getByLabelText('Cart')).toHaveTextContent('1|Paper print:Robin×1');
+    expect((await serverCart()).lines.map((l) => [l.design.recipient_name, l.quantity])).toEqual([['Robin', 1]]);
+    expect(persisted()).not.toHaveProperty('mergeId');
+  });
 });

@@ -47,4 +47,9 @@ export interface PersistedCart {
   /** Changed since the server last had it (a save is due). */
   dirty: boolean;
   items: CartItem[];
+  /**
+   * A guest's cart being added to a signed-in shopper's stored cart: the id the merge is sent under, kept until the
+   * merge is answered, so a page left before that sends it again under the same id and nothing is added twice.
+   */
+  mergeId?: string;
 }

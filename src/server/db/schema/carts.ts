@@ -9,4 +9,9 @@ export const carts = pgTable('carts', {
   /** CartLine[] of src/contract/shop.ts, without prices (they are always looked up). */
   items: jsonb('items').$type<unknown[]>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The merge_id of the browsers' carts already added to this one (the latest few): a merge sent again — by a page
+   * left before it heard the answer — adds nothing twice (docs/decisions/129).
+   */
+  mergedIds: jsonb('merged_ids').$type<string[]>().notNull().default([]),
 });

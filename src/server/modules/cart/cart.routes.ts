@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cartBodySchema, storedCartSchema } from '@/contract/cart';
+import { cartBodySchema, cartMergeBodySchema, storedCartSchema } from '@/contract/cart';
 import { apiErrorSchema } from '@/contract/errors';
 import { getCart, mergeCart, replaceCart } from './cart.service';
 import { keepPagesOnEveryRoute } from '@/server/lib/page-cache';
@@ -55,14 +55,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['cart'],
         summary: "Add this browser's cart to my stored cart (on sign-in)",
         description:
-          'A line printing the same thing on the same variant as a stored line raises its quantity (at most 99); any other line is added after the stored ones, up to 50 lines. Answers with the merged cart.',
-        body: cartBodySchema,
+          'A line printing the same thing on the same variant as a stored line raises its quantity (at most 99); any other line is added after the stored ones, up to 50 lines. Answers with the merged cart. With `merge_id` (the id the browser gave its cart), a cart already merged under that id is not added again: a merge sent twice — a page left before the answer came — counts once.',
+        body: cartMergeBodySchema,
         response: { 200: storedCartSchema, ...errors },
       },
     },
     async (request, reply) => {
       const { user } = await app.auth.requireUser(request, reply);
-      return { lines: await mergeCart(app.db, user.id, request.body.lines) };
+      return { lines: await mergeCart(app.db, user.id, request.body.lines, request.body.merge_id) };
     },
   );
 };

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { mergeCartLines, normaliseCartLine, storedCartSchema, type StoredCartLine } from '@/contract/cart';
+import { mergeCartLines, normaliseCartLine, REMEMBERED_MERGES, storedCartSchema, type StoredCartLine } from '@/contract/cart';
 import type { CartLineInput } from '@/contract/shop';
 import type { Db } from '@/server/db/client';
 import { carts } from '@/server/db/schema/index';
@@ -32,13 +32,22 @@ export async function replaceCart(db: Db, userId: string, lines: readonly CartLi
 /**
  * Adds a browser's cart to the stored one (on sign-in), by the cart's own rule: the same print of the same
  * variant raises the quantity, anything else is a new line. Two merges at once for one user queue on the row.
+ * A cart merged before under the same `mergeId` is not added again: the stored cart is the answer.
  */
-export async function mergeCart(db: Db, userId: string, lines: readonly CartLineInput[]): Promise<StoredCartLine[]> {
+export async function mergeCart(db: Db, userId: string, lines: readonly CartLineInput[], mergeId?: string): Promise<StoredCartLine[]> {
   return db.transaction(async (tx) => {
     await tx.insert(carts).values({ userId, items: [] }).onConflictDoNothing();
-    const [row] = await tx.select({ items: carts.items }).from(carts).where(eq(carts.userId, userId)).for('update');
-    const items = mergeCartLines(linesOf(row?.items), lines.map(normaliseCartLine));
-    await tx.update(carts).set({ items, updatedAt: sql`now()` }).where(eq(carts.userId, userId));
+    const [row] = await tx
+      .select({ items: carts.items, mergedIds: carts.mergedIds })
+      .from(carts)
+      .where(eq(carts.userId, userId))
+      .for('update');
+    const stored = linesOf(row?.items);
+    const merged = Array.isArray(row?.mergedIds) ? row.mergedIds : [];
+    if (mergeId && merged.includes(mergeId)) return stored;
+    const items = mergeCartLines(stored, lines.map(normaliseCartLine));
+    const mergedIds = mergeId ? [...merged, mergeId].slice(-REMEMBERED_MERGES) : merged;
+    await tx.update(carts).set({ items, mergedIds, updatedAt: sql`now()` }).where(eq(carts.userId, userId));
     return items;
   });
 }

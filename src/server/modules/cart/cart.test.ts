@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredCart } from '@/contract/cart';
@@ -127,5 +128,30 @@ describe('POST /api/cart/merge', () => {
     const { client } = await signedInClient(t.app);
     await Promise.all([client.post('/api/cart/merge', { lines: [line(0, 1)] }), client.post('/api/cart/merge', { lines: [line(0, 2)] })]);
     expect((await client.get('/api/cart')).json()).toEqual({ lines: [stored(0, 3)] });
+  });
+
+  it('counts a cart sent again under the same merge_id once, also when both arrive at once; another id counts again', async () => {
+    const { client } = await signedInClient(t.app);
+    const id = randomUUID();
+    // A page left before the answer came: the next page sends the same cart under the same id.
+    const first = await client.post('/api/cart/merge', { lines: [line(0, 1), line(1, 2)], merge_id: id });
+    expect(first.json()).toEqual({ lines: [stored(0, 1), stored(1, 2)] });
+    const again = await client.post('/api/cart/merge', { lines: [line(0, 1), line(1, 2)], merge_id: id });
+    expect(outcomeOf(again)).toBe('200');
+    expect(again.json()).toEqual({ lines: [stored(0, 1), stored(1, 2)] });
+    const twice = randomUUID();
+    await Promise.all([1, 2].map(() => client.post('/api/cart/merge', { lines: [line(2, 1)], merge_id: twice })));
+    expect((await client.get('/api/cart')).json()).toEqual({ lines: [stored(0, 1), stored(1, 2), stored(2, 1)] });
+    // Another browser's cart is another merge.
+    await client.post('/api/cart/merge', { lines: [line(0, 1)], merge_id: randomUUID() });
+    expect((await client.get('/api/cart')).json()).toEqual({ lines: [stored(0, 2), stored(1, 2), stored(2, 1)] });
+  });
+
+  it('refuses a merge_id that is not a UUID, naming it, and adds nothing', async () => {
+    const { client } = await signedInClient(t.app);
+    const res = await client.post('/api/cart/merge', { lines: [line(0, 1)], merge_id: 'again' });
+    expect(outcomeOf(res)).toBe('400 VALIDATION_ERROR');
+    expect(res.json().error.message).toContain('merge_id');
+    expect((await client.get('/api/cart')).json()).toEqual({ lines: [] });
   });
 });

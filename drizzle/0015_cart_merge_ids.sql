@@ -1,0 +1,1 @@
+ALTER TABLE "carts" ADD COLUMN "merged_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;
