@@ -23,6 +23,11 @@ export interface PageHead {
    * the page says so, is noindex and is left out of the sitemap (docs/decisions/104).
    */
   feature?: 'quiz' | 'community';
+  /**
+   * The page's title, picture and indexing come from what it shows (its route module's `serverRender` head: a
+   * certificate, a landing page): served noindex when the server could not render it.
+   */
+  describedByData?: true;
   /** Sitemap priority for indexable pages. */
   priority?: number;
   changefreq?: 'daily' | 'weekly' | 'monthly' | 'yearly';

@@ -41,6 +41,12 @@ export interface HeadContext {
   pages?: readonly PageDef[];
 }
 
+/**
+ * What a page's data says about its head (a certificate's title and picture, a draft's noindex): computed from the
+ * same API answers by the page in the browser and by its route module's server render (docs/decisions/126).
+ */
+export type HeadOverrides = Partial<Pick<HeadContext, 'title' | 'description' | 'image' | 'noindex' | 'canonicalPath' | 'product'>>;
+
 /** What a product page sells, for its Product / Offer structured data. Prices in minor units. */
 export interface ProductHead {
   name: string;

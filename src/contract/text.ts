@@ -25,3 +25,9 @@ export function normaliseLine(input: string): string {
     .replace(/ {2,}/g, ' ')
     .trim();
 }
+
+/** Text on one line, at most `max` characters (an ellipsis where it was cut): titles, previews, mail subjects. */
+export function oneLine(s: string, max = 120): string {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

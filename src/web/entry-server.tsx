@@ -1,6 +1,7 @@
 import { dehydrate } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import type { HeadOverrides } from '@/contract/seo';
 import type { PublicSettings } from '@/contract/settings-defaults';
 import { AppRoot, createQueryClient } from './app/app-root';
 import { PAGE_TABLE } from './app/page-heads';
@@ -45,6 +46,8 @@ export interface RenderResult {
   state: string;
   /** The route's chunks in Vite's manifest, to preload. */
   modules: string[];
+  /** What the page's data says about its head (a certificate's title and picture), or null. */
+  headOverrides: HeadOverrides | null;
 }
 
 async function readAll(stream: AsyncIterable<unknown>): Promise<string> {
@@ -79,7 +82,8 @@ export async function render(req: RenderRequest): Promise<RenderResult | null> {
   // Before the prefetch: what a page fetches can depend on the settings (a part of the site switched off).
   // As the page's #app-settings will say: with the public origin (decision 121).
   provideSiteSettings({ ...req.settings, public_url: req.origin });
-  const routeStatus = await route.prefetch?.({ queryClient, params, search: url.searchParams, fetchJson });
+  const prefetch = { queryClient, params, search: url.searchParams, fetchJson };
+  const routeStatus = await route.prefetch?.(prefetch);
   for (const query of queryClient.getQueryCache().getAll()) {
     const error = query.state.error;
     if (error && !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500)) throw error;
@@ -114,6 +118,7 @@ export async function render(req: RenderRequest): Promise<RenderResult | null> {
     path: url.pathname,
   });
   const status = req.known ? (routeStatus ?? 200) : 404;
+  const headOverrides = req.known ? (route.head?.(prefetch) ?? null) : null;
   queryClient.clear();
-  return { status, html, head: hints, state, modules: route.modules };
+  return { status, html, head: hints, state, modules: route.modules, headOverrides };
 }

@@ -3,6 +3,7 @@ import type { Award } from '@/contract/awards';
 import type { Certificate } from '@/contract/nominations';
 import type { Quiz } from '@/contract/quiz';
 import type { AwardMockups } from '@/contract/shop';
+import type { HeadOverrides } from '@/contract/seo';
 import type { DesignTemplate } from '@/contract/templates';
 import { awardMockupsQueryOptions } from '../features/store/api/get-award-mockups';
 import { quizQueryOptions } from '../features/quiz/api/get-quiz';
@@ -37,11 +38,22 @@ export interface ServerRender {
   prefetch?: (p: Prefetch) => Promise<number | void>;
   /** Other chunks (keys of Vite's manifest, relative to src/web) the page fetches as soon as it runs. */
   alsoLoads?: string[];
+  /**
+   * The head the page's data gives it (a certificate's title and picture), from what `prefetch` put in the cache:
+   * the same function the page calls in the browser (useHeadOverrides). Written into the served HTML.
+   */
+  head?: (p: Prefetch) => HeadOverrides | null;
 }
 
 /** The server renders this page, after `prefetch` (a page without data: nothing to fetch). */
 export function renderOnServer(prefetch?: ServerRender['prefetch'], options: Omit<ServerRender, 'prefetch'> = {}): ServerRender {
   return { ...(prefetch ? { prefetch } : {}), ...options };
+}
+
+/** The query's answer in the cache, and whether the API answered it at all (an error is an answer too). */
+export function answerOf<T>({ queryClient }: Prefetch, key: readonly unknown[]): { data: T | undefined; answered: boolean } {
+  const state = queryClient.getQueryState<T>(key);
+  return { data: state?.data, answered: state?.status === 'success' || state?.status === 'error' };
 }
 
 /**

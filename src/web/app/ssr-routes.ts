@@ -10,6 +10,7 @@ export interface SsrRoute {
   /** The route's lazy chunk in Vite's manifest (its key, relative to src/web) and others it will fetch at once. */
   modules: string[];
   prefetch?: ServerRender['prefetch'];
+  head?: ServerRender['head'];
 }
 
 // Every route module's `serverRender` export (undefined where the page keeps the empty shell). Eager: this table is
@@ -24,6 +25,7 @@ const route = (path: string, file: string, render: ServerRender): SsrRoute => ({
   // './routes/home.tsx' → 'app/routes/home.tsx', the chunk's key in Vite's manifest.
   modules: [`app/${file.slice(2)}`, ...(render.alsoLoads ?? [])],
   ...(render.prefetch ? { prefetch: render.prefetch } : {}),
+  ...(render.head ? { head: render.head } : {}),
 });
 
 /**

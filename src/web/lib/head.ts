@@ -1,11 +1,11 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type * as SeoModule from '@/contract/seo';
-import type { HeadContext, HeadTag } from '@/contract/seo';
+import type { HeadOverrides, HeadTag } from '@/contract/seo';
 import { publicOrigin } from './absolute-url';
 import { pageHeadsFor } from './lazy-page';
 import { getSiteSettings } from './site-settings';
 
-export type HeadOverrides = Partial<Pick<HeadContext, 'title' | 'description' | 'image' | 'noindex'>>;
+export type { HeadOverrides };
 
 /** Replaces every tag the server (or a previous page) wrote with this page's tags. */
 export function applyHeadTags(tags: HeadTag[], doc: Document = document) {

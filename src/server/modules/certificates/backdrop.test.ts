@@ -67,12 +67,13 @@ describe('the print PNG, drawn over a kept frame', () => {
 
   it('draws the overlay in bands that cover the page, each cut on a strip and drawn with a margin on whole units', () => {
     expect(bandAlignment(PRINT_SIZE)).toBe(124); // 2480 px : 2100 units = 124 : 105
-    const bands = overlayBands(PRINT_SIZE.height, bandAlignment(PRINT_SIZE));
+    const alignment = bandAlignment(PRINT_SIZE);
+    const bands = overlayBands(PRINT_SIZE.height, alignment);
     expect(bands.length).toBe(OVERLAY_BANDS);
     expect(bands[0]!.y).toBe(0);
     for (const [i, band] of bands.entries()) {
       expect(band.y % ROWS_PER_STRIP).toBe(0);
-      expect((band.y - band.top) % 124).toBe(0); // the band's drawing starts on a whole unit of the drawing
+      expect((band.y - band.top) % alignment).toBe(0); // the band's drawing starts on a whole unit of the drawing
       if (i > 0) expect(band.top).toBeGreaterThanOrEqual(128); // room for a shadow drawn across the cut
       expect(band.y - band.top + band.drawn).toBeLessThanOrEqual(PRINT_SIZE.height);
       expect(band.y + band.rows).toBe(bands[i + 1]?.y ?? PRINT_SIZE.height);
@@ -86,7 +87,7 @@ describe('the print PNG, drawn over a kept frame', () => {
     const whole = (await rasterize(inlineEmblems(certificateRoot(drawCertificate(data, 'classic-parchment'), PRINT_SIZE)).svg, PRINT_SIZE.width)).pixels;
     const page = decodePng(png).rgba;
     const rowBytes = PRINT_SIZE.width * 4;
-    for (const band of overlayBands(PRINT_SIZE.height, 124).slice(1)) {
+    for (const band of overlayBands(PRINT_SIZE.height, bandAlignment(PRINT_SIZE)).slice(1)) {
       const from = (band.y - 160) * rowBytes;
       const to = (band.y + 160) * rowBytes;
       expect(pixelDifference(page.subarray(from, to), whole.subarray(from, to)).max).toBeLessThanOrEqual(3);

@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ObjectStorage } from '@/server/adapters/storage/object-storage';
 import type { Config } from '@/server/config';
 import { registerEvictable } from '@/server/lib/disk-full';
-import { CERTIFICATE_PAGE, certificateHead } from './certificate-head';
 import { CertificateRenderer } from './certificate-renderer';
 import { certificatesRoutes } from './certificates.routes';
 import { orderFilesRoutes } from './order-files.routes';
@@ -57,11 +56,11 @@ export function createCertificateRendering(
 
 /**
  * Certificates on the server: the renderer with its render processes, a certificate's JSON and four files,
- * the live preview, and the link-preview tags of /certificate/{share_id}.
+ * and the live preview. The link-preview tags of /certificate/{share_id} come with the page's server render
+ * (web/features/certificates/lib/certificate-head.ts, docs/decisions/126).
  */
 export const certificatesModule: FastifyPluginAsyncZod = async (app) => {
   const ctx = certificatesContext(app);
-  app.shell.addHeadResolver(CERTIFICATE_PAGE, certificateHead(ctx, app.log));
   await app.register(certificatesRoutes(ctx));
   await app.register(orderFilesRoutes(ctx));
 };

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { pngPhys, pngSize } from './raster';
 import { assertWellFormedXml } from './test-support';
 import { catalogue, freshClient, nominate, tokenOf } from '../nominations/test-support';
+import * as entry from '@/web/entry-server';
 
 let t: TestApp;
 let cat: Awaited<ReturnType<typeof catalogue>>;
@@ -13,7 +14,8 @@ let cert: Certificate;
 let claimUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The served page's head comes with its server render (the route module's, docs/decisions/126).
+  t = await createTestApp({ ssr: entry });
   cat = await catalogue(t.database.db);
   const res = await nominate(freshClient(t.app), {
     award_id: cat.award.id,

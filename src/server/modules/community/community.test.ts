@@ -5,6 +5,7 @@ import { nominations, reactions } from '@/server/db/schema/index';
 import { outcomeOf, setCookies, signedInClient, TestClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { catalogue, freshClient, nominate, tokenOf } from '../nominations/test-support';
+import * as entry from '@/web/entry-server';
 
 let t: TestApp;
 let cat: Awaited<ReturnType<typeof catalogue>>;
@@ -38,7 +39,8 @@ async function walk(query: string, client?: TestClient, from: string | null = nu
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The served page's head comes with its server render (the route module's, docs/decisions/126).
+  t = await createTestApp({ ssr: entry });
   cat = await catalogue(t.database.db);
   const [first, second] = cat.categories;
   const awardsFor = [cat.inCategory(first!.id)[0]!, cat.inCategory(second!.id)[0]!];

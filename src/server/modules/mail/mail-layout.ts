@@ -8,10 +8,7 @@ const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Text someone typed, made safe for a header line (no line breaks) and a sane length. */
-export function oneLine(s: string, max = 120): string {
-  const flat = s.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
+export { oneLine } from '@/contract/text';
 
 export interface Paragraph {
   text: string;

@@ -3,6 +3,7 @@ import type { Certificate } from '@/contract/nominations';
 import { firstLink, lastMailTo, signedInClient, TestClient, uniqueEmail } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { catalogue, freshClient, nominate, tokenOf } from './test-support';
+import * as entry from '@/web/entry-server';
 
 /**
  * docs/decisions/037: pages and API answers carry same-origin paths, so certificate images load on
@@ -15,7 +16,8 @@ let t: TestApp;
 let cat: Awaited<ReturnType<typeof catalogue>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The served page's head comes with its server render (the route module's, docs/decisions/126).
+  t = await createTestApp({ ssr: entry });
   cat = await catalogue(t.database.db);
 });
 afterAll(async () => {

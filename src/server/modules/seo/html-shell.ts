@@ -4,13 +4,11 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { BARE_PAGE_TABLE, matchPage, type PageDef, type PageTable } from '@/contract/pages';
 import { jsonInScript } from '@/contract/json-in-script';
-import { buildHeadTags, renderHeadTags } from '@/contract/seo';
+import { buildHeadTags, renderHeadTags, type HeadOverrides } from '@/contract/seo';
 import type { PublicSettings } from '@/contract/settings';
-import type { HeadOverrides, HeadResolver } from '@/server/lib/page-head';
 // Types only: the renderer itself is the Vite SSR bundle (dist/ssr), loaded at start (docs/decisions/089).
 import type { RenderRequest, RenderResult, ServerGet } from '@/web/entry-server';
 
-export type { HeadOverrides, HeadResolver };
 
 /** The server renderer: src/web/entry-server.tsx, built to dist/ssr/entry-server.js (or imported as is in tests). */
 export interface SsrRenderer {
@@ -79,7 +77,6 @@ export class HtmlShell {
   /** The template cut at its marks: [before head, between, after settings up to the root, after the root]. */
   private readonly parts: [string, string, string, string];
   readonly built: boolean;
-  private readonly resolvers: { pattern: RegExp; resolve: HeadResolver }[] = [];
   /** Route chunks (manifest keys) → the #app-preloads list of their files. */
   private readonly preloads = new Map<string, string>();
   private readonly manifest: Record<string, ViteManifestChunk>;
@@ -121,10 +118,6 @@ export class HtmlShell {
 
   get serverRendering(): boolean {
     return this.ssr !== null;
-  }
-
-  addHeadResolver(pattern: RegExp, resolve: HeadResolver) {
-    this.resolvers.push({ pattern, resolve });
   }
 
   /**
@@ -189,15 +182,11 @@ export class HtmlShell {
     const table = await this.pageTable();
     const matched = matchPage(table.pages, pathname);
     const page: PageDef = matched ?? table.notFound;
-    let overrides: HeadOverrides = {};
-    const query = new URLSearchParams(req.url.slice(pathname.length + 1));
-    for (const { pattern, resolve } of this.resolvers) {
-      const m = pattern.exec(pathname);
-      if (m) {
-        overrides = (await resolve(m, query)) ?? {};
-        break;
-      }
-    }
+    const app = await this.renderApp(req, matched !== null);
+    // What the page's data says about its head comes with its render (the route module's serverRender head, the
+    // same function the page calls in the browser). A page described by its data that could not be rendered says
+    // nothing about itself and stays out of search engines (a private certificate, a draft landing page).
+    const overrides: HeadOverrides = app?.headOverrides ?? (page.describedByData ? { noindex: true } : {});
     const tags = buildHeadTags(page, {
       origin: req.origin,
       pathname,
@@ -210,7 +199,6 @@ export class HtmlShell {
     });
     // With the public origin, so the browser builds share links and head tags on PUBLIC_URL too (decision 121).
     const settingsJson = jsonInScript({ ...req.settings, public_url: req.origin });
-    const app = await this.renderApp(req, matched !== null);
     // Concatenation, not String.replace: text from users (a nominee's name in a title) may hold "$'" or "$&",
     // which a replacement string would expand into pieces of the template.
     const [before, between, beforeRoot, afterRoot] = this.parts;

@@ -12,7 +12,9 @@
  * page cache's canonical share when it answers 200: their number is bounded by what exists, not by what anonymous
  * visitors can type. Everything else is kept by its (tag-free) address as sent, in the other, smaller share.
  */
-import { CERTIFICATE_PAGE } from '../certificates';
+
+/** A certificate's page: its share id is 16 letters and digits (contract/nominations.ts). */
+const CERTIFICATE_PAGE = /^\/certificate\/[0-9A-Za-z]{16}$/;
 
 export interface PageAddress {
   /** The cache key and the address rendered. */

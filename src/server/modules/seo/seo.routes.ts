@@ -3,22 +3,8 @@ import { z } from 'zod';
 import { listActiveAwardStamps } from '../awards';
 import { listPublishedLandingPageStamps } from '../landing-pages';
 import { buildRobots, buildSitemap } from './sitemap';
-import { STORE_PAGE, storeHead } from './store-head';
 
 export const seoRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The store's page of one award is a product page (docs/decisions/121).
-  app.shell.addHeadResolver(
-    STORE_PAGE,
-    storeHead(
-      async (apiPath) => {
-        const res = await app.inject({ method: 'GET', url: apiPath, headers: { accept: 'application/json' } });
-        return { status: res.statusCode, body: res.statusCode === 200 ? (res.json() as unknown) : null };
-      },
-      async () => (await app.settings.getPublic()).brand_name,
-      app.log,
-    ),
-  );
-
   app.get(
     '/sitemap.xml',
     {

@@ -5,11 +5,13 @@ import { awards, settings } from '@/server/db/schema/index';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { TestClient } from '@/server/test/auth-client';
 import { catalogue, freshClient, nominate, tokenOf } from '../nominations/test-support';
+import * as entry from '@/web/entry-server';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The served page's head comes with its server render (the route module's, docs/decisions/126).
+  t = await createTestApp({ ssr: entry });
 });
 afterAll(async () => {
   await t.close();

@@ -1,7 +1,6 @@
 import type { FeatureToggles } from '@/contract/settings-defaults';
 import type { PageDef } from '@/contract/pages';
 import { hrefs } from '@/contract/paths';
-import { storeAwardPath } from './store-head';
 
 const xmlEscape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -39,7 +38,7 @@ export function buildSitemap(
   }
   for (const a of awards) {
     urls.push(
-      `  <url><loc>${xmlEscape(origin + storeAwardPath(a.slug))}</loc>` +
+      `  <url><loc>${xmlEscape(origin + hrefs.storeAward(a.slug))}</loc>` +
         `<lastmod>${a.updatedAt.toISOString().slice(0, 10)}</lastmod>` +
         `<changefreq>monthly</changefreq><priority>0.6</priority></url>`,
     );

@@ -167,6 +167,14 @@ describe('when the server render fails or is late', () => {
     expect(logged).toHaveLength(1);
   });
 
+  it('keeps a page its data describes out of search engines when it could not be rendered (a private certificate)', async () => {
+    const shell = new HtmlShell(emptyDir(), { render: () => Promise.reject(new Error('boom')), pages: PAGE_TABLE });
+    const certificate = await shell.render({ ...request, url: '/certificate/AAAAAAAAAAAAAAAA' });
+    expect(certificate.html).toContain('<meta name="robots" content="noindex, nofollow"');
+    // A page whose head is its own stays indexable.
+    expect((await shell.render(request)).html).toContain('<meta name="robots" content="index, follow"');
+  });
+
   it('serves the empty shell when the render throws, and logs it', async () => {
     logged.length = 0;
     const shell = new HtmlShell(emptyDir(), { render: () => Promise.reject(new Error('boom')), pages: PAGE_TABLE });

@@ -4,13 +4,16 @@ import { LandingPage } from '@/web/features/landing-pages/components/landing-pag
 import type { LandingPageView } from '@/contract/landing-pages';
 import { landingPageQueryOptions } from '@/web/features/landing-pages/api/get-landing-page';
 import { queryKeys } from '@/web/lib/query-keys';
-import { clientErrorOf, renderOnServer } from '../server-render';
+import { landingPageHead } from '@/web/features/landing-pages/lib/landing-page-head';
+import { answerOf, clientErrorOf, renderOnServer } from '../server-render';
 
 export const head = pageHead({
   // Each page's own title, description and picture come from the page itself (its head resolver, docs/decisions/102).
   title: 'Campaign',
   description: 'Official recognition for gloriously unofficial achievements. Nominate someone, or get it printed.',
   indexable: true,
+  // Public and accepted, or published: the certificate's or page's own head says (served noindex without it).
+  describedByData: true,
   priority: 0.6,
   changefreq: 'weekly',
 });
@@ -22,10 +25,18 @@ export default function LandingPageRoute() {
 }
 
 /** Served with the page; a draft or an unknown address: 404, with the page's "not on display" (docs/decisions/102). */
-export const serverRender = renderOnServer(async (p) => {
-  const slug = p.params.slug ?? '';
-  await p.queryClient
-    .fetchQuery({ ...landingPageQueryOptions(slug), retry: false, queryFn: () => p.fetchJson<LandingPageView>(`/api/landing-pages/${encodeURIComponent(slug)}`) })
-    .catch(() => null);
-  if (clientErrorOf(p, queryKeys.landingPages.detail(slug)) !== null) return 404;
-});
+export const serverRender = renderOnServer(
+  async (p) => {
+    const slug = p.params.slug ?? '';
+    await p.queryClient
+      .fetchQuery({ ...landingPageQueryOptions(slug), retry: false, queryFn: () => p.fetchJson<LandingPageView>(`/api/landing-pages/${encodeURIComponent(slug)}`) })
+      .catch(() => null);
+    if (clientErrorOf(p, queryKeys.landingPages.detail(slug)) !== null) return 404;
+  },
+  {
+    head: (p) => {
+      const { data, answered } = answerOf<LandingPageView>(p, queryKeys.landingPages.detail(p.params.slug ?? ''));
+      return landingPageHead(data, answered);
+    },
+  },
+);

@@ -4,7 +4,8 @@ import { QuizResultPage } from '@/web/features/quiz/components/quiz-result-page'
 import type { QuizResult } from '@/contract/quiz';
 import { quizResultQueryOptions } from '@/web/features/quiz/api/get-quiz-result';
 import { queryKeys } from '@/web/lib/query-keys';
-import { clientErrorOf, renderOnServer } from '../server-render';
+import { quizResultHead } from '@/web/features/quiz/lib/quiz-result-head';
+import { answerOf, clientErrorOf, renderOnServer } from '../server-render';
 
 export const head = pageHead({
   title: 'Your Quiz Result',
@@ -20,14 +21,22 @@ export default function QuizResultRoute() {
 }
 
 /** Served with the result; unknown or malformed: 404 with the page's "not in the register". */
-export const serverRender = renderOnServer(async (p) => {
-  const resultId = p.params.resultId ?? '';
-  await p.queryClient
-    .fetchQuery({
-      ...quizResultQueryOptions(resultId),
-      retry: false,
-      queryFn: () => p.fetchJson<QuizResult>(`/api/quiz/results/${encodeURIComponent(resultId)}`),
-    })
-    .catch(() => null);
-  if (clientErrorOf(p, queryKeys.quiz.result(resultId)) !== null) return 404;
-});
+export const serverRender = renderOnServer(
+  async (p) => {
+    const resultId = p.params.resultId ?? '';
+    await p.queryClient
+      .fetchQuery({
+        ...quizResultQueryOptions(resultId),
+        retry: false,
+        queryFn: () => p.fetchJson<QuizResult>(`/api/quiz/results/${encodeURIComponent(resultId)}`),
+      })
+      .catch(() => null);
+    if (clientErrorOf(p, queryKeys.quiz.result(resultId)) !== null) return 404;
+  },
+  {
+    head: (p) => {
+      const { data, answered } = answerOf<QuizResult>(p, queryKeys.quiz.result(p.params.resultId ?? ''));
+      return quizResultHead(data, answered);
+    },
+  },
+);

@@ -5,6 +5,10 @@ import { catalogueQueryOptions } from '@/web/features/store/api/get-catalogue';
 import { findAwardByParam } from '@/web/features/store/lib/award-param';
 import { shareIdFrom } from '@/web/features/store/lib/variant-options';
 import { withQuery } from '@/web/lib/api-client';
+import type { Award } from '@/contract/awards';
+import { storeHead } from '@/web/features/store/lib/store-head';
+import { awardsQueryOptions } from '@/web/lib/api/get-awards';
+import { getSiteSettings } from '@/web/lib/site-settings';
 import { prefetchAwards, prefetchCertificate, prefetchMockups, prefetchTemplates, renderOnServer } from '../server-render';
 
 export const head = pageHead({
@@ -43,5 +47,15 @@ export const serverRender = renderOnServer(
         : (findAwardByParam(list, awardParam)?.id ?? awardParam);
     if (awardId) await prefetchMockups(p, awardId);
   },
-  { alsoLoads: ['lib/cart-engine.tsx'] },
+  {
+    alsoLoads: ['lib/cart-engine.tsx'],
+    // The store of one award is that award's product page.
+    head: (p) =>
+      storeHead(
+        p.search,
+        p.queryClient.getQueryData<Award[]>(awardsQueryOptions({}).queryKey),
+        p.queryClient.getQueryData<StoreCatalogue>(catalogueQueryOptions().queryKey),
+        getSiteSettings().brand_name,
+      ),
+  },
 );

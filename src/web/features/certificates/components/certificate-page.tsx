@@ -15,6 +15,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { absoluteUrl } from '@/web/lib/absolute-url';
 import { ApiRequestError } from '@/web/lib/api-client';
 import { useHeadOverrides } from '@/web/lib/head';
+import { certificateHead } from '../lib/certificate-head';
 import { useOrigin, useRefreshAfterHydration } from '@/web/lib/hydration';
 import { queryKeys } from '@/web/lib/query-keys';
 import { totalReactions } from '@/web/lib/reactions';
@@ -139,20 +140,8 @@ export function CertificatePage({ shareId }: { shareId: string }) {
   const withdrawn = error?.code === CERTIFICATE_ERRORS.withdrawn || error?.status === 410 || c?.status === 'declined';
   const missing = !withdrawn && (error?.status === 404 || error?.status === 400);
 
-  useHeadOverrides(
-    pathname,
-    c && !withdrawn
-      ? {
-          title: `${c.nominee_name}: ${c.award.title}`,
-          description: c.reason || `Officially recognised by ${c.nominator_name}. ${c.award.tagline ?? ''}`.trim(),
-          image: c.urls.share_png,
-          // Only public certificates the nominee accepted may be indexed (docs/decisions/036).
-          ...(c.is_public && c.status === 'claimed' ? {} : { noindex: true }),
-        }
-      : withdrawn || missing
-        ? { title: withdrawn ? 'Certificate withdrawn' : 'Certificate not found', noindex: true }
-        : null,
-  );
+  // The served page's head too (its route module's server render): one wording for both.
+  useHeadOverrides(pathname, certificateHead(withdrawn ? undefined : c, withdrawn || missing));
 
   if (query.isPending) return <LoadingState />;
 

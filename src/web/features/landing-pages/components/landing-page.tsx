@@ -7,6 +7,7 @@ import { Notice } from '@/web/components/ui/notice';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { ApiRequestError } from '@/web/lib/api-client';
 import { useHeadOverrides } from '@/web/lib/head';
+import { landingPageHead } from '../lib/landing-page-head';
 import { useLandingPage } from '../api/get-landing-page';
 
 function LoadingState() {
@@ -34,14 +35,8 @@ export function LandingPage({ slug }: { slug: string }) {
   const error = query.error instanceof ApiRequestError ? query.error : null;
   const missing = error !== null && error.status >= 400 && error.status < 500;
 
-  useHeadOverrides(
-    pathname,
-    page
-      ? { title: page.title, description: page.meta_description, ...(page.og_image_url ? { image: page.og_image_url } : {}) }
-      : missing
-        ? { title: 'Page Not Found', description: "The page you're looking for doesn't exist.", noindex: true }
-        : null,
-  );
+  // The served page's head too (its route module's server render): one wording for both.
+  useHeadOverrides(pathname, landingPageHead(page, missing));
 
   if (query.isPending) return <LoadingState />;
   if (page) return <LandingPageView page={page} />;

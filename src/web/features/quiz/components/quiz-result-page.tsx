@@ -16,6 +16,7 @@ import { toast } from '@/web/components/ui/use-toast';
 import { absoluteUrl } from '@/web/lib/absolute-url';
 import { ApiRequestError } from '@/web/lib/api-client';
 import { useHeadOverrides } from '@/web/lib/head';
+import { quizResultHead } from '../lib/quiz-result-head';
 import { useHydrated, useOrigin } from '@/web/lib/hydration';
 import { issuedDate } from '@/web/lib/time-ago';
 import { cn } from '@/web/lib/utils';
@@ -105,19 +106,8 @@ export function QuizResultPage({ resultId }: { resultId: string }) {
   const missing = error?.code === QUIZ_ERROR_CODES.resultNotFound || error?.status === 404 || error?.status === 400;
   const mine = useMemo(() => (hydrated && r ? manageTokenFor(browserStorage(), r.id) !== null : false), [hydrated, r]);
 
-  useHeadOverrides(
-    pathname,
-    r
-      ? {
-          title: r.name ? `${r.name} is officially: ${r.award.title}` : `The quiz has spoken: ${r.award.title}`,
-          description: r.award.tagline ?? r.award.description,
-          image: r.urls.share_png,
-          noindex: true,
-        }
-      : missing
-        ? { title: 'Quiz Result Not Found', noindex: true }
-        : null,
-  );
+  // The served page's head too (its route module's server render): one wording for both.
+  useHeadOverrides(pathname, quizResultHead(r, missing));
 
   if (query.isPending) return <LoadingState />;
 
