@@ -11,6 +11,8 @@ export default defineConfig({
     include: ['src/server/faults/**/*.faults.test.ts'],
     exclude: process.env.TEST_DATABASE_URL ? configDefaults.exclude : [...configDefaults.exclude, '**/*.pg.faults.test.ts'],
     setupFiles: ['./src/test-setup.ts'],
+    // The server processes start from one bundle of this run's sources (src/server/test/processes.ts).
+    globalSetup: ['./src/server/test/build-test-server.ts'],
     maxWorkers: 2,
     testTimeout: 600_000,
     hookTimeout: 120_000,

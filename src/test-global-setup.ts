@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type Database } from './server/db/client';
 import { seedDatabase } from './server/db/seed/seed';
+import { buildTestServer } from './server/test/processes';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -61,6 +62,8 @@ async function buildTemplates(): Promise<Templates> {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env.TEST_DATABASE_URL) {
+    // The PostgreSQL suite starts real server processes (*.pg.test.ts): from one bundle of this run's sources.
+    buildTestServer();
     project.provide('pgliteTemplate', '');
     project.provide('pgliteSeededTemplate', '');
     return async () => undefined;

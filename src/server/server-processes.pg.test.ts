@@ -3,27 +3,13 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { freePort, scratchDatabase, startServer, stopAll, waitForHealth } from './test/processes';
+import { freePort, scratchDatabase, serverProcessesUnder, startServer, stopAll, waitForHealth } from './test/processes';
 
 // Runs only in the PostgreSQL suite (vitest includes *.pg.test.ts when TEST_DATABASE_URL is set).
 let database: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
 
 /** The server processes a primary forked (its children running the entry point; not tsx's esbuild helper). */
-function workersOf(primary: number): number[] {
-  const pids: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid !== primary) continue;
-      if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('src/server/server.ts')) pids.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return pids.sort((a, b) => a - b);
-}
+const workersOf = serverProcessesUnder;
 
 const alive = (pid: number) => {
   try {

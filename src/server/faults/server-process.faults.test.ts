@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { projectRoot } from '../config';
-import { freePort, startServer, stop, stopAll, waitForHealth } from '../test/processes';
+import { freePort, serverProcessesUnder, startServer, stop, stopAll, waitForHealth } from '../test/processes';
 
 afterEach(stopAll);
 
@@ -129,17 +129,7 @@ describe('the server process', { timeout: 180_000 }, () => {
     await expect.poll(() => server.output(), { timeout: 30_000 }).toContain('one server process');
     expect(server.output()).toContain('SERVER_PROCESSES=2 is for PostgreSQL');
     // No server process of its own: the one started serves (and holds the database folder's lock).
-    const children = fs
-      .readdirSync('/proc')
-      .filter((e) => /^\d+$/.test(e))
-      .filter((e) => {
-        try {
-          const stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
-          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === server.child.pid && fs.readFileSync(`/proc/${e}/cmdline`, 'utf8').includes('server.ts');
-        } catch {
-          return false;
-        }
-      });
+    const children = serverProcessesUnder(server.child.pid!);
     expect(children).toEqual([]);
     expect(fs.readFileSync(path.join(dataDir, 'certifiable.lock'), 'utf8')).toContain(String(server.child.pid));
     await stop(server.child);

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -33,15 +33,38 @@ function logFile(): string {
   return path.join(logDir, `${++logCount}.log`);
 }
 
+/** Where test runs put the server bundle their processes start from. */
+const TEST_SERVER_DIR = path.join('dist', 'test-server');
+
 /**
- * Starts the real entry point (src/server/server.ts) as its own process. Its output goes to a file, not a pipe:
+ * Bundles the server as `npm run build` does (scripts/build-server.mjs), from the sources as they are now, into
+ * dist/test-server. The global setup of the suites that start real servers does it once per run (and says so in
+ * CERTIFIABLE_TEST_SERVER); a test file run some other way builds it itself.
+ */
+export function buildTestServer() {
+  execFileSync(process.execPath, ['scripts/build-server.mjs', '--outdir', TEST_SERVER_DIR], { cwd: projectRoot, stdio: 'ignore' });
+  process.env.CERTIFIABLE_TEST_SERVER = 'built';
+}
+
+/**
+ * The server as production runs it. Started from the bundle, a server process (and each of its render processes)
+ * loads a few files instead of compiling every module through tsx: about 2 s of CPU less per start, and the fault
+ * tests start dozens.
+ */
+function serverBundle(): string {
+  if (process.env.CERTIFIABLE_TEST_SERVER !== 'built') buildTestServer();
+  return path.join(projectRoot, TEST_SERVER_DIR, 'server.mjs');
+}
+
+/**
+ * Starts the real entry point (src/server/server.ts, bundled as `npm run build` bundles it) as its own process. Its output goes to a file, not a pipe:
  * a logger that finds a pipe full (this process busy) keeps the line in memory to retry later, and a SIGKILL then
  * loses it; a file takes every line at once, so a killed process's log is whole up to its death.
  */
 export function startServer(env: Record<string, string>) {
   const file = logFile();
   const fd = fs.openSync(file, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'src/server/server.ts')], {
+  const child = spawn(process.execPath, [serverBundle()], {
     cwd: projectRoot,
     // One server process unless a test asks for more (on PostgreSQL the default is one per core; decision 116).
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', NODE_ENV: 'production', SERVER_PROCESSES: '1', ...env },
@@ -75,6 +98,25 @@ export async function stop(child: ChildProcess) {
   const done = new Promise((r) => child.once('close', r));
   child.kill('SIGTERM');
   await done;
+}
+
+/**
+ * The server processes a process started (the workers of SERVER_PROCESSES; not its render processes), by their
+ * command line: the bundle tests start (server.mjs) or the sources (src/server/server.ts).
+ */
+export function serverProcessesUnder(parent: number): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== parent) continue;
+      if (/src\/server\/server\.ts|(^|\/)server\.mjs/.test(fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8'))) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
 }
 
 /** Stops every process started by startServer (call in afterEach). */
