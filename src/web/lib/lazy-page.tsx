@@ -97,7 +97,8 @@ export async function pageHeadsFor(pathname: string): Promise<{ page: PageDef; p
   const segments = pathname.split('/').filter(Boolean);
   const above = segments.slice(0, -1).map((_, i) => `/${segments.slice(0, i + 1).join('/')}`);
   const [own, ...parents] = await Promise.all([pathname, ...above].map(headAt));
-  const fallback = await notFound?.head();
+  // The 404 page's module only for a path no page has.
+  const fallback = own ? undefined : await notFound?.head();
   if (!own && !fallback) throw new Error('the 404 page declares no head');
   const page = own ?? { path: '*', ...fallback! };
   return { page, pages: [page, ...parents.filter((p): p is PageDef => p !== null)] };
