@@ -107,7 +107,7 @@ export function AuditLog() {
     <section>
       <AdminPageHeader title="Audit Log" lead="Every change an admin made, and every security event (failed sign-ins, rate limits), newest first. Open an entry to see what changed." />
 
-      <FilterBar label="Filter the audit log" className="lg:grid-cols-3">
+      <FilterBar label="Filter the audit log" columns="lg:grid-cols-3">
         <SelectField
           label="Kind"
           placeholder="Everything"

@@ -165,7 +165,7 @@ export function AwardsAdmin() {
         }
       />
 
-      <FilterBar label="Filter awards" className="lg:grid-cols-[2fr_1.2fr_1fr_0.8fr_0.8fr]">
+      <FilterBar label="Filter awards" columns="lg:grid-cols-[2fr_1.2fr_1fr_0.8fr_0.8fr]">
         <SearchField label="Search" value={draft} onChange={setDraft} placeholder="Title, description or tagline" />
         <SelectField
           label="Category"

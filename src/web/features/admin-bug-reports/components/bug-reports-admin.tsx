@@ -152,7 +152,7 @@ export function BugReportsAdmin() {
         </div>
       </fieldset>
 
-      <FilterBar label="Filter bug reports" className="lg:grid-cols-[2fr_1fr_1fr_1fr]">
+      <FilterBar label="Filter bug reports" columns="lg:grid-cols-[2fr_1fr_1fr_1fr]">
         <SearchField label="Search" value={draft} onChange={setDraft} placeholder="Title, description, email or page" />
         <SelectField
           label="Severity"

@@ -113,7 +113,7 @@ export function CategoriesAdmin() {
           </Button>
         }
       />
-      <FilterBar label="Filter categories" className="lg:grid-cols-[2fr_1fr]">
+      <FilterBar label="Filter categories" columns="lg:grid-cols-[2fr_1fr]">
         <SearchField label="Search" value={draft} onChange={setDraft} placeholder="Name, slug or description" />
         <SelectField
           label="Status"

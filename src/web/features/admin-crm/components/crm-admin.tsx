@@ -89,7 +89,7 @@ export function CrmAdmin() {
         }
       />
 
-      <FilterBar label="Filter contacts" className="lg:grid-cols-[2fr_1fr_1fr_1fr]">
+      <FilterBar label="Filter contacts" columns="lg:grid-cols-[2fr_1fr_1fr_1fr]">
         <SearchField label="Search" value={draft} onChange={setDraft} placeholder="Email or name" />
         <SelectField
           label="Tag"

@@ -4,6 +4,7 @@ import type { JobState, JobView } from '@/contract/fulfilment';
 import { DataTable, type Column } from '@/web/components/admin/data-table';
 import { Button } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
+import { FilterBar } from '@/web/components/admin/filter-fields';
 import { SelectField } from '@/web/components/ui/select-field';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { toast } from '@/web/components/ui/use-toast';
@@ -222,7 +223,7 @@ export function JobsAdmin() {
         </div>
       ) : null}
 
-      <form role="search" aria-label="Filter jobs" className="mt-6 flex flex-wrap items-end gap-x-6 gap-y-3" onSubmit={(e) => e.preventDefault()}>
+      <FilterBar label="Filter jobs" layout="row">
         <fieldset>
           <legend className="text-sm font-semibold">Show</legend>
           <div className="mt-1.5 inline-flex rounded-full border border-line bg-white p-1 shadow-sm">
@@ -252,7 +253,7 @@ export function JobsAdmin() {
           value={picked.queue}
           onChange={(e) => pick('queue', e.target.value)}
         />
-      </form>
+      </FilterBar>
 
       <p className="mt-4 text-sm text-muted" role="status" aria-live="polite">
         {data && !stale

@@ -113,7 +113,7 @@ export function LandingPagesAdmin() {
         actions={create}
       />
 
-      <FilterBar label="Filter landing pages" className="lg:grid-cols-[2fr_1fr]">
+      <FilterBar label="Filter landing pages" columns="lg:grid-cols-[2fr_1fr]">
         <SearchField label="Search" value={draft} onChange={setDraft} placeholder="Title or address" />
         <SelectField
           label="Status"

@@ -151,7 +151,7 @@ export function MailAdmin() {
 
       {data ? <TransportNotice transport={data.transport} /> : null}
 
-      <FilterBar label="Filter the mail" className="lg:grid-cols-[2fr_1fr]">
+      <FilterBar label="Filter the mail" columns="lg:grid-cols-[2fr_1fr]">
         <SearchField label="Recipient" value={draft} onChange={setDraft} placeholder="Part of an address" />
         <SelectField
           label="State"

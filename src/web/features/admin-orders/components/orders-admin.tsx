@@ -78,7 +78,7 @@ export function OrdersAdmin() {
     <section>
       <AdminPageHeader title="Orders" lead="Every order, its payment and where it is. Refunds and cancellations are written to the audit log." />
 
-      <FilterBar label="Filter orders" className="lg:grid-cols-[2fr_1fr_1fr_1fr]">
+      <FilterBar label="Filter orders" columns="lg:grid-cols-[2fr_1fr_1fr_1fr]">
         <SearchField label="Search" value={draft} onChange={setDraft} placeholder="Order number, email or name" />
         <SelectField
           label="Status"

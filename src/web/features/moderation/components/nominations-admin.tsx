@@ -1,8 +1,9 @@
-import { ChevronLeft, ChevronRight, Globe2, Lock, Search, X } from 'lucide-react';
-import { useId } from 'react';
+import { ChevronLeft, ChevronRight, Globe2, Lock, X } from 'lucide-react';
 import type { AdminNomination } from '@/contract/nominations';
 import { StatusBadge } from '@/web/components/certificates/status-badge';
 import { DataTable, type Column } from '@/web/components/admin/data-table';
+import { DateField, FilterBar, SearchField } from '@/web/components/admin/filter-fields';
+import { SelectField } from '@/web/components/ui/select-field';
 import { Button } from '@/web/components/ui/button';
 import { useDebouncedSearchParam, useUrlParams } from '@/web/hooks/use-debounced-search-param';
 import { useAwards } from '@/web/lib/api/get-awards';
@@ -14,9 +15,6 @@ const STATUSES = ['pending', 'claimed', 'declined', 'hidden'] as const;
 const STATUS_LABELS: Record<(typeof STATUSES)[number], string> = { pending: 'Awaiting reply', claimed: 'Accepted', declined: 'Declined', hidden: 'Hidden' };
 const FILTER_KEYS = ['search', 'status', 'award_id', 'visibility', 'from', 'to'] as const;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-const control =
-  'block h-11 w-full rounded-xl border border-line bg-white px-3 text-sm shadow-sm focus:border-ink focus:ring-4 focus:ring-brand-100 focus:outline-none';
 
 /** /admin/nominations: search and filter, open one in a side sheet, hide/unhide, resend, delete. */
 export function NominationsAdmin() {
@@ -30,7 +28,6 @@ export function NominationsAdmin() {
   const to = ISO_DATE.test(params.get('to') ?? '') ? params.get('to')! : undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const openId = params.get('id');
-  const ids = useId();
   const awards = useAwards();
 
   const filter: AdminNominationFilter = { search: search || undefined, status, award_id: awardId, visibility, from, to, page };
@@ -88,71 +85,43 @@ export function NominationsAdmin() {
       <h1 className="text-3xl font-semibold sm:text-4xl">Nominations</h1>
       <p className="mt-2 text-ink-soft">Search, open, hide, restore and resend. Every action is written to the audit log.</p>
 
-      <form role="search" onSubmit={(e) => e.preventDefault()} className="mt-6 grid gap-3 rounded-3xl border border-line bg-white p-4 shadow-card sm:grid-cols-2 lg:grid-cols-6">
-        <div className="relative sm:col-span-2 lg:col-span-6">
-          <label htmlFor={`${ids}-q`} className="sr-only">
-            Search nominations
-          </label>
-          <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted" aria-hidden="true" />
-          <input
-            id={`${ids}-q`}
-            type="search"
-            value={draft}
-            maxLength={100}
-            onChange={(e) => setDraft(e.target.value)}
-            placeholder="Search names, emails, reasons, certificate numbers"
-            className="block h-11 w-full rounded-xl border border-line bg-paper pr-4 pl-10 text-base focus:border-ink focus:ring-4 focus:ring-brand-100 focus:outline-none"
-          />
-        </div>
-        <div className="lg:col-span-1">
-          <label htmlFor={`${ids}-status`} className="block text-xs font-semibold text-ink-soft">
-            Status
-          </label>
-          <select id={`${ids}-status`} value={status ?? ''} onChange={(e) => update({ status: e.target.value || undefined })} className={`${control} mt-1`}>
-            <option value="">Any status</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="lg:col-span-2">
-          <label htmlFor={`${ids}-award`} className="block text-xs font-semibold text-ink-soft">
-            Award
-          </label>
-          <select id={`${ids}-award`} value={awardId ?? ''} onChange={(e) => update({ award_id: e.target.value || undefined })} className={`${control} mt-1`}>
-            <option value="">Any award</option>
-            {(awards.data ?? []).map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="lg:col-span-1">
-          <label htmlFor={`${ids}-vis`} className="block text-xs font-semibold text-ink-soft">
-            Visibility
-          </label>
-          <select id={`${ids}-vis`} value={visibility ?? ''} onChange={(e) => update({ visibility: e.target.value || undefined })} className={`${control} mt-1`}>
-            <option value="">Any</option>
-            <option value="public">Public</option>
-            <option value="private">Private</option>
-          </select>
-        </div>
-        <div className="lg:col-span-1">
-          <label htmlFor={`${ids}-from`} className="block text-xs font-semibold text-ink-soft">
-            From
-          </label>
-          <input id={`${ids}-from`} type="date" value={from ?? ''} max={to} onChange={(e) => update({ from: e.target.value || undefined })} className={`${control} mt-1`} />
-        </div>
-        <div className="lg:col-span-1">
-          <label htmlFor={`${ids}-to`} className="block text-xs font-semibold text-ink-soft">
-            To
-          </label>
-          <input id={`${ids}-to`} type="date" value={to ?? ''} min={from} onChange={(e) => update({ to: e.target.value || undefined })} className={`${control} mt-1`} />
-        </div>
-      </form>
+      <FilterBar label="Filter nominations" columns="lg:grid-cols-6">
+        <SearchField
+          label="Search nominations"
+          value={draft}
+          onChange={setDraft}
+          maxLength={100}
+          placeholder="Search names, emails, reasons, certificate numbers"
+          className="sm:col-span-2 lg:col-span-6"
+        />
+        <SelectField
+          label="Status"
+          placeholder="Any status"
+          options={STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+          value={status ?? ''}
+          onChange={(e) => update({ status: e.target.value || undefined })}
+        />
+        <SelectField
+          label="Award"
+          placeholder="Any award"
+          options={(awards.data ?? []).map((a) => ({ value: a.id, label: a.title }))}
+          value={awardId ?? ''}
+          onChange={(e) => update({ award_id: e.target.value || undefined })}
+          className="lg:col-span-2"
+        />
+        <SelectField
+          label="Visibility"
+          placeholder="Any"
+          options={[
+            { value: 'public', label: 'Public' },
+            { value: 'private', label: 'Private' },
+          ]}
+          value={visibility ?? ''}
+          onChange={(e) => update({ visibility: e.target.value || undefined })}
+        />
+        <DateField label="From" value={from ?? ''} max={to} onChange={(v) => update({ from: v || undefined })} />
+        <DateField label="To" value={to ?? ''} min={from} onChange={(v) => update({ to: v || undefined })} />
+      </FilterBar>
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted" role="status" aria-live="polite">

@@ -158,7 +158,7 @@ export function UsersAdmin() {
       <h1 className="text-3xl font-semibold sm:text-4xl">Users</h1>
       <p className="mt-2 text-ink-soft">Accounts, roles and who may do what. Every change is written to the audit log.</p>
 
-      <FilterBar label="Filter users" className="lg:grid-cols-[2fr_1fr]">
+      <FilterBar label="Filter users" columns="lg:grid-cols-[2fr_1fr]">
         <SearchField label="Search users" value={draft} onChange={setDraft} placeholder="Name or email" />
       </FilterBar>
 
