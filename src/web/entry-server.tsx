@@ -25,7 +25,7 @@ export type ServerGet = (path: string) => Promise<{ status: number; body: unknow
 export interface RenderRequest {
   /** Path and query, e.g. "/gallery?search=cat". */
   url: string;
-  /** Whether the path is a page the site knows (contract/pages.ts); unknown paths render the 404 page. */
+  /** Whether the path is a page the site knows (its route module's head matched); unknown paths render the 404 page. */
   known: boolean;
   settings: PublicSettings;
   get: ServerGet;
