@@ -34,12 +34,6 @@ export function CartEngine({
   const [syncedFor, setSyncedFor] = useState<string | null>(null);
   const syncing = useRef<{ userId: string; done: Promise<void> } | null>(null);
 
-  // This browser's copy, written on every change.
-  // (Also when this engine starts: the change that woke it may already be in `cart`.)
-  useEffect(() => {
-    writePersisted(storage, cart);
-  }, [cart, storage]);
-
   // Signing in and out.
   useEffect(() => {
     if (loading) return;

@@ -29,6 +29,11 @@ const variant = (sku: string) => {
   return { product, variant: product.variants.find((v) => v.sku === sku)! };
 };
 const design = (name: string) => ({ award_id: awards[0]!.id, template_id: null, recipient_name: name, share_id: null });
+/** A line as the store adds it in this browser: one print of `sku` for `name`. */
+const guestLine = (sku: string, name: string): CartItem => {
+  const { product, variant: v } = variant(sku);
+  return { id: `${product.id}-${v.id}-1`, productId: product.id, variantId: v.id, quantity: 1, price: v.price, design: design(name), productName: product.name };
+};
 
 function Probe() {
   const { items, totalItems, updateQuantity } = useCart();
@@ -64,16 +69,7 @@ describe('the cart on the account (docs/decisions/071)', () => {
     // Already on the account, from another device: a paper print for Dana.
     await apiFetch('/api/cart', { method: 'PUT', body: JSON.stringify({ lines: [{ variant_id: variant('PRINT-A4').variant.id, quantity: 1, design: design('Dana') }] }) });
     // In this browser, as a guest: an oak frame for Sam.
-    const oak = variant('FRAME-A4-OAK');
-    const guest: CartItem = {
-      id: `${oak.product.id}-${oak.variant.id}-1`,
-      productId: oak.product.id,
-      variantId: oak.variant.id,
-      quantity: 1,
-      price: oak.variant.price,
-      design: design('Sam'),
-      productName: oak.product.name,
-    };
+    const guest = guestLine('FRAME-A4-OAK', 'Sam');
     localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify({ owner: null, dirty: false, items: [guest] }));
 
     const view = renderApp();
@@ -112,15 +108,7 @@ describe('the cart on the account (docs/decisions/071)', () => {
     await apiFetch('/api/auth/sign-in', { method: 'POST', body: JSON.stringify({ email, password }) });
     await act(() => authStore.refresh('SIGNED_IN'));
     const paper = variant('PRINT-A4');
-    const guest: CartItem = {
-      id: `${paper.product.id}-${paper.variant.id}-1`,
-      productId: paper.product.id,
-      variantId: paper.variant.id,
-      quantity: 1,
-      price: paper.variant.price,
-      design: design('Robin'),
-      productName: paper.product.name,
-    };
+    const guest = guestLine('PRINT-A4', 'Robin');
     // The page before sent the merge under the id it wrote beside the cart, and was gone before the answer came:
     // the server has the line, this browser still holds the guest cart.
     const mergeId = crypto.randomUUID();
@@ -135,5 +123,40 @@ describe('the cart on the account (docs/decisions/071)', () => {
     expect(screen.getByLabelText('Cart')).toHaveTextContent('1|Paper print:Robin×1');
     expect((await serverCart()).lines.map((l) => [l.design.recipient_name, l.quantity])).toEqual([['Robin', 1]]);
     expect(persisted()).not.toHaveProperty('mergeId');
+  });
+
+  it("stores a guest's first line in the same moment the badge counts it, so a page left at once keeps it", async () => {
+    await act(() => authStore.signOut());
+    localStorage.clear();
+    const line = guestLine('PRINT-A4', 'Quinn');
+    function Adder() {
+      const { addItem, totalItems } = useCart();
+      return (
+        <>
+          <output aria-label="Count">{totalItems}</output>
+          <button type="button" onClick={() => addItem(line)}>
+            Add
+          </button>
+        </>
+      );
+    }
+    render(
+      <AuthProvider>
+        <CartProvider>
+          <Adder />
+        </CartProvider>
+      </AuthProvider>,
+    );
+    // What a navigation would find, read the moment the count changes (before any later effect could write it).
+    const count = screen.getByLabelText('Count');
+    const storedWhenCounted: (string | null)[] = [];
+    const observer = new MutationObserver(() => {
+      if (count.textContent === '1') storedWhenCounted.push(localStorage.getItem(STORAGE_KEYS.cart));
+    });
+    observer.observe(count, { childList: true, characterData: true, subtree: true });
+    act(() => screen.getByRole('button', { name: 'Add' }).click());
+    await waitFor(() => expect(count).toHaveTextContent('1'));
+    observer.disconnect();
+    expect(storedWhenCounted[0]).toContain(line.variantId);
   });
 });

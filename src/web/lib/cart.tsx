@@ -1,7 +1,7 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAuth } from './auth';
 import { useHydrated } from './hydration';
-import { browserStorage, parsePersistedCart, readPersisted } from './cart-storage';
+import { browserStorage, parsePersistedCart, readPersisted, writePersisted } from './cart-storage';
 import type * as EngineModule from './cart-engine';
 import type { CartItem, NewCartItem, PersistedCart } from './cart-types';
 import { STORAGE_KEYS } from './storage-keys';
@@ -65,6 +65,16 @@ export function CartProvider({ children, storage = browserStorage() }: { childre
       live = false;
     };
   }, [needEngine]);
+
+  // This browser's copy, written in the same commit that shows a change (a layout effect): a page left the moment
+  // the badge counts a new line (a click, then straight to checkout) still leaves it stored. Here rather than in the
+  // lazily mounted engine, whose effects run a render later.
+  const written = useRef(cart);
+  useLayoutEffect(() => {
+    if (written.current === cart) return;
+    written.current = cart;
+    writePersisted(storage, cart);
+  }, [cart, storage]);
 
   // Another tab changed the cart: follow it.
   useEffect(() => {
