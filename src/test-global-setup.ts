@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase, type Database } from './server/db/client';
 import { seedDatabase } from './server/db/seed/seed';
 import { buildTestServer } from './server/test/processes';
+import { writeSnapshot } from './server/test/test-database-pool';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,6 +35,8 @@ const shared = globalThis as typeof globalThis & { certifiablePgliteTemplates?: 
  * seed from the write-ahead log — about 0.55 s and 0.7 CPU-s per test database instead of 0.7–1.0 s and 0.9–1.6.
  */
 async function dump(database: Database): Promise<Buffer> {
+  // The copy of itself a pooled test database is reset to (src/server/test/test-database-pool.ts).
+  await writeSnapshot(database.pglite!);
   await database.pglite!.exec('checkpoint');
   return Buffer.from(await (await database.pglite!.dumpDataDir('none')).arrayBuffer());
 }

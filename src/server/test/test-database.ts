@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
+import { pooledDatabase } from './test-database-pool';
 
 const templates = new Map<string, Promise<Blob | undefined>>();
 
@@ -33,7 +34,8 @@ function pgliteTemplate(seeded: boolean): Promise<Blob | undefined> {
 export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ pgliteTemplate: await pgliteTemplate(opts.seeded ?? false) });
+    const seeded = opts.seeded ?? false;
+    const database = await pooledDatabase(seeded ? 'seeded' : 'migrated', await pgliteTemplate(seeded));
     await database.migrate();
     return database;
   }

@@ -28,7 +28,7 @@ describe('apiFetch errors', () => {
 
   it('gives a failure on our side a short reference to the request’s log lines', async () => {
     // The database gone from under the running app: a real 5xx.
-    await live.database.close();
+    await live.database.pglite!.close();
     const err = await failure('/api/health');
     expect(err.status).toBeGreaterThanOrEqual(500);
     expect(err.requestId).toMatch(/^[0-9a-f-]{36}$/);
