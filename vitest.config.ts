@@ -17,6 +17,8 @@ const NOT_ON_POSTGRES = [
   'src/server/modules/certificates/{award-picture,certificate-renderer,certificate-svg,emblem,qr-code,raster,render-cache,render-pool,text-fit,xml}.test.ts',
   'src/server/modules/seo/page-cache.test.ts',
   'src/server/modules/store/{pricing,shipping-rates}.test.ts',
+  // Embedded databases reused between files: the PostgreSQL suite gives every file a new database on the server.
+  'src/server/test/test-database-pool.test.ts',
 ];
 
 export default defineConfig({

@@ -5,15 +5,14 @@ import { createTestDatabase } from './test-database';
 
 /**
  * Embedded test databases are reused between test files of one worker (test-database-pool.ts): what one file did
- * must never reach the next. (On the PostgreSQL suite every file gets a new database on the server: nothing to prove.)
+ * must never reach the next. (Not on the PostgreSQL suite, vitest.config.ts: there every file gets a new database.)
  */
-const embedded = !process.env.TEST_DATABASE_URL;
 
 const awardCount = async (d: Database) => (await d.rows<{ n: number }>(sql`select count(*)::int as n from awards`))[0]!.n;
 const nextOrderNumber = async (d: Database) => (await d.rows<{ n: string }>(sql`select nextval('order_number_seq')::text as n`))[0]!.n;
 const settingsText = async (d: Database) => JSON.stringify(await d.rows(sql`select * from settings order by 1`));
 
-describe.runIf(embedded)('pooled test databases', () => {
+describe('pooled test databases', () => {
   it('hands a closed database to the next caller as the template left it: rows, sequences and session alike', async () => {
     const first = await createTestDatabase({ seeded: true });
     const awards = await awardCount(first);

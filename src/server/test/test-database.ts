@@ -27,9 +27,11 @@ function pgliteTemplate(seeded: boolean): Promise<Blob | undefined> {
 }
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
- * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close). `seeded`: the embedded one
- * starts with the catalogue already seeded (the caller still runs seedDatabase, which then finds nothing to do).
+ * A migrated database as the template left it, for one test file: in-memory PGlite by default — a new one, or one an
+ * earlier file of this worker closed, reset to the template (test-database-pool.ts, docs/decisions/130) — or a new
+ * database on the PostgreSQL server named by TEST_DATABASE_URL, copied from the run's template there (dropped again
+ * on close). `seeded`: it starts with the catalogue already seeded (the caller still runs seedDatabase, which then
+ * finds nothing to do).
  */
 export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -43,7 +45,9 @@ export async function createTestDatabase(opts: { seeded?: boolean } = {}): Promi
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    // Copied from the run's migrated (and seeded) template on the server (src/test-global-setup.ts) when there is one.
+    const template = inject(opts.seeded ? 'postgresSeededTemplate' : 'postgresTemplate');
+    await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   } finally {
     await admin.end();
   }
