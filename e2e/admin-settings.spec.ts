@@ -46,6 +46,19 @@ async function asAdmin(page: Page, path: string) {
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
+/** A framed A4 oak certificate ($64.00) in the cart, as a shopper adds it on the store page. */
+async function addFramedCertificate(page: Page) {
+  const [award] = (await (await page.request.get('/api/awards')).json()) as Award[];
+  await page.goto(`/store?award=${award!.id}`);
+  await page.getByRole('textbox', { name: 'Name on the certificate' }).fill('Dana Okafor');
+  await page.getByRole('radio', { name: /Framed certificate/ }).check();
+  await page.getByRole('radio', { name: 'A4 / Letter (210 × 297 mm)' }).check();
+  await page.getByRole('radio', { name: 'Oak frame' }).check();
+  await expect(page.getByTestId('store-price')).toHaveText('$64.00');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByTestId('cart-badge')).toHaveText('1');
+}
+
 test.describe('admin settings, audit log and dashboard', () => {
   test('an admin renames the brand, changes a social link and the home stats; the public site shows them without a restart', async ({ page, browser }) => {
     await asAdmin(page, '/admin/settings');
@@ -109,15 +122,7 @@ test.describe('admin settings, audit log and dashboard', () => {
     await shop.getByRole('button', { name: 'Save shop' }).click();
     await expect(toasts(page).getByText('Shop saved')).toBeVisible();
 
-    const [award] = (await (await page.request.get('/api/awards')).json()) as Award[];
-    await page.goto(`/store?award=${award!.id}`);
-    await page.getByRole('textbox', { name: 'Name on the certificate' }).fill('Dana Okafor');
-    await page.getByRole('radio', { name: /Framed certificate/ }).check();
-    await page.getByRole('radio', { name: 'A4 / Letter (210 × 297 mm)' }).check();
-    await page.getByRole('radio', { name: 'Oak frame' }).check();
-    await expect(page.getByTestId('store-price')).toHaveText('$64.00');
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+    await addFramedCertificate(page);
     await page.goto('/checkout');
     await page.getByLabel('Country or region').selectOption('US');
     await page.getByLabel('Full name').fill('Dana Okafor');
@@ -151,6 +156,45 @@ test.describe('admin settings, audit log and dashboard', () => {
     // The entry stays open on reload: it is in the URL.
     await page.reload();
     await expect(page.getByRole('dialog', { name: 'Settings updated' }).getByRole('row', { name: /shipping\.standard\.price/ })).toBeVisible();
+  });
+
+  test('an admin adds a shipping zone and stops shipping elsewhere: Germany pays the zone’s price, Brazil is told no prints go there', async ({ page }) => {
+    await asAdmin(page, '/admin/settings#settings-shop');
+    const shop = section(page, 'Shop');
+    await shop.getByRole('button', { name: 'Add a zone' }).click();
+    await shop.getByLabel('Zone 1 name').fill('Europe');
+    await shop.getByLabel('Zone 1 countries').fill('de, FR');
+    await expect(shop.getByText('Germany, France')).toBeVisible();
+    await shop.getByLabel('Standard price (USD)').fill('9.00');
+    await shop.getByLabel('Standard: fastest (business days)').fill('4');
+    await shop.getByLabel('Standard: slowest (business days)').fill('8');
+    await shop.getByRole('switch', { name: 'Express shipping to zone 1' }).click();
+    await expect(shop.getByLabel('Express price (USD)')).toHaveCount(0);
+    await shop.getByRole('switch', { name: 'Ship to countries in no zone' }).click();
+    await shop.getByRole('button', { name: 'Save shop' }).click();
+    await expect(toasts(page).getByText('Shop saved')).toBeVisible();
+
+    // The admin's cart still holds the certificate of the test before: emptied from a page without the app (an app
+    // page writes its cart back as it is left).
+    await page.goto('/robots.txt');
+    expect((await page.request.put('/api/cart', { data: { lines: [] }, headers: await csrfHeaders(page.request) })).status()).toBe(200);
+    await page.evaluate(() => localStorage.removeItem('cart'));
+    await addFramedCertificate(page);
+    await page.goto('/checkout');
+    await page.getByLabel('Country or region').selectOption('DE');
+    await page.getByLabel('Full name').fill('Jonas Weber');
+    await page.getByLabel('Address', { exact: true }).fill('Unter den Linden 1');
+    await page.getByLabel('City').fill('Berlin');
+    await page.getByLabel('Postal code').fill('10117');
+    await expect(page.getByRole('radio', { name: /Standard/ })).toHaveAccessibleName(/\$9\.00/);
+    await expect(page.getByRole('radio', { name: /Standard/ })).toHaveAccessibleName(/4–8 business days/);
+    await expect(page.getByRole('radio', { name: /Express/ })).toHaveCount(0);
+    await page.getByRole('radio', { name: /Standard/ }).check();
+    await expect(page.getByRole('button', { name: 'Pay $73.00' })).toBeVisible();
+
+    await page.getByLabel('Country or region').selectOption('BR');
+    await expect(page.getByRole('alert').filter({ hasText: 'No prints to Brazil yet' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Standard/ })).toHaveCount(0);
   });
 
   test('the dashboard shows its numbers and its links lead into each section', async ({ page }) => {

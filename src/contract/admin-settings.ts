@@ -91,6 +91,65 @@ export const shippingMethodSchema = z
   .refine((m) => m.max_days >= m.min_days, { message: 'The slowest delivery cannot be sooner than the fastest', path: ['max_days'] });
 
 const COUNTRY_CODES = new Set(COUNTRY_OPTIONS.map((c) => c.code));
+const COUNTRY_NAME = new Map(COUNTRY_OPTIONS.map((c) => [c.code, c.name]));
+
+/** A zone's price and delivery promise for one method; its label is the method's own (`shipping.*.label`). */
+export const zoneMethodSchema = z
+  .object({
+    price: int4('Price').max(PRICE_MAX, { message: `Price must be at most ${PRICE_MAX}` }),
+    min_days: int4('Fastest delivery').max(DELIVERY_DAYS_MAX, { message: `At most ${DELIVERY_DAYS_MAX} business days` }),
+    max_days: int4('Slowest delivery').max(DELIVERY_DAYS_MAX, { message: `At most ${DELIVERY_DAYS_MAX} business days` }),
+  })
+  .strict()
+  .refine((m) => m.max_days >= m.min_days, { message: 'The slowest delivery cannot be sooner than the fastest', path: ['max_days'] });
+
+export const SHIPPING_ZONES_MAX = 20;
+export const ZONE_NAME_MAX = 60;
+
+/**
+ * A shipping zone (issue 28, docs/decisions/131): the countries it covers, its standard price and promise, and its
+ * express one — or null where express is not offered. A country belongs to one zone at most.
+ */
+export const shippingZoneSchema = z
+  .object({
+    name: required(ZONE_NAME_MAX, 'Zone name'),
+    countries: z
+      .array(z.string({ message: 'A country is a code such as GB' }).trim().toUpperCase(), { message: 'countries must be a list of country codes' })
+      .min(1, { message: 'Add at least one country to the zone' })
+      .max(COUNTRY_OPTIONS.length, { message: `A zone has at most ${COUNTRY_OPTIONS.length} countries` })
+      .superRefine((codes, ctx) => {
+        const seen = new Set<string>();
+        codes.forEach((code) => {
+          // Said on the list (not the entry), which is the one field the admin's form has for it.
+          if (!COUNTRY_CODES.has(code)) ctx.addIssue({ code: 'custom', message: `${code} is not an ISO country code such as GB` });
+          else if (seen.has(code)) ctx.addIssue({ code: 'custom', message: `${COUNTRY_NAME.get(code)} is listed twice` });
+          seen.add(code);
+        });
+      }),
+    standard: zoneMethodSchema,
+    express: zoneMethodSchema.nullable(),
+  })
+  .strict();
+
+export const shippingZonesSchema = z
+  .array(shippingZoneSchema, { message: 'shipping_zones must be a list of zones' })
+  .max(SHIPPING_ZONES_MAX, { message: `At most ${SHIPPING_ZONES_MAX} shipping zones` })
+  .superRefine((zones, ctx) => {
+    const zoneOf = new Map<string, number>();
+    const names = new Set<string>();
+    zones.forEach((zone, z) => {
+      const name = zone.name.toLowerCase();
+      if (names.has(name)) ctx.addIssue({ code: 'custom', path: [z, 'name'], message: `There is already a zone called ${zone.name}` });
+      names.add(name);
+      for (const code of new Set(zone.countries)) {
+        const other = zoneOf.get(code);
+        if (other !== undefined) {
+          ctx.addIssue({ code: 'custom', path: [z, 'countries'], message: `${COUNTRY_NAME.get(code) ?? code} is already in the zone ${zones[other]!.name}` });
+        } else zoneOf.set(code, z);
+      }
+    });
+  });
+
 /** 10 000 basis points = 100 %. */
 export const TAX_BPS_MAX = 10_000;
 export const taxRateSchema = int4('Tax rate').max(TAX_BPS_MAX, { message: 'A tax rate is at most 100 %' });
@@ -109,6 +168,10 @@ export const shopSettingsBodySchema = z
         if (!COUNTRY_CODES.has(code)) ctx.addIssue({ code: 'custom', path: [code], message: `${code} is not an ISO country code such as GB` });
       }
     }),
+    /** Zones with their own prices and promises; a country in none gets `shipping` (or is refused: ships_elsewhere). */
+    shipping_zones: shippingZonesSchema,
+    /** Whether prints go to countries in no zone, at the `shipping` prices; false: the checkout refuses them. */
+    ships_elsewhere: z.boolean({ message: 'ships_elsewhere must be true or false' }),
   })
   .strict();
 
@@ -179,6 +242,8 @@ export type SettingsValues = { [G in SettingsGroup]: z.output<(typeof settingsBo
 // ---- answers (plain shapes: no transforms, so the server can serialise them) ----
 
 const methodView = z.object({ label: z.string(), price: z.number().int(), min_days: z.number().int(), max_days: z.number().int() });
+const zoneMethodView = z.object({ price: z.number().int(), min_days: z.number().int(), max_days: z.number().int() });
+const zoneView = z.object({ name: z.string(), countries: z.array(z.string()), standard: zoneMethodView, express: zoneMethodView.nullable() });
 const offerView = z.object({ variant_sku: z.string(), discount_percent: z.number().int(), headline: z.string(), pitch: z.string() });
 
 export const settingsValuesSchema = z.object({
@@ -189,6 +254,8 @@ export const settingsValuesSchema = z.object({
     currency: z.string(),
     shipping: z.object({ standard: methodView, express: methodView }),
     tax_rates: z.record(z.string(), z.number().int()),
+    shipping_zones: z.array(zoneView),
+    ships_elsewhere: z.boolean(),
   }),
   funnel: z.object({
     enabled: z.boolean(),

@@ -195,6 +195,11 @@ export const quoteSchema = z.object({
    * the shop settings (the built-in print shop, no address yet, or the provider did not answer in time).
    */
   shipping_source: z.enum(['provider', 'settings']),
+  /**
+   * False when the cart has prints and the shop does not ship to the quoted country (no zone holds it and the shop
+   * ships nowhere else, docs/decisions/131): no methods are offered and the checkout refuses the address.
+   */
+  ships_to_country: z.boolean(),
   shipping_total: z.number().int(),
   tax_rate_bps: z.number().int(),
   tax_total: z.number().int(),

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { ShippingAddressValue } from '@/contract/address';
+import { countryName, type ShippingAddressValue } from '@/contract/address';
 import { hrefs } from '@/contract/paths';
 import type { CartLineInput, CheckoutResult, ShippingMethodId } from '@/contract/shop';
 import { PaymentProviderError } from '@/server/adapters/payments/payment-provider';
@@ -65,9 +65,10 @@ export const placeOrder = workflow<PlaceOrderInput, ShopDeps>('placeOrder')
   })
   .step(
     'write the order, its payment and its discount’s use',
-    async ({ deps, input, hash, priced, shop, address }) => {
+    async ({ deps, input, hash, priced, address }) => {
       const q = priced.quote;
       const method = q.shipping_method;
+      const chosen = q.shipping_methods.find((m) => m.id === method);
       const orderId = randomUUID();
       const payment = newPaymentSql({ orderId, provider: q.total === 0 ? 'none' : deps.payments.name, amount: q.total, currency: q.currency });
       // The order, its lines, its first event and its payment are one statement; a discount's use or a zero total
@@ -88,7 +89,8 @@ export const placeOrder = workflow<PlaceOrderInput, ShopDeps>('placeOrder')
             total: q.total,
             discountCode: q.discount?.code ?? null,
             shippingMethod: method,
-            shippingLabel: method ? `${shop.shipping[method].label} (${shop.shipping[method].min_days}–${shop.shipping[method].max_days} business days)` : null,
+            // The promise quoted for this address: its zone's (docs/decisions/131), else the shop's own.
+            shippingLabel: chosen ? `${chosen.label} (${chosen.min_days}–${chosen.max_days} business days)` : null,
             shippingAddress:
               q.requires_shipping && address
                 ? { name: address.name, line1: address.line1, line2: address.line2, city: address.city, state: address.state, postalCode: address.postal_code, country: address.country, phone: address.phone }
@@ -198,12 +200,22 @@ async function priceCart(deps: ShopDeps, input: PlaceOrderInput) {
   }
   const q = priced.quote;
   if (q.requires_shipping && !address) throw badRequest('Please enter a shipping address.', 'shipping_address');
+  if (q.requires_shipping && !q.ships_to_country) throw notShippedTo(address!.country);
   if (q.requires_shipping && !input.checkout.shipping_method) throw badRequest('Please choose standard or express shipping.', 'shipping_method');
   if (q.requires_shipping && !q.shipping_method) {
     throw badRequest(`${input.checkout.shipping_method === 'express' ? 'Express' : 'Standard'} shipping is not available to this address. Please choose another method.`, 'shipping_method');
   }
   if (q.total > 0 && q.total < 50) throw badRequest('The order total must be at least $0.50 for a card payment.', 'lines', 'TOTAL_TOO_SMALL');
   return { priced, shop, address };
+}
+
+/** A country the shop sends no prints to (docs/decisions/131): said on the country field; a PDF still goes anywhere. */
+function notShippedTo(country: string) {
+  return badRequest(
+    `We don’t ship prints to ${countryName(country)} yet. Choose another address, or take the PDF edition — it arrives anywhere.`,
+    'shipping_address.country',
+    'COUNTRY_NOT_SHIPPED',
+  );
 }
 
 /** The answer for an order: where its buyer goes next. */

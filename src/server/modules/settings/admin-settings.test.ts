@@ -61,6 +61,7 @@ describe('/api/admin/settings', () => {
     const auditRows = Number((await t.database.db.select({ n: count() }).from(auditLog))[0]!.n);
     const okShop = before.shop;
     const okFunnel = before.funnel;
+    const zone = { name: 'Europe', countries: ['DE', 'FR'], standard: { price: 899, min_days: 4, max_days: 8 }, express: null };
     const cases: [SettingsGroup, unknown, string][] = [
       ['brand', { brand_name: '', company_name: 'X Ltd.' }, 'brand_name'],
       ['brand', { brand_name: '   ', company_name: 'X Ltd.' }, 'brand_name'],
@@ -83,6 +84,15 @@ describe('/api/admin/settings', () => {
       ['shop', { ...okShop, tax_rates: { XX: 2000 } }, 'tax_rates.XX'],
       ['shop', { ...okShop, tax_rates: { GB: 10_001 } }, 'tax_rates.GB'],
       ['shop', { ...okShop, tax_rates: { GB: 12.5 } }, 'tax_rates.GB'],
+      ['shop', { ...okShop, shipping_zones: [{ ...zone, name: ' ' }] }, 'shipping_zones.0.name'],
+      ['shop', { ...okShop, shipping_zones: [{ ...zone, countries: [] }] }, 'shipping_zones.0.countries'],
+      ['shop', { ...okShop, shipping_zones: [{ ...zone, countries: ['DE', 'XX'] }] }, 'shipping_zones.0.countries'],
+      ['shop', { ...okShop, shipping_zones: [zone, { ...zone, name: 'Central Europe', countries: ['AT', 'de'] }] }, 'shipping_zones.1.countries'],
+      ['shop', { ...okShop, shipping_zones: [zone, { ...zone, name: 'europe', countries: ['NL'] }] }, 'shipping_zones.1.name'],
+      ['shop', { ...okShop, shipping_zones: [{ ...zone, standard: { ...zone.standard, max_days: 1 } }] }, 'shipping_zones.0.standard.max_days'],
+      ['shop', { ...okShop, shipping_zones: [{ ...zone, express: { ...zone.standard, price: -5 } }] }, 'shipping_zones.0.express.price'],
+      ['shop', { ...okShop, shipping_zones: 'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL'.split(' ').map((c) => ({ ...zone, name: c, countries: [c] })) }, 'shipping_zones'],
+      ['shop', { ...okShop, ships_elsewhere: 'no' }, 'ships_elsewhere'],
       ['funnel', { ...okFunnel, hero: { ...okFunnel.hero, variant_sku: 'NO-SUCH-SKU' } }, 'hero.variant_sku'],
       ['funnel', { ...okFunnel, hero: { ...okFunnel.hero, award_id: '00000000-0000-4000-8000-000000000000' } }, 'hero.award_id'],
       ['funnel', { ...okFunnel, hero: { ...okFunnel.hero, template_slug: 'no-such-design' } }, 'hero.template_slug'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The shop's settings (settings key 'shop'): currency, shipping methods and tax rates
+ * The shop's settings (settings key 'shop'): currency, shipping methods, shipping zones and tax rates
  * (docs/decisions/072, 073). Defaults apply per field; admins edit them in /admin/settings (issue 14).
  */
 const methodSchema = z.object({
@@ -9,6 +9,14 @@ const methodSchema = z.object({
   price: z.number().int().min(0),
   min_days: z.number().int().min(0),
   max_days: z.number().int().min(0),
+});
+
+const zoneMethodSchema = z.object({ price: z.number().int().min(0), min_days: z.number().int().min(0), max_days: z.number().int().min(0) });
+const zoneSchema = z.object({
+  name: z.string().min(1),
+  countries: z.array(z.string().regex(/^[A-Z]{2}$/)),
+  standard: zoneMethodSchema,
+  express: zoneMethodSchema.nullable(),
 });
 
 export const shopSettingsSchema = z.object({
@@ -21,6 +29,10 @@ export const shopSettingsSchema = z.object({
     }),
   /** ISO country code → tax rate in basis points (2000 = 20 %); countries not listed pay none. */
   tax_rates: z.record(z.string().regex(/^[A-Z]{2}$/), z.number().int().min(0).max(10_000)).catch({}),
+  /** Shipping zones (docs/decisions/131): their own prices and promises; a country in none gets `shipping`. */
+  shipping_zones: z.array(zoneSchema).catch([]),
+  /** Prints go to countries in no zone (at `shipping`); false: the checkout refuses them. */
+  ships_elsewhere: z.boolean().catch(true),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 

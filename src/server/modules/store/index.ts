@@ -5,4 +5,4 @@
  */
 export { formatMoney, taxAmount } from './pricing';
 export { ShippingRateQuoter } from './shipping-rates';
-export { PricingCache, quote, shippingMethods } from './store.service';
+export { PricingCache, quote, shippingMethods, shippingTo } from './store.service';

@@ -91,6 +91,22 @@ export function shippingMethods(shop: ShopSettings): ShippingMethod[] {
   return (['standard', 'express'] as const).map((id) => ({ id, ...shop.shipping[id] }));
 }
 
+/**
+ * Where prints can go and at what price (docs/decisions/131): the methods of the zone that holds the country (its
+ * prices and promises, the methods' own labels; express only where the zone offers it), else the shop's own methods
+ * when it ships elsewhere, else none — `ships` false. Before a country is known: the shop's own methods.
+ */
+export function shippingTo(shop: ShopSettings, country: string | null | undefined): { methods: ShippingMethod[]; ships: boolean } {
+  if (!country) return { methods: shippingMethods(shop), ships: true };
+  const zone = shop.shipping_zones.find((z) => z.countries.includes(country));
+  if (zone) {
+    const methods: ShippingMethod[] = [{ id: 'standard', label: shop.shipping.standard.label, ...zone.standard }];
+    if (zone.express) methods.push({ id: 'express', label: shop.shipping.express.label, ...zone.express });
+    return { methods, ships: true };
+  }
+  return shop.ships_elsewhere ? { methods: shippingMethods(shop), ships: true } : { methods: [], ships: false };
+}
+
 /** A priced line, with what checkout needs to freeze it on an order. */
 export interface PricedLine extends QuotedLine {
   sku: string;
@@ -254,17 +270,19 @@ export interface FullQuote {
 }
 
 /**
- * The shipping methods on offer and their prices: the print provider's live rates once the country is known and
- * the provider quotes them (only the methods it offers), else the shop settings' (docs/decisions/087).
+ * The shipping methods on offer and their prices: those of the destination's zone (shippingTo), priced by the print
+ * provider's live rates once the country is known and the provider quotes them (only the methods both offer), else
+ * at the settings' prices (docs/decisions/087, 131). A country the shop does not ship to gets none.
  */
 async function shippingOffer(
   shop: ShopSettings,
   input: QuoteInput,
   shipped: PricedLine[],
   opts: QuoteOptions,
-): Promise<{ methods: ShippingMethod[]; source: 'provider' | 'settings' }> {
-  const methods = shippingMethods(shop);
-  if (!opts.shippingRates || !input.country || shipped.length === 0) return { methods, source: 'settings' };
+): Promise<{ methods: ShippingMethod[]; source: 'provider' | 'settings'; ships: boolean }> {
+  const { methods, ships } = shippingTo(shop, input.country);
+  if (!ships) return { methods, source: 'settings', ships };
+  if (!opts.shippingRates || !input.country || shipped.length === 0) return { methods, source: 'settings', ships };
   const prices = await opts.shippingRates.prices({
     country: input.country,
     state: input.state ?? '',
@@ -272,10 +290,11 @@ async function shippingOffer(
     currency: shop.currency,
     items: shipped.map((l) => ({ variantRef: l.fulfilmentRef, sku: l.sku, quantity: l.quantity })),
   });
-  if (!prices) return { methods, source: 'settings' };
+  if (!prices) return { methods, source: 'settings', ships };
   return {
     methods: methods.flatMap((m) => (prices[m.id] === undefined ? [] : [{ ...m, price: prices[m.id]! }])),
     source: 'provider',
+    ships,
   };
 }
 
@@ -289,7 +308,9 @@ export async function quote(db: DbLike, shop: ShopSettings, input: QuoteInput, t
   const subtotal = counted.reduce((s, l) => s + l.line_total, 0);
   const discount = await checkDiscount(db, input.discountCode, subtotal, shop.currency);
   const requiresShipping = counted.some((l) => l.requires_shipping);
-  const offer = requiresShipping ? await shippingOffer(shop, input, counted.filter((l) => l.requires_shipping), opts) : { methods: shippingMethods(shop), source: 'settings' as const };
+  const offer = requiresShipping
+    ? await shippingOffer(shop, input, counted.filter((l) => l.requires_shipping), opts)
+    : { methods: shippingMethods(shop), source: 'settings' as const, ships: true };
   const methods = offer.methods;
   // A method the provider does not offer to this address is not chosen (checkout refuses it, naming the field).
   const chosen = requiresShipping && input.shippingMethod ? methods.find((m) => m.id === input.shippingMethod) : undefined;
@@ -311,6 +332,7 @@ export async function quote(db: DbLike, shop: ShopSettings, input: QuoteInput, t
       shipping_methods: methods,
       shipping_method: method,
       shipping_source: offer.source,
+      ships_to_country: offer.ships,
       shipping_total: totals.shipping,
       tax_rate_bps: taxRateBps,
       tax_total: totals.tax,

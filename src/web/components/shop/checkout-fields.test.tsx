@@ -13,15 +13,24 @@ const quote = {
   currency: 'USD',
   total: 4990,
   test_mode: true,
-  shipping_methods: [{ id: 'standard', label: 'Standard', price: 990, days: '7–14 business days' }],
+  ships_to_country: true,
+  shipping_methods: [{ id: 'standard', label: 'Standard', price: 990, min_days: 7, max_days: 14 }],
 } as unknown as Quote;
 
 /** The shared form as a page uses it, sending to `send` instead of the API. */
-function Harness({ send, ships = true }: { send: (request: { body: CheckoutFormOutput; key: string }) => Promise<{ payment_url: string }>; ships?: boolean }) {
+function Harness({
+  send,
+  ships = true,
+  quoted = quote,
+}: {
+  send: (request: { body: CheckoutFormOutput; key: string }) => Promise<{ payment_url: string }>;
+  ships?: boolean;
+  quoted?: Quote;
+}) {
   const { form, problem, place } = useCheckoutForm(checkoutFormSchema(ships));
   return (
     <Form form={form} onSubmit={(values) => place(values, send)} aria-label="Checkout">
-      <CheckoutFields form={form} ships={ships} quote={quote} emailDescription="Your receipt goes here." />
+      <CheckoutFields form={form} ships={ships} quote={quoted} emailDescription="Your receipt goes here." />
       <PlaceOrderFooter problem={problem} quote={quote} pending={false} testMode />
     </Form>
   );
@@ -90,5 +99,15 @@ describe('the shared checkout form (shop and funnel)', () => {
     expect(await screen.findByText('Please enter a shipping address.', { selector: 'p, div' })).toBeVisible();
     expect(screen.getByText('Your order was not placed')).toBeVisible();
     expect((send.mock.calls[1]![0] as { key: string }).key).toBe(first.key);
+  });
+
+  it('says before Pay that prints do not go to a country the shop does not ship to, in place of the methods', async () => {
+    const { user } = renderWithApp(<Harness send={vi.fn()} quoted={{ ...quote, ships_to_country: false, shipping_methods: [] }} />);
+    await user.selectOptions(field('Country or region'), 'BR');
+    const notice = screen.getByRole('alert');
+    expect(notice).toHaveTextContent('No prints to Brazil yet');
+    expect(notice).toHaveTextContent('the PDF edition: it arrives anywhere');
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByText(/shipping does not reach this address/)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { countryName } from '@/contract/address';
 import type { Quote } from '@/contract/shop';
 import { Button } from '@/web/components/ui/button';
 import { FormTextField } from '@/web/components/ui/form';
@@ -61,17 +62,21 @@ export function CheckoutFields<TIn extends CheckoutFormValues & FieldValues, TOu
             <AddressFields control={control} country={country} />
           </CheckoutSection>
           <CheckoutSection idPrefix={idPrefix} step={firstStep + 2} title="Shipping method">
-            {q ? (
-              <ShippingChoice methods={q.shipping_methods} currency={q.currency} value={method} onChange={(id) => setValue('shipping_method', id)} />
-            ) : (
+            {!q ? (
               <Skeleton className="h-32 rounded-2xl" />
+            ) : !q.ships_to_country ? (
+              <Notice tone="error" title={`No prints to ${countryName(country)} yet`}>
+                Our printers don’t reach {countryName(country)} — yet. Ship to another address, or swap the prints for the PDF edition: it arrives anywhere, instantly.
+              </Notice>
+            ) : (
+              <ShippingChoice methods={q.shipping_methods} currency={q.currency} value={method} onChange={(id) => setValue('shipping_method', id)} />
             )}
-            {q && !q.shipping_methods.some((m) => m.id === method) ? (
+            {q?.ships_to_country && !q.shipping_methods.some((m) => m.id === method) ? (
               <p className="mt-3 text-sm font-medium text-brand-700" role="status">
                 {method === 'express' ? 'Express' : 'Standard'} shipping does not reach this address. Please choose another method.
               </p>
             ) : null}
-            {shippingNote}
+            {q?.ships_to_country === false ? null : shippingNote}
           </CheckoutSection>
         </>
       ) : (

@@ -20,7 +20,7 @@ export function ShippingChoice({ methods, currency, value, onChange }: { methods
             <span className="flex-1">
               <span className="block font-semibold">{m.label}</span>
               <span className="block text-sm text-ink-soft">
-                {m.min_days}–{m.max_days} business days, tracked, worldwide
+                {m.min_days}–{m.max_days} business days, tracked to the door
               </span>
             </span>
             <span className="font-semibold tabular-nums">{m.price === 0 ? 'Free' : formatMoney(m.price, currency)}</span>

@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { Controller, useFieldArray } from 'react-hook-form';
+import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { COUNTRY_OPTIONS } from '@/contract/address';
 import { Button } from '@/web/components/ui/button';
 import { Form, FormSelectField, FormTextArea, FormTextField, useZodForm } from '@/web/components/ui/form';
@@ -7,7 +7,8 @@ import { Switch } from '@/web/components/ui/switch';
 import { useAwards } from '@/web/lib/api/get-awards';
 import { useTemplates } from '@/web/lib/api/get-templates';
 import { formatMoney } from '@/web/lib/money';
-import { funnelFormSchema, shopFormSchema, toFunnelForm, toShopForm } from '../lib/settings-forms';
+import { SHIPPING_ZONES_MAX } from '@/contract/admin-settings';
+import { COUNTRY_NAMES, countryCodes, funnelFormSchema, newZoneForm, shopFormSchema, toFunnelForm, toShopForm, type ShopForm, type ShopFormOutput } from '../lib/settings-forms';
 import { SaveBar, SectionCard, useSectionSave } from './section-card';
 import type { SectionProps } from './site-sections';
 
@@ -53,6 +54,8 @@ export function ShopSection({ settings, onDirty }: SectionProps) {
             </fieldset>
           ))}
         </div>
+
+        <ShippingZones form={form} currency={currency} />
 
         <h3 className="mt-8 text-lg font-semibold">Tax rates</h3>
         <p className="text-sm text-ink-soft">Added to orders shipped to these countries, on the goods and the shipping. Countries not listed pay no tax.</p>
@@ -100,6 +103,101 @@ export function ShopSection({ settings, onDirty }: SectionProps) {
       </Form>
     </SectionCard>
   );
+}
+
+/**
+ * Shipping zones (docs/decisions/131): each its countries, its standard price and promise, and express or not; the
+ * shop's own methods above go to countries in no zone, unless the switch says the shop ships nowhere else.
+ */
+function ShippingZones({ form, currency }: { form: UseFormReturn<ShopForm, unknown, ShopFormOutput>; currency: string }) {
+  const zones = useFieldArray({ control: form.control, name: 'shipping_zones' });
+  const offered = form.watch('shipping_zones');
+  return (
+    <section aria-labelledby="shipping-zones" className="mt-8">
+      <h3 id="shipping-zones" className="text-lg font-semibold">
+        Shipping zones
+      </h3>
+      <p className="text-sm text-ink-soft">
+        Their own prices and delivery promises for the countries they list (ISO codes such as DE, FR, GB). A country belongs to one zone at most.
+      </p>
+      {zones.fields.length ? (
+        <ol className="mt-3 grid gap-4">
+          {zones.fields.map((f, i) => (
+            <li key={f.id}>
+              <fieldset className="grid gap-3 rounded-2xl bg-paper p-4 sm:grid-cols-3">
+                <legend className="sr-only">Zone {i + 1}</legend>
+                <div className="flex items-end gap-2 sm:col-span-3">
+                  <FormTextField control={form.control} name={`shipping_zones.${i}.name`} label={`Zone ${i + 1} name`} maxLength={60} className="grow" />
+                  <Button type="button" variant="ghost" size="icon" aria-label={`Remove zone ${i + 1}`} onClick={() => zones.remove(i)}>
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </div>
+                <div className="sm:col-span-3">
+                  <FormTextArea
+                    control={form.control}
+                    name={`shipping_zones.${i}.countries`}
+                    label={`Zone ${i + 1} countries`}
+                    description={zoneCountriesNote(offered[i]?.countries ?? '')}
+                    rows={2}
+                  />
+                </div>
+                <FormTextField control={form.control} name={`shipping_zones.${i}.standard.price`} label={`Standard price (${currency})`} inputMode="decimal" />
+                <FormTextField control={form.control} name={`shipping_zones.${i}.standard.min_days`} label="Standard: fastest (business days)" inputMode="numeric" />
+                <FormTextField control={form.control} name={`shipping_zones.${i}.standard.max_days`} label="Standard: slowest (business days)" inputMode="numeric" />
+                <div className="flex items-center gap-3 sm:col-span-3">
+                  <Controller
+                    control={form.control}
+                    name={`shipping_zones.${i}.express_offered`}
+                    render={({ field }) => <Switch id={`zone-${i}-express`} checked={field.value} onCheckedChange={field.onChange} ref={field.ref} />}
+                  />
+                  <label htmlFor={`zone-${i}-express`} className="text-sm font-medium">
+                    Express shipping to zone {i + 1}
+                  </label>
+                </div>
+                {offered[i]?.express_offered ? (
+                  <>
+                    <FormTextField control={form.control} name={`shipping_zones.${i}.express.price`} label={`Express price (${currency})`} inputMode="decimal" />
+                    <FormTextField control={form.control} name={`shipping_zones.${i}.express.min_days`} label="Express: fastest (business days)" inputMode="numeric" />
+                    <FormTextField control={form.control} name={`shipping_zones.${i}.express.max_days`} label="Express: slowest (business days)" inputMode="numeric" />
+                  </>
+                ) : null}
+              </fieldset>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-3 rounded-2xl border border-dashed border-line p-4 text-sm text-ink-soft">
+          One price for the whole world. Add a zone to charge a country (or a continent) its own price and promise its own delivery time.
+        </p>
+      )}
+      <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => zones.append(newZoneForm(form.getValues('shipping')))} disabled={zones.fields.length >= SHIPPING_ZONES_MAX}>
+        <Plus aria-hidden="true" /> Add a zone
+      </Button>
+      <div className="mt-4 flex items-start justify-between gap-4 rounded-2xl border border-line p-4">
+        <div>
+          <p id="ships-elsewhere" className="font-semibold">
+            Ship to countries in no zone
+          </p>
+          <p id="ships-elsewhere-note" className="mt-0.5 text-sm text-ink-soft">
+            At the standard and express prices above. Off: the checkout says it does not ship prints there; the PDF edition still sells everywhere.
+          </p>
+        </div>
+        <Controller
+          control={form.control}
+          name="ships_elsewhere"
+          render={({ field }) => <Switch aria-labelledby="ships-elsewhere" aria-describedby="ships-elsewhere-note" checked={field.value} onCheckedChange={field.onChange} ref={field.ref} />}
+        />
+      </div>
+    </section>
+  );
+}
+
+/** Under a zone's countries: the names of the codes typed, so a slip (GB for DE) shows before saving. */
+function zoneCountriesNote(text: string): string {
+  const codes = countryCodes(text);
+  if (!codes.length) return 'ISO codes separated by commas or spaces, such as DE, FR, IT.';
+  const names = codes.map((c) => COUNTRY_NAMES.get(c) ?? `${c}?`);
+  return names.length > 6 ? `${names.slice(0, 6).join(', ')} and ${names.length - 6} more` : names.join(', ');
 }
 
 export function FunnelSection({ settings, onDirty }: SectionProps) {

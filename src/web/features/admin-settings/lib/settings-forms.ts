@@ -40,10 +40,43 @@ const methodForm = z.object({ label: z.string(), price: amount('Price'), min_day
 
 export const COUNTRY_NAMES = new Map(COUNTRY_OPTIONS.map((c) => [c.code, c.name]));
 
+const zoneMethodForm = z.object({ price: amount('Price'), min_days: wholeNumber('Fastest'), max_days: wholeNumber('Slowest') });
+
+/** "DE, FR it" → ['DE', 'FR', 'IT']: the codes as typed; the contract says which are not countries. */
+export const countryCodes = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((c) => c.trim().toUpperCase())
+    .filter(Boolean);
+
+/** A shipping zone as typed: its countries as one text of codes, express with a switch (its fields kept while off). */
+const zoneForm = z
+  .object({
+    name: z.string(),
+    countries: z.string(),
+    standard: zoneMethodForm,
+    express_offered: z.boolean(),
+    express: z.object({ price: z.string(), min_days: z.string(), max_days: z.string() }),
+  })
+  .transform((zone, ctx) => {
+    let express = null;
+    if (zone.express_offered) {
+      const parsed = zoneMethodForm.safeParse(zone.express);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['express', ...issue.path] });
+        return z.NEVER;
+      }
+      express = parsed.data;
+    }
+    return { name: zone.name, countries: countryCodes(zone.countries), standard: zone.standard, express };
+  });
+
 export const shopFormSchema = z
   .object({
     currency: z.string(),
     shipping: z.object({ standard: methodForm, express: methodForm }),
+    shipping_zones: z.array(zoneForm),
+    ships_elsewhere: z.boolean(),
     tax_rates: z
       .array(z.object({ country: z.string().min(1, { message: 'Choose a country' }), rate: percent }))
       .superRefine((rows, ctx) => {
@@ -54,9 +87,16 @@ export const shopFormSchema = z
         });
       }),
   })
-  .transform((v) => ({ currency: v.currency, shipping: v.shipping, tax_rates: Object.fromEntries(v.tax_rates.map((r) => [r.country, r.rate])) }))
+  .transform((v) => ({
+    currency: v.currency,
+    shipping: v.shipping,
+    shipping_zones: v.shipping_zones,
+    ships_elsewhere: v.ships_elsewhere,
+    tax_rates: Object.fromEntries(v.tax_rates.map((r) => [r.country, r.rate])),
+  }))
   .pipe(shopSettingsBodySchema);
 export type ShopForm = z.input<typeof shopFormSchema>;
+export type ShopFormOutput = z.output<typeof shopFormSchema>;
 
 const methodText = (m: SettingsValues['shop']['shipping']['standard']) => ({
   label: m.label,
@@ -65,9 +105,26 @@ const methodText = (m: SettingsValues['shop']['shipping']['standard']) => ({
   max_days: String(m.max_days),
 });
 
+type ZoneMethod = SettingsValues['shop']['shipping_zones'][number]['standard'];
+const zoneMethodText = (m: ZoneMethod) => ({ price: minorToText(m.price), min_days: String(m.min_days), max_days: String(m.max_days) });
+
+/** A new zone's fields: the shop's own prices and promises, as the form holds them now, to start from. */
+export const newZoneForm = (shipping: ShopForm['shipping']): ShopForm['shipping_zones'][number] => {
+  const copy = ({ price, min_days, max_days }: ShopForm['shipping']['standard']) => ({ price, min_days, max_days });
+  return { name: '', countries: '', standard: copy(shipping.standard), express_offered: true, express: copy(shipping.express) };
+};
+
 export const toShopForm = (s: SettingsValues['shop']): ShopForm => ({
   currency: s.currency,
   shipping: { standard: methodText(s.shipping.standard), express: methodText(s.shipping.express) },
+  shipping_zones: s.shipping_zones.map((zone) => ({
+    name: zone.name,
+    countries: zone.countries.join(', '),
+    standard: zoneMethodText(zone.standard),
+    express_offered: zone.express !== null,
+    express: zoneMethodText(zone.express ?? s.shipping.express),
+  })),
+  ships_elsewhere: s.ships_elsewhere,
   tax_rates: Object.entries(s.tax_rates)
     .map(([country, bps]) => ({ country, rate: String(bps / 100) }))
     .sort((a, b) => (COUNTRY_NAMES.get(a.country) ?? a.country).localeCompare(COUNTRY_NAMES.get(b.country) ?? b.country)),

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/contract/paths';
-import type { CheckoutBody } from '@/contract/shop';
+import type { CheckoutBody, Quote } from '@/contract/shop';
 import { TestModeNote } from '@/web/components/layout/test-mode-note';
 import { Button, buttonVariants } from '@/web/components/ui/button';
 import { apiErrorField, Form } from '@/web/components/ui/form';
@@ -148,7 +148,7 @@ export function CheckoutPage() {
             emailDisabled={authLoading && !user}
             shippingNote={
               <p className="mt-3 text-sm text-muted">
-                Printed, framed and shipped worldwide. Standard arrives in 7–14 business days.
+                {standardPromise(q)}
                 {q?.shipping_source === 'provider' ? ' Shipping is priced at our printer’s live rate for this address.' : ''}
               </p>
             }
@@ -215,4 +215,10 @@ export function CheckoutPage() {
       </div>
     </div>
   );
+}
+
+/** Under the methods: the standard promise quoted for this address (its zone's, docs/decisions/131). */
+function standardPromise(q: Quote | undefined): string {
+  const standard = q?.shipping_methods.find((m) => m.id === 'standard');
+  return standard ? `Printed, framed and tracked to your door. Standard arrives in ${standard.min_days}–${standard.max_days} business days.` : 'Printed, framed and tracked to your door.';
 }
