@@ -119,6 +119,15 @@ test.describe('checkout and payment', () => {
     await expect(mine).toContainText(`${number} · Paid`);
     await mine.click();
     await expect(page).toHaveURL(`/order/${orderId}`);
+    // The invoice comes with the receipt (a job a moment after the payment): a PDF from the order page.
+    const invoice = page.getByRole('region', { name: 'Invoices' }).getByRole('link', { name: /^Invoice INV-\d{6} \(PDF\)$/ });
+    await expect(async () => {
+      await page.reload();
+      await expect(invoice).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    const pdf = await page.request.get((await invoice.getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
 
     // Another account gets "not found", a signed-out visitor is sent to sign in.
     const other = await browser.newContext();

@@ -25,6 +25,7 @@ export const TABLE_OWNERS = {
   funnel: ['funnelOffers', 'funnelSessions'],
   discounts: ['discountCodes', 'discountRedemptions'],
   products: ['products', 'variants'],
+  invoices: ['invoices', 'invoiceSeries'],
 };
 
 /** Tables anyone may read (joins for pages and lists); only their owner writes them. */

@@ -327,6 +327,16 @@ export const orderSchema = z.object({
   }),
   /** The latest shipment's tracking; `shipments` lists every parcel when an order ships in parts. */
   tracking: shipmentSchema.nullable(),
+  /** The order's invoice and credit notes (docs/decisions/132), as PDFs for whoever may see the order. */
+  documents: z.array(
+    z.object({
+      kind: z.enum(['invoice', 'credit_note']),
+      number: z.string(),
+      issued_at: z.string(),
+      total: z.number().int(),
+      url: z.string(),
+    }),
+  ),
   shipments: z.array(shipmentSchema),
   timeline: z.array(orderEventSchema),
   refunds: z.array(refundSchema),

@@ -83,6 +83,7 @@ export function orderIn(states: OrderStates, over: Partial<Order> = {}): Order {
     },
     tracking: null,
     shipments: [],
+    documents: [],
     // Placed and paid, waiting for the printer (a test of another history gives its own).
     timeline: [
       entry('order', null, 'pending', 'Placed', 'Order placed'),

@@ -30,3 +30,4 @@ export * from './quiz';
 export * from './landing-pages';
 export * from './crm';
 export * from './mail-suppressions';
+export * from './invoices';

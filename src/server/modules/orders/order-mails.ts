@@ -8,6 +8,7 @@ import { type Mailer, orderConfirmationMail, paymentFailedMail, refundMail, ship
 import { findPayment, refundsOf, type PaymentRow } from '../payments';
 import type { SettingsService } from '../settings';
 import { formatMoney } from '../store';
+import { issueOrderInvoice, issueRefundCreditNote } from './order-invoices';
 import { historyOf, linesOf, orderAccessToken, findOrder, type OrderRow } from './orders.service';
 import { hrefs } from '@/contract/paths';
 
@@ -92,6 +93,8 @@ export async function sendOrderMail(deps: OrderMailDeps, data: z.infer<typeof or
   const facts = await mailFacts(deps, order, payment);
   const dedupeKey = `order:${order.id}:${data.kind}:${data.refundRequest ?? jobKey}`;
   if (data.kind === 'confirmation') {
+    // The invoice is issued with the receipt (docs/decisions/132): once, whichever job or retry gets there first.
+    await issueOrderInvoice(deps, order, payment);
     await deps.mailer.send(orderConfirmationMail(facts), { dedupeKey });
   } else if (data.kind === 'payment_failed') {
     if (!payment?.paymentUrl) return;
@@ -101,6 +104,11 @@ export async function sendOrderMail(deps: OrderMailDeps, data: z.infer<typeof or
     const pieces = (await refundsOf(deps.db, order.id)).filter((r) => r.status === 'succeeded' && (!data.refundRequest || r.requestKey === data.refundRequest));
     const amount = pieces.reduce((sum, r) => sum + r.amount, 0);
     if (amount <= 0 || !payment) return;
+    await issueRefundCreditNote(deps, order, payment, {
+      requestKey: data.refundRequest ?? `job:${jobKey}`,
+      amount,
+      refundedAt: pieces.reduce((latest, r) => (r.createdAt > latest ? r.createdAt : latest), pieces[0]!.createdAt),
+    });
     await deps.mailer.send(refundMail(facts, formatMoney(amount, order.currency), payment.refundedTotal >= payment.capturedTotal), { dedupeKey });
   } else {
     const parcels = (await fulfilmentsOf(deps.db, order.id)).filter((f) => f.trackingNumber);

@@ -16,6 +16,7 @@ import type { Db } from '@/server/db/client';
 import { awards, orderOverview, orders } from '@/server/db/schema/index';
 import { fulfilmentHistory, fulfilmentsOf, orderFulfilmentStatus, type FulfilmentRow } from '../fulfilment';
 import { findPayment, paymentHistory, refundsOf, type PaymentRow } from '../payments';
+import { documentsOf } from '../invoices';
 import { historyOf, linesOf, orderAccessToken, type OrderRow } from './orders.service';
 
 /**
@@ -46,6 +47,12 @@ const MACHINE_ORDER = { payment: 0, order: 1, fulfilment: 2 } as const;
 /** Money was received and not all of it returned: what was bought may be downloaded and printed. */
 export function isPaidFor(payment: Pick<PaymentRow, 'status'> | null): boolean {
   return payment !== null && (payment.status === 'paid' || payment.status === 'partially_refunded');
+}
+
+/** An invoice's or credit note's PDF: with the order's token when the caller has the secret (pages, mails). */
+export function documentPath(secret: string | null, orderId: string, number: string): string {
+  const path = `/api/orders/${orderId}/documents/${number}.pdf`;
+  return secret ? `${path}?token=${orderAccessToken(secret, orderId)}` : path;
 }
 
 export function lineDownloadPath(secret: string, orderId: string, lineId: string): string {
@@ -82,12 +89,13 @@ export async function orderView(
 ): Promise<Order> {
   const { order, payment, fulfilments, states } = parts;
   const internal = opts.audience === 'admin';
-  const [lines, events, paymentEvents, fulfilmentEvents, refundRows] = await Promise.all([
+  const [lines, events, paymentEvents, fulfilmentEvents, refundRows, documents] = await Promise.all([
     linesOf(db, order.id),
     historyOf(db, order.id),
     paymentHistory(db, order.id),
     fulfilmentHistory(db, order.id),
     refundsOf(db, order.id),
+    documentsOf(db, order.id),
   ]);
   const awardIds = [...new Set(lines.map((l) => l.design.awardId))];
   const awardRows = awardIds.length ? await db.select({ id: awards.id, imageUrl: awards.imageUrl }).from(awards).where(inArray(awards.id, awardIds)) : [];
@@ -182,6 +190,13 @@ export async function orderView(
     },
     tracking: shipments.at(-1) ?? null,
     shipments,
+    documents: documents.map((d) => ({
+      kind: d.kind,
+      number: d.number,
+      issued_at: d.issuedAt.toISOString(),
+      total: d.total,
+      url: documentPath(opts.secret, order.id, d.number),
+    })),
     timeline,
     refunds: refundRows
       .filter((r) => r.status === 'succeeded')

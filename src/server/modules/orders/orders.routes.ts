@@ -1,9 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { myOrdersSchema, orderParamsSchema, orderQuerySchema, orderSchema } from '@/contract/shop';
 import { notFound, unauthorized } from '@/server/lib/http-errors';
+import { documentOf, invoiceDocument, renderInvoicePdf } from '../invoices';
 import { customerVisible, listMyOrders, orderParts, orderView } from './order-view';
 import { findOrder, verifyOrderToken } from './orders.service';
+
+// Any short name passes here: who may see the order is checked first, then the name (a 404 for one it does not have).
+const documentParamsSchema = orderParamsSchema.extend({
+  file: z.string().max(40, { message: 'file must be a document number and .pdf, such as INV-000042.pdf' }),
+});
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
@@ -35,6 +42,42 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const parts = await orderParts(app.db, order!);
       if (!customerVisible(parts.states)) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
       return orderView(app.db, parts, { testMode: app.payments.testMode, secret: app.authSecret });
+    },
+  );
+
+  app.get(
+    '/api/orders/:orderId/documents/:file',
+    {
+      config: { signedIn: 'user-or-token' },
+      schema: {
+        tags: ['store'],
+        summary: 'An invoice or credit note of an order, as a PDF',
+        description:
+          'For whoever may see the order (its owner, an admin, the holder of its link): `INV-000042.pdf`, `CN-000003.pdf`. Issued when the receipt or the refund mail is written (docs/decisions/132). 404 DOCUMENT_NOT_FOUND for a number the order does not have.',
+        params: documentParamsSchema,
+        querystring: orderQuerySchema,
+        produces: ['application/pdf'],
+        response: { 200: z.string().describe('PDF'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { orderId, file } = request.params;
+      const order = await findOrder(app.db, orderId);
+      if (!(order && verifyOrderToken(app.authSecret, orderId, request.query.token))) {
+        const { user, isAdmin } = await app.auth.getAuth(request, reply);
+        if (!user && !request.query.token) throw unauthorized('Please sign in to download your invoice.');
+        if (!order || !user || (order.userId !== user.id && !isAdmin)) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
+      }
+      const number = /^((?:INV|CN)-\d{6,})\.pdf$/.exec(file)?.[1];
+      const row = number ? await documentOf(app.db, orderId, number) : null;
+      if (!row) throw notFound('This order has no invoice or credit note with that number.', 'DOCUMENT_NOT_FOUND');
+      const pdf = await renderInvoicePdf(invoiceDocument(row));
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('x-robots-tag', 'noindex')
+        .header('content-disposition', `attachment; filename="${row.number}.pdf"`)
+        .send(pdf as unknown as string); // a Buffer goes out as it is, never through the serializer
     },
   );
 

@@ -283,6 +283,21 @@ function Details({ order }: { order: AdminOrder }) {
             </ul>
           </>
         ) : null}
+        {order.documents.length ? (
+          <>
+            <h4 className="mt-3 text-sm font-semibold">Invoices and credit notes</h4>
+            <ul className="mt-1 text-sm">
+              {order.documents.map((d) => (
+                <li key={d.number}>
+                  <a href={d.url} download className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+                    {d.kind === 'invoice' ? 'Invoice' : 'Credit note'} {d.number}
+                  </a>{' '}
+                  · {money(d.total)} · {formatDateTime(d.issued_at)}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
       </section>
     </div>
   );

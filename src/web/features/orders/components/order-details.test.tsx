@@ -135,4 +135,25 @@ describe('OrderDetails', () => {
     expect(statusRegion().queryByRole('list', { name: 'Progress' })).toBeNull();
     expect(statusRegion().getByRole('link', { name: 'Pay $64.99' })).toHaveAttribute('href', '/pay/test/cs_test_1');
   });
+
+  it('lists the invoice and the credit notes as PDFs to download; none while there are none', () => {
+    const url = (n: string) => `/api/orders/o/documents/${n}.pdf?token=t`;
+    const order = orderIn(
+      { lifecycle: 'open', payment: 'partially_refunded', fulfilment: 'pending' },
+      {
+        documents: [
+          { kind: 'invoice', number: 'INV-000042', issued_at: AT, total: 6999, url: url('INV-000042') },
+          { kind: 'credit_note', number: 'CN-000007', issued_at: AT, total: 1000, url: url('CN-000007') },
+        ],
+      },
+    );
+    const { unmount } = renderWithApp(<OrderDetails order={order} />);
+    const invoices = within(screen.getByRole('region', { name: 'Invoices' }));
+    expect(invoices.getByRole('link', { name: 'Invoice INV-000042 (PDF)' })).toHaveAttribute('href', url('INV-000042'));
+    expect(invoices.getByRole('link', { name: 'Credit note CN-000007 (PDF)' })).toHaveAttribute('download');
+    expect(invoices.getByText(/−\$10\.00/)).toBeVisible();
+    unmount();
+    renderWithApp(<OrderDetails order={orderIn({ lifecycle: 'open', payment: 'paid', fulfilment: 'pending' })} />);
+    expect(screen.queryByRole('region', { name: 'Invoices' })).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { Check, CircleAlert, Download, Package, Printer, Truck } from 'lucide-react';
+import { Check, CircleAlert, Download, FileText, Package, Printer, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { hrefs } from '@/contract/paths';
 import { isPaidPayment, type OrderStatus } from '@/contract/order-status';
@@ -217,6 +217,28 @@ export function OrderDetails({ order }: { order: Order }) {
             )}
             <p className="mt-4 text-sm text-ink-soft wrap-anywhere">Receipt and updates go to {order.email}.</p>
           </section>
+          {order.documents.length ? (
+            <section aria-labelledby="order-documents" className="rounded-3xl border border-line bg-paper p-5 sm:p-6">
+              <h2 id="order-documents" className="font-display text-xl font-semibold">
+                Invoices
+              </h2>
+              <ul className="mt-3 grid gap-2 text-sm">
+                {order.documents.map((d) => (
+                  <li key={d.number}>
+                    <a href={d.url} download className="inline-flex items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline">
+                      <FileText aria-hidden="true" className="size-4" />
+                      {d.kind === 'invoice' ? 'Invoice' : 'Credit note'} {d.number} (PDF)
+                    </a>
+                    <span className="text-muted">
+                      {' '}
+                      · {formatDate(d.issued_at)} · {d.kind === 'credit_note' ? '−' : ''}
+                      {money(d.total)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <section aria-labelledby="order-history" className="rounded-3xl border border-line bg-paper p-5 sm:p-6">
             <h2 id="order-history" className="font-display text-xl font-semibold">
               History
