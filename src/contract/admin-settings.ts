@@ -104,6 +104,7 @@ export const zoneMethodSchema = z
   .refine((m) => m.max_days >= m.min_days, { message: 'The slowest delivery cannot be sooner than the fastest', path: ['max_days'] });
 
 export const SHIPPING_ZONES_MAX = 20;
+export const SELLER_ADDRESS_MAX = 300;
 export const ZONE_NAME_MAX = 60;
 
 /**
@@ -172,6 +173,13 @@ export const shopSettingsBodySchema = z
     shipping_zones: shippingZonesSchema,
     /** Whether prints go to countries in no zone, at the `shipping` prices; false: the checkout refuses them. */
     ships_elsewhere: z.boolean({ message: 'ships_elsewhere must be true or false' }),
+    /** The seller as invoices name it beside the parent company (docs/decisions/132): its address and tax number. */
+    seller: z
+      .object({
+        address: text(SELLER_ADDRESS_MAX, 'Registered address').refine((v) => v.split('\n').length <= 6, { message: 'Registered address: at most 6 lines' }),
+        tax_id: text(40, 'Tax number'),
+      })
+      .strict(),
   })
   .strict();
 
@@ -256,6 +264,7 @@ export const settingsValuesSchema = z.object({
     tax_rates: z.record(z.string(), z.number().int()),
     shipping_zones: z.array(zoneView),
     ships_elsewhere: z.boolean(),
+    seller: z.object({ address: z.string(), tax_id: z.string() }),
   }),
   funnel: z.object({
     enabled: z.boolean(),

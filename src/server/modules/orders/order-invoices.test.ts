@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminSettings } from '@/contract/admin-settings';
 import type { Order } from '@/contract/shop';
 import { invoices } from '@/server/db/schema/index';
 import { signedInClient, TestClient } from '@/server/test/auth-client';
@@ -65,14 +66,17 @@ describe('invoices', () => {
     expect(await t.database.db.select().from(invoices).where(eq(invoices.orderId, placed.order_id))).toHaveLength(1);
   });
 
-  it('freezes what the invoice says: the lines, totals and buyer as sold', async () => {
+  it('freezes what the invoice says: the lines, totals, buyer and seller as sold', async () => {
+    const shopSettings = ((await admin.client.get('/api/admin/settings')).json() as AdminSettings).values.shop;
+    const seller = { address: '1 Dubious Lane\nLondon EC1A 1BB\nUnited Kingdom', tax_id: 'GB123456789' };
+    expect((await admin.client.put('/api/admin/settings/shop', { ...shopSettings, seller })).statusCode).toBe(200);
     const placed = await paidOrder();
     const [row] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, placed.order_id));
     expect(row!.number).toBe('INV-000002');
     expect(row!.document).toMatchObject({
       orderNumber: expect.stringMatching(/^ORD-/),
       currency: 'USD',
-      seller: { name: 'Dubious Enterprises Ltd.' },
+      seller: { name: 'Dubious Enterprises Ltd.', lines: ['1 Dubious Lane', 'London EC1A 1BB', 'United Kingdom'], taxId: 'GB123456789' },
       buyer: { name: 'Dana Whitfield', email: 'shopper@example.test' },
       lines: [{ quantity: 1, unitPrice: 6400, total: 6400 }],
       subtotal: 6400,
@@ -80,6 +84,9 @@ describe('invoices', () => {
       total: 6999,
       correcting: null,
     });
+    // The first invoice, issued before the seller's address was set, still says what it said.
+    const [first] = await t.database.db.select().from(invoices).where(eq(invoices.number, 'INV-000001'));
+    expect(first!.document).toMatchObject({ seller: { lines: [], taxId: null } });
   });
 
   it('keeps the PDF to those who may see the order', async () => {

@@ -23,10 +23,14 @@ export interface OrderInvoiceDeps {
 const pct = (bps: number) => `${(bps / 100).toLocaleString('en', { maximumFractionDigits: 2 })}%`;
 
 async function parties(deps: OrderInvoiceDeps, order: OrderRow): Promise<Pick<InvoiceContent, 'seller' | 'buyer'>> {
-  const site = await deps.settings.getPublic();
+  const [site, shop] = await Promise.all([deps.settings.getPublic(), deps.settings.getShop()]);
   const a = order.shippingAddress;
+  const sellerLines = shop.seller.address
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   return {
-    seller: { name: site.company_name, lines: [], email: site.support_email, taxId: null },
+    seller: { name: site.company_name, lines: sellerLines, email: site.support_email, taxId: shop.seller.tax_id.trim() || null },
     buyer: {
       name: a?.name || order.email,
       lines: a ? addressLines({ ...a, postal_code: a.postalCode }, countryName(a.country)).slice(1) : [],

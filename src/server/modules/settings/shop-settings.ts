@@ -33,6 +33,8 @@ export const shopSettingsSchema = z.object({
   shipping_zones: z.array(zoneSchema).catch([]),
   /** Prints go to countries in no zone (at `shipping`); false: the checkout refuses them. */
   ships_elsewhere: z.boolean().catch(true),
+  /** The seller's address and tax number on invoices (docs/decisions/132); the name is the parent company's. */
+  seller: z.object({ address: z.string(), tax_id: z.string() }).catch({ address: '', tax_id: '' }),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 

@@ -7,7 +7,7 @@ import { Switch } from '@/web/components/ui/switch';
 import { useAwards } from '@/web/lib/api/get-awards';
 import { useTemplates } from '@/web/lib/api/get-templates';
 import { formatMoney } from '@/web/lib/money';
-import { SHIPPING_ZONES_MAX } from '@/contract/admin-settings';
+import { SELLER_ADDRESS_MAX, SHIPPING_ZONES_MAX } from '@/contract/admin-settings';
 import { COUNTRY_NAMES, countryCodes, funnelFormSchema, newZoneForm, shopFormSchema, toFunnelForm, toShopForm, type ShopForm, type ShopFormOutput } from '../lib/settings-forms';
 import { SaveBar, SectionCard, useSectionSave } from './section-card';
 import type { SectionProps } from './site-sections';
@@ -99,6 +99,14 @@ export function ShopSection({ settings, onDirty }: SectionProps) {
         <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => taxes.append({ country: '', rate: '' })}>
           <Plus aria-hidden="true" /> Add a country
         </Button>
+        <fieldset className="mt-8 grid gap-4 sm:grid-cols-2">
+          <legend className="text-lg font-semibold">On invoices</legend>
+          <p className="text-sm text-ink-soft sm:col-span-2">
+            Every paid order gets an invoice, every refund a credit note, in the parent company’s name (Brand) with these details. A document keeps what it said when it was issued.
+          </p>
+          <FormTextArea control={form.control} name="seller.address" label="Registered address" rows={4} maxLength={SELLER_ADDRESS_MAX} counted />
+          <FormTextField control={form.control} name="seller.tax_id" label="VAT or tax number" description="Printed when filled in, e.g. GB123456789." maxLength={40} />
+        </fieldset>
         <SaveBar form={form} pending={pending} label="shop" />
       </Form>
     </SectionCard>

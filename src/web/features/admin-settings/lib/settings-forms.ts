@@ -77,6 +77,7 @@ export const shopFormSchema = z
     shipping: z.object({ standard: methodForm, express: methodForm }),
     shipping_zones: z.array(zoneForm),
     ships_elsewhere: z.boolean(),
+    seller: z.object({ address: z.string(), tax_id: z.string() }),
     tax_rates: z
       .array(z.object({ country: z.string().min(1, { message: 'Choose a country' }), rate: percent }))
       .superRefine((rows, ctx) => {
@@ -92,6 +93,7 @@ export const shopFormSchema = z
     shipping: v.shipping,
     shipping_zones: v.shipping_zones,
     ships_elsewhere: v.ships_elsewhere,
+    seller: v.seller,
     tax_rates: Object.fromEntries(v.tax_rates.map((r) => [r.country, r.rate])),
   }))
   .pipe(shopSettingsBodySchema);
@@ -125,6 +127,7 @@ export const toShopForm = (s: SettingsValues['shop']): ShopForm => ({
     express: zoneMethodText(zone.express ?? s.shipping.express),
   })),
   ships_elsewhere: s.ships_elsewhere,
+  seller: s.seller,
   tax_rates: Object.entries(s.tax_rates)
     .map(([country, bps]) => ({ country, rate: String(bps / 100) }))
     .sort((a, b) => (COUNTRY_NAMES.get(a.country) ?? a.country).localeCompare(COUNTRY_NAMES.get(b.country) ?? b.country)),
