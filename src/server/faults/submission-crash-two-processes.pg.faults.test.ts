@@ -5,7 +5,8 @@ import { externalIdOf } from '@/server/modules/fulfilment';
 /**
  * Issue 10 with two server processes on one PostgreSQL database (docs/decisions/085): each job runs once, and
  * after one of them is killed with SIGKILL mid-submission and started again, every order is still submitted
- * exactly once and no job is lost. submission-crash.pg.faults.test.ts is the one-process case;
+ * exactly once, no job is lost, and every paid order has one invoice, numbered without a gap (docs/decisions/132).
+ * submission-crash.pg.faults.test.ts is the one-process case;
  * src/server/test/submission-crash.ts says what is checked.
  */
 
@@ -29,6 +30,8 @@ describe('two server processes on one PostgreSQL', () => {
     await shop.expectEachSubmittedOnce(orderIds);
     const jobs = await shop.expectNoJobLost(orderIds);
     expect(jobs.filter((j) => j.retry_count > 0)).toEqual([]);
+    // Paid at once on both processes: one invoice each, numbered without a gap.
+    expect(await shop.expectInvoicedWithoutGaps(orderIds)).toBe(orderIds.length);
 
     // Every job of every queue (submissions, order mails, mail deliveries) started exactly once, and both
     // processes took their share.
@@ -61,5 +64,7 @@ describe('two server processes on one PostgreSQL', () => {
     const retried = jobs.filter((j) => j.retry_count > 0).map((j) => externalIdOf(j.order_id));
     expect(retried).toEqual(expect.arrayContaining(unanswered));
     await shop.expectEachJobRanOnce(killed);
+    // Fifty more paid at once, one process killed on the way: still one invoice each, and no gap in the numbers.
+    expect(await shop.expectInvoicedWithoutGaps(orderIds)).toBe(20 + ORDERS);
   });
 });

@@ -289,6 +289,23 @@ export class FaultShop {
     expect(wrong).toEqual([]);
   }
 
+  /**
+   * Every one of these paid orders has one invoice, and the invoices of the whole database are numbered
+   * INV-000001 … INV-N with no gap and no repeat (docs/decisions/132), whichever process issued them and whatever was
+   * killed on the way.
+   */
+  async expectInvoicedWithoutGaps(orderIds: string[]) {
+    const invoiced = await this.rows<{ order_id: string; n: number }>(
+      `select order_id::text as order_id, count(*)::int as n from invoices where kind = 'invoice' and order_id = any($1) group by order_id`,
+      [orderIds],
+    );
+    expect(invoiced.filter((r) => r.n !== 1)).toEqual([]);
+    expect(invoiced.map((r) => r.order_id).sort()).toEqual([...orderIds].sort());
+    const numbers = (await this.rows<{ number: string }>(`select number from invoices where kind = 'invoice' order by number`)).map((r) => r.number);
+    expect(numbers).toEqual(numbers.map((_, i) => `INV-${String(i + 1).padStart(6, '0')}`));
+    return numbers.length;
+  }
+
   /** One submission job per order, each completed; no job of any queue failed. Returns the submission jobs. */
   async expectNoJobLost(orderIds: string[]) {
     const jobs = await this.rows<{ id: string; state: string; retry_count: number; order_id: string }>(
