@@ -76,6 +76,8 @@ export type MailLink = z.infer<typeof mailLinkSchema>;
 export const mailDetailSchema = mailSummarySchema.extend({
   /** The last delivery error (an SMTP refusal), null once delivered. */
   error: z.string().nullable(),
+  /** The file names of what the mail carries (an invoice's PDF, drawn when it is delivered); empty for most mails. */
+  attachments: z.array(z.string()),
   /**
    * The body, as it would arrive. Only for mails that went to the log (no SMTP): a mail handed to a real mail server
    * is its recipient's to read, with its sign-in links (docs/decisions/111). null then.

@@ -60,7 +60,8 @@ import {
 } from './modules/seo';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { createMailer, type Mailer } from './modules/mail';
+import { documentOf, invoiceDocument, renderInvoicePdf } from './modules/invoices';
+import { createMailer, type MailAttachmentResolver, type Mailer } from './modules/mail';
 import { JobQueue } from './modules/jobs';
 import { registerJobs } from './jobs';
 import { adminDiscountsRoutes } from './modules/discounts';
@@ -130,6 +131,18 @@ export interface BuildAppOptions {
   pages?: PageTableSource;
 }
 
+/**
+ * What a mail's attachment references are (docs/decisions/132): an order's invoice or credit note, drawn from its frozen
+ * document when the mail is delivered, so the outbox keeps no bytes. null: the order has no such document.
+ */
+export function mailAttachments(db: Db): MailAttachmentResolver {
+  return async (ref) => {
+    if (ref.kind !== 'invoice') return null;
+    const row = await documentOf(db, ref.orderId, ref.number);
+    return row ? { filename: ref.filename, content: await renderInvoicePdf(invoiceDocument(row)), contentType: 'application/pdf' } : null;
+  };
+}
+
 /** Builds the whole HTTP app; never listens (server.ts does, tests use app.inject). */
 export async function buildApp({ config, database, logger = false, loggerInstance, ssr, pages }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -173,6 +186,7 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
     secret: authSecret,
     // Replies to a no-reply sender reach the support address of the settings (docs/decisions/123).
     replyTo: async () => (await app.settings.getPublic()).support_email,
+    attachmentResolver: mailAttachments(database.db),
   });
   app.decorate('authSecret', authSecret);
   app.decorate('mailer', mailer);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export type MailTransport = 'smtp' | 'log';
 /**
@@ -7,6 +7,19 @@ export type MailTransport = 'smtp' | 'log';
  * failed = the last attempt failed, another one is scheduled until the job's attempts run out.
  */
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'logged';
+
+/**
+ * A file a mail carries, kept as a reference, never as bytes: the delivery asks the app's attachment resolver for
+ * its content when it hands the mail to SMTP (an invoice's PDF is drawn again from its frozen document).
+ */
+export interface MailAttachmentRef {
+  kind: 'invoice';
+  orderId: string;
+  /** The document's number, e.g. 'INV-000001' or 'CN-000001'. */
+  number: string;
+  /** The file name the recipient sees, e.g. 'INV-000001.pdf'. */
+  filename: string;
+}
 
 /**
  * Every mail the shop sends, written when it is asked for (in the same transaction as the job that delivers
@@ -30,6 +43,8 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** One mail per key (e.g. 'order:<id>:shipped'): a job that runs twice never writes a second mail. */
     dedupeKey: text('dedupe_key').unique(),
+    /** Files the mail carries, as references resolved when it is delivered (an invoice PDF); [] for most mails. */
+    attachments: jsonb('attachments').$type<MailAttachmentRef[]>().notNull().default([]),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -90,6 +90,7 @@ export async function getMail(ctx: AdminMailContext, id: string): Promise<MailDe
   return {
     ...summaryOf(row),
     error: row.error,
+    attachments: row.attachments.map((a) => a.filename),
     body: row.transport === 'log' ? { text: row.text, html: row.html, links: mailLinks(row.text, row.html, ctx.publicUrl) } : null,
   };
 }
@@ -98,7 +99,7 @@ export async function getMail(ctx: AdminMailContext, id: string): Promise<MailDe
 const ON_ITS_WAY: readonly MailState[] = ['queued', 'sending'];
 
 /**
- * Sends the same mail again: a new outbox row (same recipient, subject, text, HTML and kind) and its 'mail.send' job,
+ * Sends the same mail again: a new outbox row (same recipient, subject, text, HTML, kind and attachments) and its 'mail.send' job,
  * written with the audit row in one transaction. The copy goes the way mail goes now (SMTP or the log). Its links are
  * the original's: one that has expired or was used stays so.
  */
@@ -112,7 +113,8 @@ export async function resendMail(ctx: AdminMailContext, id: string, actor: Actor
     }
     const copyId = await ctx.mailer.send(
       { to: original.to, subject: original.subject, text: original.text, ...(original.html === null ? {} : { html: original.html }), kind: original.kind },
-      { tx },
+      // The same attachments, drawn again when the copy is delivered.
+      { tx, attachments: original.attachments },
     );
     // Without a dedupe key a row is always written; the check keeps the types honest.
     if (!copyId) throw new Error('the mailer wrote no outbox row for the resent mail');

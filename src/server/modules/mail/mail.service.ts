@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '@/server/db/client';
-import { mailOutbox, type MailList } from '@/server/db/schema/index';
+import { mailOutbox, type MailAttachmentRef, type MailList } from '@/server/db/schema/index';
 import { z } from 'zod';
 import { defineJob, handle, type JobQueue, type JobRegistration } from '../jobs';
 import { mailHeaders, unsubscribeUrl } from './unsubscribe';
@@ -16,11 +16,28 @@ export interface OutgoingMail {
   kind: string;
 }
 
+export type { MailAttachmentRef };
+
+/** An attachment's content, as the delivery hands it to SMTP. */
+export interface ResolvedAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/**
+ * Turns an outbox row's attachment reference into its file when the mail is delivered; null when there is no such file.
+ * Given by whoever builds the app (src/server/app.ts), so the mail module knows nothing of invoices or orders.
+ */
+export type MailAttachmentResolver = (ref: MailAttachmentRef) => Promise<ResolvedAttachment | null>;
+
 export interface SendMailOptions {
   /** Write the mail (and its delivery job) in this transaction: it exists exactly when the change commits. */
   tx?: Db;
   /** One mail per key: asking again with the same key writes nothing (a job that runs twice). */
   dedupeKey?: string;
+  /** Files the mail carries, kept as references and resolved when it is delivered (an invoice's PDF). */
+  attachments?: MailAttachmentRef[];
 }
 
 export interface Mailer {
@@ -59,6 +76,8 @@ export function createMailer(opts: {
    * mail is sent so a change in the admin settings applies at once. null: no Reply-To.
    */
   replyTo: () => Promise<string | null>;
+  /** Resolves the outbox's attachment references at delivery; without it a mail goes without its attachments. */
+  attachmentResolver?: MailAttachmentResolver;
 }): Mailer {
   const { db, jobs, log, smtpUrl, from } = opts;
   /** The support address when it is one (the setting is free text): replies go there, and the mailto unsubscribe. */
@@ -81,10 +100,28 @@ export function createMailer(opts: {
   const transport = transporter ? ('smtp' as const) : ('log' as const);
   const messageHost = new URL(opts.publicUrl).hostname;
 
-  async function enqueue(tx: Db, mail: OutgoingMail, dedupeKey: string | undefined): Promise<string | null> {
+  /**
+   * The files of a mail being delivered. One that cannot be had (no such document, a drawing that failed) is left out
+   * with a warning: the mail itself — a receipt — matters more than its attachment, which the order page also has.
+   */
+  async function attachmentsOf(row: typeof mailOutbox.$inferSelect): Promise<ResolvedAttachment[]> {
+    const files: ResolvedAttachment[] = [];
+    for (const ref of row.attachments) {
+      const file = await (opts.attachmentResolver?.(ref) ?? Promise.resolve(null)).catch((err: unknown) => {
+        log.warn({ err, mail: { id: row.id, kind: row.kind }, attachment: ref }, 'a mail attachment could not be drawn; the mail goes without it');
+        return undefined;
+      });
+      if (file) files.push(file);
+      else if (file === null) log.warn({ mail: { id: row.id, kind: row.kind }, attachment: ref }, 'a mail attachment was not found; the mail goes without it');
+    }
+    return files;
+  }
+
+  async function enqueue(tx: Db, mail: OutgoingMail, sendOpts: SendMailOptions): Promise<string | null> {
+    const { dedupeKey, attachments = [] } = sendOpts;
     const rows = await tx
       .insert(mailOutbox)
-      .values({ ...mail, to: mail.to.toLowerCase(), transport, status: 'queued', dedupeKey: dedupeKey ?? null })
+      .values({ ...mail, to: mail.to.toLowerCase(), transport, status: 'queued', dedupeKey: dedupeKey ?? null, attachments })
       .onConflictDoNothing({ target: mailOutbox.dedupeKey })
       .returning({ id: mailOutbox.id });
     if (!rows[0]) return null;
@@ -95,8 +132,8 @@ export function createMailer(opts: {
   return {
     transport,
     async send(mail, sendOpts = {}) {
-      if (sendOpts.tx) return enqueue(sendOpts.tx, mail, sendOpts.dedupeKey);
-      return db.transaction((tx) => enqueue(tx as unknown as Db, mail, sendOpts.dedupeKey));
+      if (sendOpts.tx) return enqueue(sendOpts.tx, mail, sendOpts);
+      return db.transaction((tx) => enqueue(tx as unknown as Db, mail, sendOpts));
     },
     async deliver(id, attempt) {
       // Claim it: only a queued or failed mail is sent; 'sending' left by a crash is sent again (at least once,
@@ -110,11 +147,13 @@ export function createMailer(opts: {
       if (!transporter) {
         await db.update(mailOutbox).set({ status: 'logged', sentAt: sql`now()`, error: null }).where(eq(mailOutbox.id, id));
         // Without SMTP the log is the mailbox: the whole text, links included.
-        log.info({ mail: { to: row.to, subject: row.subject, kind: row.kind } }, `mail (no SMTP_URL, not sent):\n${row.text}`);
+        const files = row.attachments.length ? `\n[attached: ${row.attachments.map((a) => a.filename).join(', ')}]` : '';
+        log.info({ mail: { to: row.to, subject: row.subject, kind: row.kind } }, `mail (no SMTP_URL, not sent):\n${row.text}${files}`);
         return;
       }
       try {
         const support = await supportAddress();
+        const attachments = await attachmentsOf(row);
         await transporter.sendMail({
           from,
           ...(support ? { replyTo: support } : {}),
@@ -124,6 +163,7 @@ export function createMailer(opts: {
           html: row.html ?? undefined,
           messageId: `<${row.id}@${messageHost}>`,
           headers: mailHeaders({ kind: row.kind, to: row.to, publicUrl: opts.publicUrl, secret: opts.secret, support }),
+          ...(attachments.length ? { attachments: attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) } : {}),
         });
         await db.update(mailOutbox).set({ status: 'sent', sentAt: sql`now()`, error: null }).where(eq(mailOutbox.id, id));
       } catch (err) {

@@ -119,4 +119,19 @@ describe('mail without SMTP_URL', () => {
       { timeout: 15_000, interval: 100 },
     );
   });
+
+  it('logs a mail with attachments as it does any other, naming its files (nothing is drawn without SMTP)', async () => {
+    const to = uniqueEmail('outbox-attached');
+    const ref = { kind: 'invoice' as const, orderId: '00000000-0000-4000-8000-000000000000', number: 'INV-000042', filename: 'INV-000042.pdf' };
+    const id = await t.app.mailer.send({ to, subject: 'Your invoice', text: 'Here it is.', kind: 'test_attachments' }, { attachments: [ref] });
+    await vi.waitFor(
+      async () => {
+        const [r] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+        expect(r).toMatchObject({ transport: 'log', status: 'logged', attachments: [ref] });
+        const logged = lines.map((l) => JSON.parse(l) as { msg: string; mail?: { to: string } }).find((l) => l.mail?.to === to);
+        expect(logged?.msg).toContain('Here it is.\n[attached: INV-000042.pdf]');
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+  });
 });

@@ -51,7 +51,11 @@ const testNote = (f: OrderMailFacts) =>
     ? ['Test mode: this order was paid with a test card, so no real money moved. Printing and shipping are simulated too: nothing is printed or posted, and any carrier and tracking number are made up.']
     : [];
 
-export function orderConfirmationMail(f: OrderMailFacts, opts: { resent?: boolean } = {}): OutgoingMail {
+/** A short line saying which document the mail carries (the PDF itself is attached by the mailer). */
+const attachedNote = (what: string, number: string | undefined): Paragraph[] => (number ? [{ text: `Your ${what} ${oneLine(number, 40)} is attached (PDF).` }] : []);
+
+/** `invoice`: the number of the invoice attached to the mail, if one is. */
+export function orderConfirmationMail(f: OrderMailFacts, opts: { resent?: boolean; invoice?: string } = {}): OutgoingMail {
   const ships = f.address !== null;
   return {
     to: f.email,
@@ -67,6 +71,7 @@ export function orderConfirmationMail(f: OrderMailFacts, opts: { resent?: boolea
             : `Thank you for your order ${f.number}. Your payment has been received, and here is your receipt.`,
         },
         ...receipt(f),
+        ...attachedNote('invoice', opts.invoice),
         ...f.notes.map((text) => ({ text: oneLine(text, 300) })),
         {
           text: ships && f.testMode
@@ -100,7 +105,8 @@ export function paymentFailedMail(f: OrderMailFacts, reason: string, payUrl: str
   };
 }
 
-export function refundMail(f: OrderMailFacts, refunded: string, full: boolean): OutgoingMail {
+/** `creditNote`: the number of the credit note attached to the mail, if one is. */
+export function refundMail(f: OrderMailFacts, refunded: string, full: boolean, opts: { creditNote?: string } = {}): OutgoingMail {
   return {
     to: f.email,
     kind: 'order_refunded',
@@ -111,6 +117,7 @@ export function refundMail(f: OrderMailFacts, refunded: string, full: boolean): 
       lines: [
         { text: `We have refunded ${refunded} of your order ${f.number} to the card you paid with${full ? ', which is the whole order' : ''}.` },
         { text: 'Refunds usually reach your account within 5–10 business days, depending on your bank.' },
+        ...attachedNote('credit note', opts.creditNote),
       ],
       action: { label: 'See your order', url: f.orderUrl },
       after: [...testNote(f)],

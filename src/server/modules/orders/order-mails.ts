@@ -4,7 +4,8 @@ import { addressLines } from '@/contract/address-format';
 import type { Db } from '@/server/db/client';
 import { fulfilmentsOf } from '../fulfilment';
 import { defineJob, handle, type JobRegistration } from '../jobs';
-import { type Mailer, orderConfirmationMail, paymentFailedMail, refundMail, shippedMail, type OrderMailFacts } from '../mail';
+import type { InvoiceRow } from '../invoices';
+import { type MailAttachmentRef, type Mailer, orderConfirmationMail, paymentFailedMail, refundMail, shippedMail, type OrderMailFacts } from '../mail';
 import { findPayment, refundsOf, type PaymentRow } from '../payments';
 import type { SettingsService } from '../settings';
 import { formatMoney } from '../store';
@@ -82,6 +83,14 @@ async function mailFacts(deps: OrderMailDeps, order: OrderRow, payment: PaymentR
   };
 }
 
+/** The mail's reference to an invoice or credit note: the mailer draws its PDF when it delivers the mail. */
+const attachmentOf = (document: Pick<InvoiceRow, 'orderId' | 'number'>): MailAttachmentRef => ({
+  kind: 'invoice',
+  orderId: document.orderId,
+  number: document.number,
+  filename: `${document.number}.pdf`,
+});
+
 /**
  * The `order.mail` job: writes the mail once per job (the job id is part of its dedupe key, so a job that runs
  * again after a crash writes nothing new).
@@ -94,8 +103,9 @@ export async function sendOrderMail(deps: OrderMailDeps, data: z.infer<typeof or
   const dedupeKey = `order:${order.id}:${data.kind}:${data.refundRequest ?? jobKey}`;
   if (data.kind === 'confirmation') {
     // The invoice is issued with the receipt (docs/decisions/132): once, whichever job or retry gets there first.
-    await issueOrderInvoice(deps, order, payment);
-    await deps.mailer.send(orderConfirmationMail(facts), { dedupeKey });
+    // The receipt carries it as a PDF (drawn when the mail is delivered).
+    const invoice = await issueOrderInvoice(deps, order, payment);
+    await deps.mailer.send(orderConfirmationMail(facts, { invoice: invoice.number }), { dedupeKey, attachments: [attachmentOf(invoice)] });
   } else if (data.kind === 'payment_failed') {
     if (!payment?.paymentUrl) return;
     const payUrl = payment.paymentUrl.startsWith('/') ? `${deps.publicUrl}${payment.paymentUrl}` : payment.paymentUrl;
@@ -104,12 +114,15 @@ export async function sendOrderMail(deps: OrderMailDeps, data: z.infer<typeof or
     const pieces = (await refundsOf(deps.db, order.id)).filter((r) => r.status === 'succeeded' && (!data.refundRequest || r.requestKey === data.refundRequest));
     const amount = pieces.reduce((sum, r) => sum + r.amount, 0);
     if (amount <= 0 || !payment) return;
-    await issueRefundCreditNote(deps, order, payment, {
+    const creditNote = await issueRefundCreditNote(deps, order, payment, {
       requestKey: data.refundRequest ?? `job:${jobKey}`,
       amount,
       refundedAt: pieces.reduce((latest, r) => (r.createdAt > latest ? r.createdAt : latest), pieces[0]!.createdAt),
     });
-    await deps.mailer.send(refundMail(facts, formatMoney(amount, order.currency), payment.refundedTotal >= payment.capturedTotal), { dedupeKey });
+    await deps.mailer.send(refundMail(facts, formatMoney(amount, order.currency), payment.refundedTotal >= payment.capturedTotal, { creditNote: creditNote.number }), {
+      dedupeKey,
+      attachments: [attachmentOf(creditNote)],
+    });
   } else {
     const parcels = (await fulfilmentsOf(deps.db, order.id)).filter((f) => f.trackingNumber);
     const shipped = (data.fulfilmentId ? parcels.find((f) => f.id === data.fulfilmentId) : undefined) ?? parcels.at(-1);
@@ -118,10 +131,11 @@ export async function sendOrderMail(deps: OrderMailDeps, data: z.infer<typeof or
   }
 }
 
-/** An admin's "send the confirmation again": a copy, now. */
+/** An admin's "send the confirmation again": a copy, now, with the order's invoice (issued now if it is missing). */
 export async function resendConfirmation(deps: OrderMailDeps, order: OrderRow): Promise<void> {
   const payment = await findPayment(deps.db, order.id);
-  await deps.mailer.send(orderConfirmationMail(await mailFacts(deps, order, payment), { resent: true }));
+  const invoice = await issueOrderInvoice(deps, order, payment);
+  await deps.mailer.send(orderConfirmationMail(await mailFacts(deps, order, payment), { resent: true, invoice: invoice.number }), { attachments: [attachmentOf(invoice)] });
 }
 
 export function orderMailJobs(deps: OrderMailDeps): JobRegistration[] {

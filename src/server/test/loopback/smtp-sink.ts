@@ -7,7 +7,15 @@ export interface CapturedMail {
   subject: string;
   /** the text/plain body, transfer encoding undone */
   text: string;
+  /** The parts sent as attachments (Content-Disposition: attachment), their content decoded. */
+  attachments: CapturedAttachment[];
   raw: string;
+}
+
+export interface CapturedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 function decodeQuotedPrintable(s: string): string {
@@ -32,7 +40,8 @@ export function textOf(raw: string): { subject: string; text: string } {
   const subject = decodeHeader(/^subject: (.*)$/im.exec(unfolded)?.[1] ?? '');
   const body = rest.join('\n\n');
   const boundary = /boundary="?([^";\r\n]+)"?/i.exec(unfolded)?.[1];
-  const parts = boundary ? body.split(`--${boundary}`) : [`${head}\n\n${body}`];
+  // Every part at any depth (a mail with attachments nests its text and HTML in a multipart/alternative).
+  const parts = boundary ? splitParts(raw) : [`${head}\n\n${body}`];
   for (const part of parts) {
     const [partHead = '', ...partBody] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
     const content = boundary ? partBody.join('\n\n') : body;
@@ -48,6 +57,31 @@ export function textOf(raw: string): { subject: string; text: string } {
     return { subject, text: text.trim() };
   }
   return { subject, text: body.trim() };
+}
+
+/** The parts of a multipart MIME message at any depth, split on every boundary it declares. */
+function splitParts(raw: string): string[] {
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => m[1]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return boundaries.length ? raw.split(new RegExp(`\\r?\\n--(?:${boundaries.join('|')})(?:--)?`)).slice(1) : [];
+}
+
+/**
+ * The attachments of a raw MIME message: every part, at any depth of multipart, whose Content-Disposition is
+ * attachment (enough for what nodemailer writes: base64 or plain bodies, the file name as a plain or quoted parameter).
+ */
+export function attachmentsOf(raw: string): CapturedAttachment[] {
+  const found: CapturedAttachment[] = [];
+  for (const part of splitParts(raw)) {
+    const [head = '', ...body] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+    const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+    if (!/^content-disposition:\s*attachment/im.test(headers)) continue;
+    const filename = decodeHeader(/filename="?([^";\r\n]+)"?/i.exec(headers)?.[1] ?? '');
+    const contentType = /^content-type:\s*([^;\s]+)/im.exec(headers)?.[1]?.toLowerCase() ?? '';
+    const content = body.join('\n\n');
+    const base64 = /^content-transfer-encoding:\s*base64/im.test(headers);
+    found.push({ filename, contentType, content: base64 ? Buffer.from(content.replace(/\s+/g, ''), 'base64') : Buffer.from(content, 'latin1') });
+  }
+  return found;
 }
 
 /** A loopback SMTP server that keeps every message it accepts (tests and the e2e run). */
@@ -68,6 +102,7 @@ export async function startSmtpSink(port = 0) {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           ...textOf(raw),
+          attachments: attachmentsOf(raw),
           raw,
         });
         callback();
