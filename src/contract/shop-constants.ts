@@ -15,3 +15,17 @@ export const SHOP_LIMITS = {
   recipientName: 80,
   discountCode: 40,
 } as const;
+
+/**
+ * The shipping line an order keeps: the method's label and the promise quoted for its address — its zone's
+ * (docs/decisions/131) — e.g. "Standard (4–8 business days)". Written by the checkout, read back by the pages and
+ * mails that say when a parcel arrives (deliveryDaysOf), so both sides share the one format.
+ */
+export function shippingLabelOf(label: string, minDays: number, maxDays: number): string {
+  return `${label} (${minDays === maxDays ? maxDays : `${minDays}–${maxDays}`} business days)`;
+}
+
+/** "4–8" from an order's shipping line (shippingLabelOf); null when it carries no promise. */
+export function deliveryDaysOf(shippingLabel: string | null | undefined): string | null {
+  return /\((\d+(?:–\d+)?) business days\)$/.exec(shippingLabel ?? '')?.[1] ?? null;
+}

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { countryName, type ShippingAddressValue } from '@/contract/address';
 import { hrefs } from '@/contract/paths';
+import { shippingLabelOf } from '@/contract/shop-constants';
 import type { CartLineInput, CheckoutResult, ShippingMethodId } from '@/contract/shop';
 import { PaymentProviderError } from '@/server/adapters/payments/payment-provider';
 import type { OrderChannel } from '@/server/db/schema/orders';
@@ -90,7 +91,7 @@ export const placeOrder = workflow<PlaceOrderInput, ShopDeps>('placeOrder')
             discountCode: q.discount?.code ?? null,
             shippingMethod: method,
             // The promise quoted for this address: its zone's (docs/decisions/131), else the shop's own.
-            shippingLabel: chosen ? `${chosen.label} (${chosen.min_days}–${chosen.max_days} business days)` : null,
+            shippingLabel: chosen ? shippingLabelOf(chosen.label, chosen.min_days, chosen.max_days) : null,
             shippingAddress:
               q.requires_shipping && address
                 ? { name: address.name, line1: address.line1, line2: address.line2, city: address.city, state: address.state, postalCode: address.postal_code, country: address.country, phone: address.phone }

@@ -1,3 +1,4 @@
+import { deliveryDaysOf } from '@/contract/shop-constants';
 import { mailLayout, oneLine, type Paragraph } from './mail-layout';
 import type { OutgoingMail } from './mail.service';
 
@@ -77,7 +78,7 @@ export function orderConfirmationMail(f: OrderMailFacts, opts: { resent?: boolea
           text: ships && f.testMode
             ? 'What happens next, in test mode: our print shop acts out printing, framing and shipping, and we write again when it “ships”, with a made-up tracking number.'
             : ships
-            ? 'What happens next: we print and frame it, then ship it. Delivery takes 7–14 business days worldwide (less with express). We will write again when it is on its way, with tracking.'
+            ? `What happens next: we print and frame it, then ship it. Delivery takes ${deliveryDaysOf(f.shippingLabel) ?? '7–14'} business days. We will write again when it is on its way, with tracking.`
             : 'Your digital certificate is ready: open your order to download it.',
         },
       ],
@@ -146,7 +147,7 @@ export function shippedMail(f: OrderMailFacts, shipment: { carrier: string; trac
               ...(shipment.trackingUrl ? [{ text: `Follow the parcel: ${shipment.trackingUrl}` }] : []),
             ]),
         ...(f.address ? [addressBlock('It is addressed to:', f.address)] : []),
-        ...(f.testMode ? [] : [{ text: 'Delivery usually takes 7–14 business days worldwide from here (less with express). Clear a wall.' }]),
+        ...(f.testMode ? [] : [{ text: `Delivery usually takes ${deliveryDaysOf(f.shippingLabel) ?? '7–14'} business days from here. Clear a wall.` }]),
       ],
       action: { label: 'See your order', url: f.orderUrl },
       after: [...testNote(f)],

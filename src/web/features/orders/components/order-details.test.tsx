@@ -156,4 +156,10 @@ describe('OrderDetails', () => {
     renderWithApp(<OrderDetails order={orderIn({ lifecycle: 'open', payment: 'paid', fulfilment: 'pending' })} />);
     expect(screen.queryByRole('region', { name: 'Invoices' })).toBeNull();
   });
+
+  it('promises the delivery time the order was sold with: its zone’s, not the shop’s worldwide one', () => {
+    const order = orderIn({ lifecycle: 'open', payment: 'paid', fulfilment: 'pending' }, { shipping_label: 'Standard (4–8 business days)' });
+    renderWithApp(<OrderDetails order={order} />);
+    expect(statusRegion().getByText(/Printing, framing and delivery take 4–8 business days;/)).toBeVisible();
+  });
 });

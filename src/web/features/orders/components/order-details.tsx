@@ -12,6 +12,7 @@ import { addressLines } from '@/contract/address-format';
 import { formatDate, formatDateTime, formatMoney } from '@/contract/format';
 import { cn } from '@/web/lib/utils';
 import { deliveryDays } from '@/web/lib/site-settings';
+import { deliveryDaysOf } from '@/contract/shop-constants';
 
 const STEPS = [
   { key: 'placed', label: 'Placed', icon: Check },
@@ -57,7 +58,7 @@ const NEXT: Record<OrderStatus, (o: Order) => string> = {
   payment_failed: (o) => `The payment did not go through${o.payment.failure_message ? ` (${o.payment.failure_message})` : ''}. Nothing was charged; you can pay with another card.`,
   paid: (o) =>
     o.lines.some((l) => l.requires_shipping)
-      ? `Paid, and waiting for the print room. Printing, framing and delivery take ${deliveryDays()} business days worldwide; we will mail you when it ships, with tracking.`
+      ? `Paid, and waiting for the print room. Printing, framing and delivery take ${deliveryDaysOf(o.shipping_label) ?? deliveryDays()} business days; we will mail you when it ships, with tracking.`
       : 'Paid. Your certificate is ready: download the PDF below.',
   in_production: (o) =>
     parcels(o).length

@@ -10,6 +10,7 @@ import { useOrder } from '../api/get-order';
 import { OrderDetails } from './order-details';
 import { OrderSkeleton } from './order-skeleton';
 import { deliveryDays } from '@/web/lib/site-settings';
+import { deliveryDaysOf } from '@/contract/shop-constants';
 
 const completedOrders = new Set<string>();
 
@@ -85,7 +86,7 @@ function Receipt({ orderId, token }: { orderId: string; token: string }) {
                   ? 'Your certificate is ready: download the PDF below.'
                   : o.payment.test_mode
                     ? 'What happens next, in test mode: the built-in print shop acts out printing, framing and shipping (nothing is printed or posted), and we mail you its made-up tracking number.'
-                    : `What happens next: the print room prints and frames it, then it ships. Expect it within ${deliveryDays()} business days worldwide (sooner with express). We will mail you the tracking number.`}
+                    : `What happens next: the print room prints and frames it, then it ships. Expect it within ${deliveryDaysOf(o.shipping_label) ?? deliveryDays()} business days. We will mail you the tracking number.`}
               </p>
             ) : o.status === 'pending_payment' ? (
               <p className="flex items-center gap-2">
