@@ -3,6 +3,7 @@ import type { AdminSettings, SettingsGroup, SettingsValues } from '../src/contra
 import type { Award } from '../src/contract/awards';
 import { expect, test } from './fixtures';
 import { csrfHeaders, LOOPBACK, signInViaApi, toasts } from './support/auth-helpers';
+import { addFramedPrint } from './support/order-helpers';
 import { axeSerious, pageSettled } from './support/page-helpers';
 
 /*
@@ -46,17 +47,10 @@ async function asAdmin(page: Page, path: string) {
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
-/** A framed A4 oak certificate ($64.00) in the cart, as a shopper adds it on the store page. */
+/** A framed A4 oak certificate ($64.00) of the first award in the cart. */
 async function addFramedCertificate(page: Page) {
   const [award] = (await (await page.request.get('/api/awards')).json()) as Award[];
-  await page.goto(`/store?award=${award!.id}`);
-  await page.getByRole('textbox', { name: 'Name on the certificate' }).fill('Dana Okafor');
-  await page.getByRole('radio', { name: /Framed certificate/ }).check();
-  await page.getByRole('radio', { name: 'A4 / Letter (210 × 297 mm)' }).check();
-  await page.getByRole('radio', { name: 'Oak frame' }).check();
-  await expect(page.getByTestId('store-price')).toHaveText('$64.00');
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByTestId('cart-badge')).toHaveText('1');
+  await addFramedPrint(page, award!, 'Dana Okafor');
 }
 
 test.describe('admin settings, audit log and dashboard', () => {

@@ -2,22 +2,11 @@ import type { Page } from '@playwright/test';
 import type { Award } from '../src/contract/awards';
 import { expect, test } from './fixtures';
 import { createVerifiedUser, LOOPBACK, signInViaApi, waitForMail } from './support/auth-helpers';
+import { addFramedPrint } from './support/order-helpers';
 import { axeSerious, pageSettled } from './support/page-helpers';
 
 async function awardOf(page: Page, index: number): Promise<Award> {
   return ((await (await page.request.get('/api/awards')).json()) as Award[])[index]!;
-}
-
-/** Store → framed A4 oak for `name` → cart badge 1. */
-async function addFramedPrint(page: Page, award: Award, name: string) {
-  await page.goto(`/store?award=${award.id}`);
-  await page.getByRole('textbox', { name: 'Name on the certificate' }).fill(name);
-  await page.getByRole('radio', { name: /Framed certificate/ }).check();
-  await page.getByRole('radio', { name: 'A4 / Letter (210 × 297 mm)' }).check();
-  await page.getByRole('radio', { name: 'Oak frame' }).check();
-  await expect(page.getByTestId('store-price')).toHaveText('$64.00');
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByTestId('cart-badge')).toHaveText('1');
 }
 
 /** /cart → Checkout → contact and a US address (unless prefilled) → Pay. Lands on the test processor's page. */

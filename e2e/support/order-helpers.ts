@@ -1,5 +1,17 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 
+/** Store → framed A4 oak ($64.00) for `name` → cart badge 1, as a shopper adds it on the store page. */
+export async function addFramedPrint(page: Page, award: { id: string }, name: string) {
+  await page.goto(`/store?award=${award.id}`);
+  await page.getByRole('textbox', { name: 'Name on the certificate' }).fill(name);
+  await page.getByRole('radio', { name: /Framed certificate/ }).check();
+  await page.getByRole('radio', { name: 'A4 / Letter (210 × 297 mm)' }).check();
+  await page.getByRole('radio', { name: 'Oak frame' }).check();
+  await expect(page.getByTestId('store-price')).toHaveText('$64.00');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByTestId('cart-badge')).toHaveText('1');
+}
+
 /**
  * A guest's paid framed certificate (FRAME-A4-BLACK), placed and paid through the API as the checkout pages
  * would; returns the order and the customer's browser context (which holds nothing but the order link).

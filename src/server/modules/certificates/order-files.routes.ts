@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { orderQuerySchema } from '@/contract/shop';
-import { HttpError, notFound, unauthorized } from '@/server/lib/http-errors';
-import { findOrder, isPaidFor, linesOf, verifyOrderToken } from '../orders';
+import { HttpError, notFound } from '@/server/lib/http-errors';
+import { isPaidFor, linesOf, orderForRequest } from '../orders';
 import { findPayment } from '../payments';
 import { renderUnavailable } from './render-pool';
 import type { CertificatesContext } from './certificates.service';
@@ -36,18 +36,13 @@ export function orderFilesRoutes(ctx: CertificatesContext): FastifyPluginAsyncZo
       },
       async (request, reply) => {
         const { orderId, lineId } = request.params;
-        const order = await findOrder(ctx.db, orderId);
-        if (!(order && verifyOrderToken(app.authSecret, orderId, request.query.token))) {
-          const { user, isAdmin } = await app.auth.getAuth(request, reply);
-          if (!user && !request.query.token) throw unauthorized('Please sign in to download your certificate.');
-          if (!order || !user || (order.userId !== user.id && !isAdmin)) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
-        }
+        const order = await orderForRequest(app, request, reply, { orderId, token: request.query.token, signIn: 'Please sign in to download your certificate.' });
         const line = (await linesOf(ctx.db, orderId)).find((l) => l.id === lineId);
         if (!line || line.requiresShipping) throw notFound('This order has no digital certificate with that id.', 'LINE_NOT_FOUND');
         const payment = await findPayment(ctx.db, orderId);
         if (!isPaidFor(payment)) throw new HttpError(409, 'ORDER_NOT_PAID', 'The certificate can be downloaded once the order is paid.');
 
-        const { data, template } = await lineCertificate(ctx, order!, line, payment!.paidAt);
+        const { data, template } = await lineCertificate(ctx, order, line, payment!.paidAt);
         let pdf: Buffer;
         try {
           pdf = await ctx.renderer.pdf(data, template);

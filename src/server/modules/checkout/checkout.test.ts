@@ -2,19 +2,13 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Quote } from '@/contract/shop';
 import { discountCodes, orders, paymentTransitions, settings } from '@/server/db/schema/index';
-import { lastMailTo, TestClient } from '@/server/test/auth-client';
+import { lastMailTo, type TestClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { checkoutBody, newKey, pay, placeOrder, shopCatalogue, US_ADDRESS } from './test-support';
+import { checkoutBody, newKey, pay, placeOrder, shopCatalogue, shoppers, US_ADDRESS } from './test-support';
 
 let t: TestApp;
 let shop: Awaited<ReturnType<typeof shopCatalogue>>;
-let ipCounter = 0;
-/** A shopper from their own address (the checkout limit is per IP). */
-const shopper = () => {
-  const c = new TestClient(t.app);
-  c.ip = `198.51.100.${(ipCounter++ % 250) + 1}`;
-  return c;
-};
+const shopper = shoppers(() => t.app, '198.51.100');
 const orderCount = async () => Number((await t.database.db.select({ n: count() }).from(orders))[0]!.n);
 
 beforeAll(async () => {

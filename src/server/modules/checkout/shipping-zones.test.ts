@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSettings } from '@/contract/admin-settings';
 import type { Quote } from '@/contract/shop';
 import { auditLog, orders } from '@/server/db/schema/index';
-import { signedInClient, TestClient } from '@/server/test/auth-client';
+import { signedInClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { checkoutBody, placeOrder, shopCatalogue, US_ADDRESS } from './test-support';
+import { checkoutBody, placeOrder, shopCatalogue, shoppers, US_ADDRESS } from './test-support';
 
 /**
  * Shipping by zone (issue 28, docs/decisions/131): an admin keeps zones with their own prices and delivery promises;
@@ -16,12 +16,7 @@ import { checkoutBody, placeOrder, shopCatalogue, US_ADDRESS } from './test-supp
 let t: TestApp;
 let shop: Awaited<ReturnType<typeof shopCatalogue>>;
 let admin: Awaited<ReturnType<typeof signedInClient>>;
-let ip = 0;
-const shopper = () => {
-  const c = new TestClient(t.app);
-  c.ip = `203.0.113.${(ip++ % 250) + 1}`;
-  return c;
-};
+const shopper = shoppers(() => t.app, '203.0.113');
 
 const DE = { name: 'Jonas Weber', line1: 'Unter den Linden 1', line2: '', city: 'Berlin', state: '', postal_code: '10117', country: 'DE', phone: '' };
 const AU = { name: 'Mia Nguyen', line1: '1 Macquarie St', line2: '', city: 'Sydney', state: 'NSW', postal_code: '2000', country: 'AU', phone: '' };

@@ -7,7 +7,7 @@ import type { TestPaymentOutcome } from '@/contract/test-payments';
 import { type TestCardProcessor } from '@/server/adapters/payments/test-processor';
 import type { Db } from '@/server/db/client';
 import { awards } from '@/server/db/schema/index';
-import type { TestClient } from '@/server/test/auth-client';
+import { TestClient } from '@/server/test/auth-client';
 import { PAYMENT_WEBHOOK_PATH as WEBHOOK_PATH } from '@/server/adapters/payments/payment-provider';
 
 /** Test helpers for the shop: the seeded catalogue, a valid checkout body, placing and paying orders. */
@@ -45,6 +45,19 @@ export function checkoutBody(awardId: string, variantId: string, over: Partial<C
 }
 
 export const newKey = () => `test-${randomUUID()}`;
+
+/**
+ * Shoppers each from an address of their own in `subnet` (the checkout's limit counts per client address), so a
+ * file's orders never meet a limit another test spent: `const shopper = shoppers(() => t.app, '198.51.100')`.
+ */
+export function shoppers(app: () => FastifyInstance, subnet: string): () => TestClient {
+  let n = 0;
+  return () => {
+    const client = new TestClient(app());
+    client.ip = `${subnet}.${(n++ % 250) + 1}`;
+    return client;
+  };
+}
 
 export async function placeOrder(client: TestClient, body: unknown, key = newKey()) {
   const res = await client.request({ method: 'POST', url: '/api/checkout', payload: body as object, headers: { 'idempotency-key': key } });

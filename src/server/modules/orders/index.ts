@@ -27,3 +27,4 @@ export { orderLink, orderMailJob, orderMailJobs, paidInTestMode, resendConfirmat
 export { adminOrderView, listOrders, ADMIN_ORDERS_PAGE_SIZE } from './admin-orders.service';
 export { anonymiseOrdersOf, ERASED_ORDER_EMAIL, ERASED_ORDER_NAME, isErasedOrderEmail, ordersOfAddress, ordersOnTheirWay } from './order-erasure';
 export { displayStatusCondition } from './order-filters';
+export { orderForRequest } from './order-access';

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSettings } from '@/contract/admin-settings';
 import type { Order } from '@/contract/shop';
 import { invoices, mailOutbox } from '@/server/db/schema/index';
-import { signedInClient, TestClient } from '@/server/test/auth-client';
+import { signedInClient } from '@/server/test/auth-client';
 import { startSmtpSink } from '@/server/test/loopback/smtp-sink';
 import { seedOrder } from '@/server/test/seed-order';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { checkoutBody, pay, placeOrder, shopCatalogue } from '../checkout/test-support';
+import { checkoutBody, pay, placeOrder, shopCatalogue, shoppers } from '../checkout/test-support';
 import { findOrder } from './orders.service';
 import { issueOrderInvoice } from './order-invoices';
 import { findPayment } from '../payments';
@@ -26,12 +26,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 const logLines: string[] = [];
 let shop: Awaited<ReturnType<typeof shopCatalogue>>;
 let admin: Awaited<ReturnType<typeof signedInClient>>;
-let ip = 0;
-const shopper = () => {
-  const c = new TestClient(t.app);
-  c.ip = `192.0.2.${(ip++ % 250) + 1}`;
-  return c;
-};
+const shopper = shoppers(() => t.app, '192.0.2');
 const deps = () => ({ db: t.database.db, settings: t.app.settings, testMode: true });
 
 /** A paid order of a framed certificate shipped to the US, its receipt (and so its invoice) written. */

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { myOrdersSchema, orderParamsSchema, orderQuerySchema, orderSchema } from '@/contract/shop';
-import { notFound, unauthorized } from '@/server/lib/http-errors';
+import { notFound } from '@/server/lib/http-errors';
 import { documentOf, invoiceDocument, renderInvoicePdf } from '../invoices';
 import { customerVisible, listMyOrders, orderParts, orderView } from './order-view';
-import { findOrder, verifyOrderToken } from './orders.service';
+import { orderForRequest } from './order-access';
 
 // Any short name passes here: who may see the order is checked first, then the name (a 404 for one it does not have).
 const documentParamsSchema = orderParamsSchema.extend({
@@ -31,15 +31,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { orderId } = request.params;
-      const order = await findOrder(app.db, orderId);
-      const byLink = order !== null && verifyOrderToken(app.authSecret, orderId, request.query.token);
-      if (!byLink) {
-        const { user, isAdmin } = await app.auth.getAuth(request, reply);
-        if (!user && !request.query.token) throw unauthorized('Please sign in to see your order.');
-        if (!order || !user || (order.userId !== user.id && !isAdmin)) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
-      }
-      const parts = await orderParts(app.db, order!);
+      const order = await orderForRequest(app, request, reply, { ...request.params, token: request.query.token, signIn: 'Please sign in to see your order.' });
+      const parts = await orderParts(app.db, order);
       if (!customerVisible(parts.states)) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
       return orderView(app.db, parts, { testMode: app.payments.testMode, secret: app.authSecret });
     },
@@ -62,12 +55,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { orderId, file } = request.params;
-      const order = await findOrder(app.db, orderId);
-      if (!(order && verifyOrderToken(app.authSecret, orderId, request.query.token))) {
-        const { user, isAdmin } = await app.auth.getAuth(request, reply);
-        if (!user && !request.query.token) throw unauthorized('Please sign in to download your invoice.');
-        if (!order || !user || (order.userId !== user.id && !isAdmin)) throw notFound('We could not find that order.', 'ORDER_NOT_FOUND');
-      }
+      await orderForRequest(app, request, reply, { orderId, token: request.query.token, signIn: 'Please sign in to download your invoice.' });
       const number = /^((?:INV|CN)-\d{6,})\.pdf$/.exec(file)?.[1];
       const row = number ? await documentOf(app.db, orderId, number) : null;
       if (!row) throw notFound('This order has no invoice or credit note with that number.', 'DOCUMENT_NOT_FOUND');
