@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,4 +36,17 @@ export function matchesEtag(request: FastifyRequest, etag: string): boolean {
     const v = t.trim();
     return v === '*' || v === etag || v === `W/${etag}`;
   });
+}
+
+/**
+ * A private file of one buyer (a certificate's PDF, an invoice) sent as a download: never stored by a cache, never
+ * indexed, saved under `filename`. The Buffer goes out as it is, never through the serializer.
+ */
+export function sendPrivateDownload(reply: FastifyReply, file: Buffer, type: string, filename: string) {
+  return reply
+    .type(type)
+    .header('cache-control', 'private, no-store')
+    .header('x-robots-tag', 'noindex')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(file as unknown as string);
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { orderQuerySchema } from '@/contract/shop';
+import { sendPrivateDownload } from '@/server/lib/cache-control';
 import { HttpError, notFound } from '@/server/lib/http-errors';
 import { isPaidFor, linesOf, orderForRequest } from '../orders';
 import { findPayment } from '../payments';
@@ -49,13 +50,7 @@ export function orderFilesRoutes(ctx: CertificatesContext): FastifyPluginAsyncZo
         } catch (error) {
           throw renderUnavailable(error);
         }
-        const name = `certificate-${data.certificateNumber}.pdf`.replace(/[^A-Za-z0-9.-]/g, '-');
-        return reply
-          .type('application/pdf')
-          .header('cache-control', 'private, no-store')
-          .header('x-robots-tag', 'noindex')
-          .header('content-disposition', `attachment; filename="${name}"`)
-          .send(pdf as unknown as string); // a Buffer goes out as it is, never through the serializer
+        return sendPrivateDownload(reply, pdf, 'application/pdf', `certificate-${data.certificateNumber}.pdf`.replace(/[^A-Za-z0-9.-]/g, '-'));
       },
     );
   };

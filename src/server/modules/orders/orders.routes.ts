@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { myOrdersSchema, orderParamsSchema, orderQuerySchema, orderSchema } from '@/contract/shop';
+import { sendPrivateDownload } from '@/server/lib/cache-control';
 import { notFound } from '@/server/lib/http-errors';
 import { documentOf, invoiceDocument, renderInvoicePdf } from '../invoices';
 import { customerVisible, listMyOrders, orderParts, orderView } from './order-view';
@@ -59,13 +60,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const number = /^((?:INV|CN)-\d{6,})\.pdf$/.exec(file)?.[1];
       const row = number ? await documentOf(app.db, orderId, number) : null;
       if (!row) throw notFound('This order has no invoice or credit note with that number.', 'DOCUMENT_NOT_FOUND');
-      const pdf = await renderInvoicePdf(invoiceDocument(row));
-      return reply
-        .type('application/pdf')
-        .header('cache-control', 'private, no-store')
-        .header('x-robots-tag', 'noindex')
-        .header('content-disposition', `attachment; filename="${row.number}.pdf"`)
-        .send(pdf as unknown as string); // a Buffer goes out as it is, never through the serializer
+      return sendPrivateDownload(reply, await renderInvoicePdf(invoiceDocument(row)), 'application/pdf', `${row.number}.pdf`);
     },
   );
 
