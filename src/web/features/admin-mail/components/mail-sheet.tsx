@@ -38,6 +38,8 @@ function Facts({ mail }: { mail: MailDetail }) {
     ['Written', exactTime(mail.created_at)],
     [mail.transport === 'log' ? 'Logged' : 'Sent', delivered],
     ['Route', mail.transport === 'log' ? 'The server log (no SMTP_URL)' : 'SMTP'],
+    // Drawn when the mail is delivered (docs/decisions/132): the names, not the files.
+    ...(mail.attachments.length ? [['Attached', mail.attachments.join(', ')] as [string, ReactNode]] : []),
   ];
   return (
     <dl className="grid grid-cols-[6.5rem_1fr] gap-x-4 gap-y-2 text-sm">
