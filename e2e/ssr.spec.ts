@@ -4,6 +4,7 @@ import type { StoreCatalogue } from '../src/contract/shop';
 import { expect, test } from './fixtures';
 import { createVerifiedUser, signInViaApi } from './support/auth-helpers';
 import { createAcceptedNomination, uniqueName } from './support/nomination-helpers';
+import { openRequests } from './support/page-helpers';
 
 /** Text as React writes it into HTML. */
 const html = (text: string) =>
@@ -118,11 +119,13 @@ test.describe('server-rendered public pages', () => {
         (window as unknown as { servedHeading: Element | null }).servedHeading = document.querySelector('main h1');
       }),
     );
+    const requests = openRequests(page);
     for (const path of ['/', '/gallery', '/community', '/store', `/certificate/${certificate.share_id}`, '/dynamic-templates', '/privacy-policy', '/quiz-landing', '/quiz', '/quiz/gallery', '/no/such/page']) {
       apiCalls.length = 0;
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      // Hydrated (the suite's goto waits for it) and every request the page made answered: what it fetched, it fetched.
+      await requests.quiet();
       const kept = await page.evaluate(() => {
         const served = (window as unknown as { servedHeading: Element | null }).servedHeading;
         return served !== null && served.isConnected && served === document.querySelector('main h1');
