@@ -94,7 +94,7 @@ const COUNTRY_CODES = new Set(COUNTRY_OPTIONS.map((c) => c.code));
 const COUNTRY_NAME = new Map(COUNTRY_OPTIONS.map((c) => [c.code, c.name]));
 
 /** A zone's price and delivery promise for one method; its label is the method's own (`shipping.*.label`). */
-export const zoneMethodSchema = z
+const zoneMethodSchema = z
   .object({
     price: int4('Price').max(PRICE_MAX, { message: `Price must be at most ${PRICE_MAX}` }),
     min_days: int4('Fastest delivery').max(DELIVERY_DAYS_MAX, { message: `At most ${DELIVERY_DAYS_MAX} business days` }),
@@ -111,7 +111,7 @@ export const ZONE_NAME_MAX = 60;
  * A shipping zone (issue 28, docs/decisions/131): the countries it covers, its standard price and promise, and its
  * express one — or null where express is not offered. A country belongs to one zone at most.
  */
-export const shippingZoneSchema = z
+const shippingZoneSchema = z
   .object({
     name: required(ZONE_NAME_MAX, 'Zone name'),
     countries: z
@@ -132,7 +132,7 @@ export const shippingZoneSchema = z
   })
   .strict();
 
-export const shippingZonesSchema = z
+const shippingZonesSchema = z
   .array(shippingZoneSchema, { message: 'shipping_zones must be a list of zones' })
   .max(SHIPPING_ZONES_MAX, { message: `At most ${SHIPPING_ZONES_MAX} shipping zones` })
   .superRefine((zones, ctx) => {
@@ -181,7 +181,12 @@ export const shopSettingsBodySchema = z
       })
       .strict(),
   })
-  .strict();
+  .strict()
+  // A shop that ships to no zone and nowhere else would refuse every print at checkout: never by one switch.
+  .refine((shop) => shop.ships_elsewhere || shop.shipping_zones.length > 0, {
+    message: 'Add a shipping zone first: with none, turning this off would stop every print from shipping',
+    path: ['ships_elsewhere'],
+  });
 
 const skuSchema = z
   .string({ message: 'Choose a product variant' })

@@ -23,6 +23,11 @@ export function formatMoney(minor: number, currency: string): string {
   return f.format(minor / 10 ** digits);
 }
 
+/** "20%", "8.25%": a rate in basis points (2000 = 20 %), as receipts, invoices and order pages print it. */
+export function formatRate(bps: number): string {
+  return `${(bps / 100).toLocaleString('en', { maximumFractionDigits: 2 })}%`;
+}
+
 const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
 const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

@@ -207,7 +207,7 @@ async function priceCart(deps: ShopDeps, input: PlaceOrderInput) {
     throw badRequest(`${input.checkout.shipping_method === 'express' ? 'Express' : 'Standard'} shipping is not available to this address. Please choose another method.`, 'shipping_method');
   }
   if (q.total > 0 && q.total < 50) throw badRequest('The order total must be at least $0.50 for a card payment.', 'lines', 'TOTAL_TOO_SMALL');
-  return { priced, shop, address };
+  return { priced, address };
 }
 
 /** A country the shop sends no prints to (docs/decisions/131): said on the country field; a PDF still goes anywhere. */

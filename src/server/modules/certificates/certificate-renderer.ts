@@ -15,7 +15,7 @@ import { basename } from 'node:path';
 import { frameStats, paletteComposite, pixelFrame, stripComposite, stripFrame, type FrameOptions } from './backdrop';
 import { resolveTemplate, type CertificateData } from './certificate-data';
 import { bandAlignment, certificateBand, certificateRoot, drawCertificate, type CertificateDrawing } from './certificate-svg';
-import { FONT_FILES } from './fonts';
+import { FONT_FILES } from '@/server/lib/fonts';
 import { inlineEmblems } from './inline-emblems';
 import { buildPdf } from './pdf';
 import { buildRasterPdf } from './pdf-raster';

@@ -3,7 +3,7 @@ import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import { TEMPLATE_SLUGS } from './certificate-data';
 import { drawCertificate, renderCertificateSvg } from './certificate-svg';
-import { RESVG_FONT_OPTIONS } from './fonts';
+import { RESVG_FONT_OPTIONS } from '@/server/lib/fonts';
 import { HOSTILE_NAME, HOSTILE_REASON, assertWellFormedXml, awardEmblem, sampleCertificate } from './test-support';
 
 const window = new Window();

@@ -6,7 +6,7 @@
  *
  * Our SVG names faces by a font stack and a numeric weight; svg-to-pdfkit only knows "bold or not", so each face
  * becomes a family name of its own here (`display-600i`), registered with the very font files resvg draws with and
- * the text measurer fits with (fonts.ts). Award emblems are drawn as paths (inline-emblems.ts); an award picture
+ * the text measurer fits with (lib/fonts.ts). Award emblems are drawn as paths (inline-emblems.ts); an award picture
  * (PNG) stays a picture, as does an emblem that is not flat art (drawn by resvg into a PNG at 300 DPI).
  *
  * Metadata dates are the issue date and nothing else varies, so the same certificate always gives the same bytes.
@@ -15,7 +15,7 @@ import PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import type { CertificateDrawing } from './certificate-svg';
 import { certificateRoot } from './certificate-svg';
-import { DISPLAY_STACK, FACES, SANS_STACK, faceKey, fontFor, type FontFace } from './fonts';
+import { DISPLAY_STACK, FACES, SANS_STACK, faceKey, fontFor, type FontFace } from '@/server/lib/fonts';
 import { inlineEmblems } from './inline-emblems';
 import { rasterize } from './raster';
 
@@ -31,7 +31,7 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** `font-family="<stack>" font-weight="600" font-style="italic"` exactly as fonts.ts's faceAttrs writes it. */
+/** `font-family="<stack>" font-weight="600" font-style="italic"` exactly as lib/fonts.ts's faceAttrs writes it. */
 const FACE_ATTRS = new RegExp(`font-family="(${escapeRegExp(DISPLAY_STACK)}|${escapeRegExp(SANS_STACK)})" font-weight="(\\d+)"( font-style="italic")?`, 'g');
 
 /** Our faces as family names svg-to-pdfkit passes through to `fontCallback` untouched. */
@@ -97,7 +97,7 @@ export async function buildPdf(drawing: CertificateDrawing): Promise<PdfDrawOutc
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  // The fonts are parsed once per process (fonts.ts); each document embeds the subset it uses.
+  // The fonts are parsed once per process (lib/fonts.ts); each document embeds the subset it uses.
   const registered = new Set<string>();
   const fontName = (family: string): string => {
     const name = FACE_BY_FAMILY.has(family.trim()) ? family.trim() : pdfFamily(FALLBACK_FACE);

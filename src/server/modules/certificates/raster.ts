@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import type * as UpngModule from '@pdf-lib/upng';
 import { renderAsync, type RenderedImage } from '@resvg/resvg-js';
-import { RESVG_FONT_OPTIONS } from './fonts';
+import { RESVG_FONT_OPTIONS } from '@/server/lib/fonts';
 import { PNG_SIGNATURE, pngChunk } from './png';
 
 // @pdf-lib/upng is CommonJS with `exports.default`; require() reads it the same way under

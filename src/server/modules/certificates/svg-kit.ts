@@ -2,7 +2,7 @@
  * Small SVG building blocks shared by the templates. Every string that came
  * from a person goes through `escapeXml` here, at the point of output.
  */
-import { faceAttrs, measureEm, type FontFace } from './fonts';
+import { faceAttrs, measureEm, type FontFace } from '@/server/lib/fonts';
 import { circlePath, n } from './ornaments';
 import { qrSvg } from './qr-code';
 import { fitText, type FitOptions, type FittedText } from './text-fit';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measureEm, type FontFace } from './fonts';
+import { measureEm, type FontFace } from '@/server/lib/fonts';
 import { balancedWrap, ellipsize, fitText, wrapText } from './text-fit';
 
 const SERIF: FontFace = { family: 'display', weight: 600 };

@@ -4,7 +4,7 @@
  * number of lines; below the minimum, the last line is ellipsised. Words wider
  * than a line (long names without spaces, CJK runs) break between graphemes.
  */
-import { measureEm, type FontFace } from './fonts';
+import { measureEm, type FontFace } from '@/server/lib/fonts';
 
 export interface FitOptions {
   face: FontFace;

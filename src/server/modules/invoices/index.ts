@@ -3,5 +3,5 @@
  * when issued, and their PDF. Its tables are written nowhere else. It knows nothing of orders: the orders module
  * says what a document holds and asks for it to be issued.
  */
-export { documentNumber, documentOf, documentsOf, invoiceDocument, issueDocument, type InvoiceContent, type InvoiceRow, type IssueRequest } from './invoices.service';
-export { renderInvoicePdf, type InvoiceDocument, type InvoiceLine, type InvoiceParty, type InvoiceTax } from './invoice-pdf';
+export { documentOf, documentsOf, invoiceDocument, issueDocument, type InvoiceContent, type InvoiceRow } from './invoices.service';
+export { renderInvoicePdf, type InvoiceDocument, type InvoiceTax } from './invoice-pdf';

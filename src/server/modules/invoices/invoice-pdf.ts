@@ -9,11 +9,9 @@
  *
  * The layout is plain on purpose: this is a legal document, not a certificate.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { create as createFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { formatDate } from '@/contract/format';
+import { fontFor } from '@/server/lib/fonts';
 import { formatMoney } from '@/server/modules/store';
 
 export interface InvoiceParty {
@@ -67,35 +65,14 @@ export interface InvoiceDocument {
 }
 
 /** A4 portrait in PostScript points (210 × 297 mm). */
-export const A4_PORTRAIT_PT: [number, number] = [595.28, 841.89];
+const A4_PORTRAIT_PT: [number, number] = [595.28, 841.89];
 
 // ---- Fonts ------------------------------------------------------------------------------------------------------
-// The same static Inter TTFs the certificates draw with (certificates/fonts.ts). That file is another module's
-// internals (local/module-boundaries), so the few lines that find the files are repeated here rather than imported.
+// The brand's sans face, the very files (and parsed fonts) the certificates draw and measure with (lib/fonts.ts).
 
-const require = createRequire(import.meta.url);
-
-const FACES = {
-  regular: '@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf',
-  semibold: '@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf',
-  bold: '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf',
-} as const;
+const FACES = { regular: 400, semibold: 600, bold: 700 } as const;
 type Face = keyof typeof FACES;
-
-const parsed = new Map<Face, Font>();
-
-/** The face parsed once per process (about 300 KB of TTF each); every document embeds only the glyphs it uses. */
-function interFont(face: Face): Font {
-  let font = parsed.get(face);
-  if (!font) {
-    const path = require.resolve(FACES[face]);
-    const created = createFont(readFileSync(path));
-    if (!('layout' in created)) throw new Error(`${path} is a font collection, expected a single font`);
-    font = created;
-    parsed.set(face, font);
-  }
-  return font;
-}
+const interFont = (face: Face) => fontFor({ family: 'sans', weight: FACES[face] });
 
 // ---- Layout -----------------------------------------------------------------------------------------------------
 

@@ -9,17 +9,18 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 /** What an invoice or credit note says, but for what its issue gives it: the number and the date. */
 export type InvoiceContent = Omit<InvoiceDocument, 'kind' | 'number' | 'issuedAt' | 'settledAt'> & { settledAt: string | null };
 
-export const SERIES_PREFIX: Record<InvoiceKind, string> = { invoice: 'INV-', credit_note: 'CN-' };
+const SERIES_PREFIX: Record<InvoiceKind, string> = { invoice: 'INV-', credit_note: 'CN-' };
 
 /** INV-000042: six digits while they suffice; numbers keep growing past them. */
-export const documentNumber = (kind: InvoiceKind, n: number) => `${SERIES_PREFIX[kind]}${String(n).padStart(6, '0')}`;
+const documentNumber = (kind: InvoiceKind, n: number) => `${SERIES_PREFIX[kind]}${String(n).padStart(6, '0')}`;
 
 export interface IssueRequest {
   kind: InvoiceKind;
   orderId: string;
   /** 'order' for the invoice; the refund request's key for a credit note. */
   sourceKey: string;
-  content: InvoiceContent;
+  /** What the document says: asked for only when the source has no document yet (its reads are not repeated). */
+  content: () => Promise<InvoiceContent>;
 }
 
 /**
@@ -32,6 +33,7 @@ export interface IssueRequest {
 export async function issueDocument(db: Db, request: IssueRequest): Promise<InvoiceRow> {
   const existing = await findDocument(db, request);
   if (existing) return existing;
+  const content = await request.content();
   try {
     return await db.transaction(async (tx) => {
       const [taken] = await tx
@@ -47,9 +49,9 @@ export async function issueDocument(db: Db, request: IssueRequest): Promise<Invo
           number: documentNumber(request.kind, taken.last),
           orderId: request.orderId,
           sourceKey: request.sourceKey,
-          currency: request.content.currency,
-          total: request.content.total,
-          document: request.content,
+          currency: content.currency,
+          total: content.total,
+          document: content,
         })
         .returning();
       return row!;

@@ -1,10 +1,11 @@
 import { countryName } from '@/contract/address';
 import { addressLines } from '@/contract/address-format';
+import { formatRate } from '@/contract/format';
 import type { Db } from '@/server/db/client';
 import { issueDocument, type InvoiceContent, type InvoiceRow, type InvoiceTax } from '../invoices';
 import type { PaymentRow } from '../payments';
 import type { SettingsService } from '../settings';
-import { linesOf, type OrderRow } from './orders.service';
+import { lineDescription, linesOf, type OrderRow } from './orders.service';
 
 /**
  * An order's invoice and credit notes (issue 28, docs/decisions/132): what each says is decided here, from the order
@@ -19,8 +20,6 @@ export interface OrderInvoiceDeps {
   /** Whether the shop takes test cards: the document says so. */
   testMode: boolean;
 }
-
-const pct = (bps: number) => `${(bps / 100).toLocaleString('en', { maximumFractionDigits: 2 })}%`;
 
 async function parties(deps: OrderInvoiceDeps, order: OrderRow): Promise<Pick<InvoiceContent, 'seller' | 'buyer'>> {
   const [site, shop] = await Promise.all([deps.settings.getPublic(), deps.settings.getShop()]);
@@ -42,7 +41,7 @@ async function parties(deps: OrderInvoiceDeps, order: OrderRow): Promise<Pick<In
 
 function taxesOf(order: Pick<OrderRow, 'taxTotal' | 'taxRateBps' | 'subtotal' | 'discountTotal' | 'shippingTotal'>): InvoiceTax[] {
   if (!order.taxTotal) return [];
-  return [{ label: `Tax ${pct(order.taxRateBps)}`, rateBps: order.taxRateBps, base: order.subtotal - order.discountTotal + order.shippingTotal, amount: order.taxTotal }];
+  return [{ label: `Tax ${formatRate(order.taxRateBps)}`, rateBps: order.taxRateBps, base: order.subtotal - order.discountTotal + order.shippingTotal, amount: order.taxTotal }];
 }
 
 const paidNote = (payment: PaymentRow | null, testMode: boolean) =>
@@ -54,14 +53,13 @@ const paidNote = (payment: PaymentRow | null, testMode: boolean) =>
 
 /** The invoice of a paid order: issued once, whatever asks first (the receipt, an admin's resend, the order page). */
 export async function issueOrderInvoice(deps: OrderInvoiceDeps, order: OrderRow, payment: PaymentRow | null): Promise<InvoiceRow> {
-  const lines = await linesOf(deps.db, order.id);
-  const content: InvoiceContent = {
+  const content = async (): Promise<InvoiceContent> => ({
     correcting: null,
     orderNumber: order.number,
     currency: order.currency,
     ...(await parties(deps, order)),
-    lines: lines.map((l) => ({
-      description: `${l.productName} (${l.variantName}), ${l.design.awardTitle}${l.design.recipientName ? ` for ${l.design.recipientName}` : ''}`,
+    lines: (await linesOf(deps.db, order.id)).map((l) => ({
+      description: lineDescription(l),
       quantity: l.quantity,
       unitPrice: l.unitPrice,
       total: l.lineTotal,
@@ -73,7 +71,7 @@ export async function issueOrderInvoice(deps: OrderInvoiceDeps, order: OrderRow,
     total: order.total,
     settledAt: (payment?.paidAt ?? new Date()).toISOString(),
     note: paidNote(payment, deps.testMode),
-  };
+  });
   return issueDocument(deps.db, { kind: 'invoice', orderId: order.id, sourceKey: 'order', content });
 }
 
@@ -87,11 +85,10 @@ export async function issueRefundCreditNote(
   payment: PaymentRow | null,
   refund: { requestKey: string; amount: number; refundedAt: Date },
 ): Promise<InvoiceRow> {
-  const invoice = await issueOrderInvoice(deps, order, payment);
   const tax = order.total > 0 ? Math.round((refund.amount * order.taxTotal) / order.total) : 0;
   const net = refund.amount - tax;
-  const content: InvoiceContent = {
-    correcting: invoice.number,
+  const content = async (): Promise<InvoiceContent> => ({
+    correcting: (await issueOrderInvoice(deps, order, payment)).number,
     orderNumber: order.number,
     currency: order.currency,
     ...(await parties(deps, order)),
@@ -99,10 +96,10 @@ export async function issueRefundCreditNote(
     subtotal: net,
     discount: 0,
     shipping: 0,
-    taxes: tax ? [{ label: `Tax ${pct(order.taxRateBps)}`, rateBps: order.taxRateBps, base: net, amount: tax }] : [],
+    taxes: tax ? [{ label: `Tax ${formatRate(order.taxRateBps)}`, rateBps: order.taxRateBps, base: net, amount: tax }] : [],
     total: refund.amount,
     settledAt: refund.refundedAt.toISOString(),
     note: 'Refunded to the card the order was paid with.',
-  };
+  });
   return issueDocument(deps.db, { kind: 'credit_note', orderId: order.id, sourceKey: refund.requestKey, content });
 }

@@ -10,7 +10,7 @@ import { findPayment, refundsOf, type PaymentRow } from '../payments';
 import type { SettingsService } from '../settings';
 import { formatMoney } from '../store';
 import { issueOrderInvoice, issueRefundCreditNote } from './order-invoices';
-import { historyOf, linesOf, orderAccessToken, findOrder, type OrderRow } from './orders.service';
+import { historyOf, lineDescription, linesOf, orderAccessToken, findOrder, type OrderRow } from './orders.service';
 import { hrefs } from '@/contract/paths';
 
 /**
@@ -65,7 +65,7 @@ async function mailFacts(deps: OrderMailDeps, order: OrderRow, payment: PaymentR
     number: order.number,
     email: order.email,
     lines: lines.map((l) => ({
-      description: `${l.productName} (${l.variantName}), ${l.design.awardTitle}${l.design.recipientName ? ` for ${l.design.recipientName}` : ''}`,
+      description: lineDescription(l),
       quantity: l.quantity,
       amount: money(l.lineTotal),
     })),

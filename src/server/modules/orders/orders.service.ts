@@ -37,6 +37,11 @@ export async function findOrderByKey(db: Pick<Db, 'select'>, key: string): Promi
   return row ?? null;
 }
 
+/** A line as the receipt and the invoice name it: "Framed certificate (A4 / Letter, Oak frame), Best Napper for Sam". */
+export function lineDescription(l: Pick<OrderLineRow, 'productName' | 'variantName' | 'design'>): string {
+  return `${l.productName} (${l.variantName}), ${l.design.awardTitle}${l.design.recipientName ? ` for ${l.design.recipientName}` : ''}`;
+}
+
 export async function linesOf(db: Pick<Db, 'select'>, orderId: string): Promise<OrderLineRow[]> {
   return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
 }

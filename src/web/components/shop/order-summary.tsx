@@ -1,3 +1,4 @@
+import { formatRate } from '@/contract/format';
 import type { Quote } from '@/contract/shop';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatMoney } from '@/web/lib/money';
@@ -20,7 +21,7 @@ export function OrderSummary({ quote, loading }: { quote: Quote | undefined; loa
     const method = quote.shipping_methods.find((m) => m.id === quote.shipping_method);
     rows.push([method ? `Shipping (${method.label})` : 'Shipping', method ? money(quote.shipping_total) : 'Choose a method']);
   }
-  if (quote.tax_rate_bps > 0) rows.push([`Tax (${quote.tax_rate_bps / 100}%)`, money(quote.tax_total)]);
+  if (quote.tax_rate_bps > 0) rows.push([`Tax (${formatRate(quote.tax_rate_bps)})`, money(quote.tax_total)]);
   return (
     <div aria-busy={loading} className={loading ? 'opacity-70 transition-opacity' : 'transition-opacity'}>
       <ul className="grid gap-3" aria-label="Items">

@@ -5,7 +5,7 @@
  * gold-star sticker on ribbons.
  */
 import type { CertificateView } from '../certificate-data';
-import { faceAttrs } from '../fonts';
+import { faceAttrs } from '@/server/lib/fonts';
 import { n, ribbonTail, seededRandom, signatureScribble, star, wobblyArc, wobblyLine, wobblyRoundedRect } from '../ornaments';
 import { CHIEF_OFFICER, PAGE_H, PAGE_W, REGISTRAR, emblem, signature, text, textBlock, verifyBlock } from '../svg-kit';
 import { escapeXml } from '../xml';

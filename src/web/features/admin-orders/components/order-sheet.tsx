@@ -7,12 +7,13 @@ import { cancelBodySchema, type AdminOrder } from '@/contract/shop';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
 import { Notice } from '@/web/components/ui/notice';
+import { OrderDocumentList } from '@/web/components/shop/order-documents';
 import { SideSheet } from '@/web/components/admin/side-sheet';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Form, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { toast } from '@/web/components/ui/use-toast';
 import { addressLines } from '@/contract/address-format';
-import { formatDateTime } from '@/contract/format';
+import { formatDateTime, formatRate } from '@/contract/format';
 import { formatMoney } from '@/web/lib/money';
 import { textLink } from '@/web/lib/styles';
 import { useAdminOrder } from '../api/get-order';
@@ -205,7 +206,7 @@ function Details({ order }: { order: AdminOrder }) {
           <Field label="Subtotal">{money(order.subtotal)}</Field>
           {order.discount_total ? <Field label={`Discount ${order.discount_code}`}>−{money(order.discount_total)}</Field> : null}
           {order.shipping_label ? <Field label={order.shipping_label}>{money(order.shipping_total)}</Field> : null}
-          {order.tax_total ? <Field label={`Tax ${order.tax_rate_bps / 100}%`}>{money(order.tax_total)}</Field> : null}
+          {order.tax_total ? <Field label={`Tax ${formatRate(order.tax_rate_bps)}`}>{money(order.tax_total)}</Field> : null}
           <Field label="Total">
             <strong>{money(order.total)}</strong>
           </Field>
@@ -286,16 +287,7 @@ function Details({ order }: { order: AdminOrder }) {
         {order.documents.length ? (
           <>
             <h4 className="mt-3 text-sm font-semibold">Invoices and credit notes</h4>
-            <ul className="mt-1 text-sm">
-              {order.documents.map((d) => (
-                <li key={d.number}>
-                  <a href={d.url} download className="font-semibold text-brand-700 underline-offset-4 hover:underline">
-                    {d.kind === 'invoice' ? 'Invoice' : 'Credit note'} {d.number}
-                  </a>{' '}
-                  · {money(d.total)} · {formatDateTime(d.issued_at)}
-                </li>
-              ))}
-            </ul>
+            <OrderDocumentList documents={order.documents} currency={order.currency} className="mt-1" />
           </>
         ) : null}
       </section>

@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { Controller, useController, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { COUNTRY_OPTIONS } from '@/contract/address';
 import { Button } from '@/web/components/ui/button';
 import { Form, FormSelectField, FormTextArea, FormTextField, useZodForm } from '@/web/components/ui/form';
@@ -7,7 +7,7 @@ import { Switch } from '@/web/components/ui/switch';
 import { useAwards } from '@/web/lib/api/get-awards';
 import { useTemplates } from '@/web/lib/api/get-templates';
 import { formatMoney } from '@/web/lib/money';
-import { SELLER_ADDRESS_MAX, SHIPPING_ZONES_MAX } from '@/contract/admin-settings';
+import { SELLER_ADDRESS_MAX, SHIPPING_ZONES_MAX, ZONE_NAME_MAX } from '@/contract/admin-settings';
 import { COUNTRY_NAMES, countryCodes, funnelFormSchema, newZoneForm, shopFormSchema, toFunnelForm, toShopForm, type ShopForm, type ShopFormOutput } from '../lib/settings-forms';
 import { SaveBar, SectionCard, useSectionSave } from './section-card';
 import type { SectionProps } from './site-sections';
@@ -120,6 +120,8 @@ export function ShopSection({ settings, onDirty }: SectionProps) {
 function ShippingZones({ form, currency }: { form: UseFormReturn<ShopForm, unknown, ShopFormOutput>; currency: string }) {
   const zones = useFieldArray({ control: form.control, name: 'shipping_zones' });
   const offered = form.watch('shipping_zones');
+  // Its error ("add a zone first") is said under its words, as every other field's is.
+  const elsewhere = useController({ control: form.control, name: 'ships_elsewhere' });
   return (
     <section aria-labelledby="shipping-zones" className="mt-8">
       <h3 id="shipping-zones" className="text-lg font-semibold">
@@ -135,7 +137,7 @@ function ShippingZones({ form, currency }: { form: UseFormReturn<ShopForm, unkno
               <fieldset className="grid gap-3 rounded-2xl bg-paper p-4 sm:grid-cols-3">
                 <legend className="sr-only">Zone {i + 1}</legend>
                 <div className="flex items-end gap-2 sm:col-span-3">
-                  <FormTextField control={form.control} name={`shipping_zones.${i}.name`} label={`Zone ${i + 1} name`} maxLength={60} className="grow" />
+                  <FormTextField control={form.control} name={`shipping_zones.${i}.name`} label={`Zone ${i + 1} name`} maxLength={ZONE_NAME_MAX} className="grow" />
                   <Button type="button" variant="ghost" size="icon" aria-label={`Remove zone ${i + 1}`} onClick={() => zones.remove(i)}>
                     <Trash2 aria-hidden="true" />
                   </Button>
@@ -189,11 +191,19 @@ function ShippingZones({ form, currency }: { form: UseFormReturn<ShopForm, unkno
           <p id="ships-elsewhere-note" className="mt-0.5 text-sm text-ink-soft">
             At the standard and express prices above. Off: the checkout says it does not ship prints there; the PDF edition still sells everywhere.
           </p>
+          {elsewhere.fieldState.error ? (
+            <p id="ships-elsewhere-error" className="mt-1 text-sm font-medium text-brand-700">
+              {elsewhere.fieldState.error.message}
+            </p>
+          ) : null}
         </div>
-        <Controller
-          control={form.control}
-          name="ships_elsewhere"
-          render={({ field }) => <Switch aria-labelledby="ships-elsewhere" aria-describedby="ships-elsewhere-note" checked={field.value} onCheckedChange={field.onChange} ref={field.ref} />}
+        <Switch
+          aria-labelledby="ships-elsewhere"
+          aria-describedby={elsewhere.fieldState.error ? 'ships-elsewhere-note ships-elsewhere-error' : 'ships-elsewhere-note'}
+          aria-invalid={elsewhere.fieldState.error ? true : undefined}
+          checked={elsewhere.field.value}
+          onCheckedChange={elsewhere.field.onChange}
+          ref={elsewhere.field.ref}
         />
       </div>
     </section>

@@ -1,15 +1,16 @@
-import { Check, CircleAlert, Download, FileText, Package, Printer, Truck } from 'lucide-react';
+import { Check, CircleAlert, Download, Package, Printer, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { hrefs } from '@/contract/paths';
 import { isPaidPayment, type OrderStatus } from '@/contract/order-status';
 import type { Order } from '@/contract/shop';
 import { TEST_MODE_ORDER, TestModeNote } from '@/web/components/layout/test-mode-note';
 import { OrderStatusBadge } from '@/web/components/shop/order-status-badge';
+import { OrderDocumentList } from '@/web/components/shop/order-documents';
 import { buttonVariants } from '@/web/components/ui/button';
 import { useBlobUrl } from '@/web/hooks/use-blob-url';
 import { useCertificatePreview } from '@/web/lib/api/preview-certificate';
 import { addressLines } from '@/contract/address-format';
-import { formatDate, formatDateTime, formatMoney } from '@/contract/format';
+import { formatDate, formatDateTime, formatMoney, formatRate } from '@/contract/format';
 import { cn } from '@/web/lib/utils';
 import { deliveryDays } from '@/web/lib/site-settings';
 import { deliveryDaysOf } from '@/contract/shop-constants';
@@ -189,7 +190,7 @@ export function OrderDetails({ order }: { order: Order }) {
             <Row label="Subtotal" value={money(order.subtotal)} />
             {order.discount_total ? <Row label={`Discount (${order.discount_code})`} value={`−${money(order.discount_total)}`} /> : null}
             {order.shipping_label ? <Row label={`Shipping: ${order.shipping_label}`} value={money(order.shipping_total)} /> : null}
-            {order.tax_total ? <Row label={`Tax (${order.tax_rate_bps / 100}%)`} value={money(order.tax_total)} /> : null}
+            {order.tax_total ? <Row label={`Tax (${formatRate(order.tax_rate_bps)})`} value={money(order.tax_total)} /> : null}
             <div className="flex justify-between gap-4 border-t border-line pt-3 text-base font-semibold">
               <dt>Total</dt>
               <dd className="tabular-nums">{money(order.total)}</dd>
@@ -223,21 +224,7 @@ export function OrderDetails({ order }: { order: Order }) {
               <h2 id="order-documents" className="font-display text-xl font-semibold">
                 Invoices
               </h2>
-              <ul className="mt-3 grid gap-2 text-sm">
-                {order.documents.map((d) => (
-                  <li key={d.number}>
-                    <a href={d.url} download className="inline-flex items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline">
-                      <FileText aria-hidden="true" className="size-4" />
-                      {d.kind === 'invoice' ? 'Invoice' : 'Credit note'} {d.number} (PDF)
-                    </a>
-                    <span className="text-muted">
-                      {' '}
-                      · {formatDate(d.issued_at)} · {d.kind === 'credit_note' ? '−' : ''}
-                      {money(d.total)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
+              <OrderDocumentList documents={order.documents} currency={order.currency} className="mt-3" />
             </section>
           ) : null}
           <section aria-labelledby="order-history" className="rounded-3xl border border-line bg-paper p-5 sm:p-6">

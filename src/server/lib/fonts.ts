@@ -104,7 +104,7 @@ export function fontFor(face: FontFace): Font {
   const cached = loaded.get(key);
   if (cached) return cached;
   const path = FACE_PATHS.get(key);
-  if (!path) throw new Error(`Certificate font face ${key} is not registered in fonts.ts`);
+  if (!path) throw new Error(`Font face ${key} is not registered in lib/fonts.ts`);
   const font = createFont(readFileSync(path));
   if (!('layout' in font)) throw new Error(`${path} is a font collection, expected a single font`);
   loaded.set(key, font);
