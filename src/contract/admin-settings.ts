@@ -181,12 +181,7 @@ export const shopSettingsBodySchema = z
       })
       .strict(),
   })
-  .strict()
-  // A shop that ships to no zone and nowhere else would refuse every print at checkout: never by one switch.
-  .refine((shop) => shop.ships_elsewhere || shop.shipping_zones.length > 0, {
-    message: 'Add a shipping zone first: with none, turning this off would stop every print from shipping',
-    path: ['ships_elsewhere'],
-  });
+  .strict();
 
 const skuSchema = z
   .string({ message: 'Choose a product variant' })

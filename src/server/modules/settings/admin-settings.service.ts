@@ -106,6 +106,10 @@ async function checkReferences<G extends SettingsGroup>(tx: Pick<Db, 'select'>, 
         );
       }
     }
+    // A shop that ships to no zone and nowhere else would refuse every print at checkout: never by one switch.
+    if (!shop.ships_elsewhere && shop.shipping_zones.length === 0) {
+      throw badRequest('Add a shipping zone first: with none, turning this off would stop every print from shipping.', 'ships_elsewhere', 'NO_SHIPPING_ZONE');
+    }
   }
   if (group === 'funnel') {
     const funnel = value as SettingsValues['funnel'];

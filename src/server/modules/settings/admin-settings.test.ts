@@ -93,7 +93,6 @@ describe('/api/admin/settings', () => {
       ['shop', { ...okShop, shipping_zones: [{ ...zone, express: { ...zone.standard, price: -5 } }] }, 'shipping_zones.0.express.price'],
       ['shop', { ...okShop, shipping_zones: 'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL'.split(' ').map((c) => ({ ...zone, name: c, countries: [c] })) }, 'shipping_zones'],
       ['shop', { ...okShop, ships_elsewhere: 'no' }, 'ships_elsewhere'],
-      ['shop', { ...okShop, shipping_zones: [], ships_elsewhere: false }, 'ships_elsewhere'],
       ['shop', { ...okShop, seller: { address: 'x'.repeat(301), tax_id: '' } }, 'seller.address'],
       ['shop', { ...okShop, seller: { address: 'a\nb\nc\nd\ne\nf\ng', tax_id: '' } }, 'seller.address'],
       ['shop', { ...okShop, seller: { address: '', tax_id: 'T'.repeat(41) } }, 'seller.tax_id'],
@@ -115,6 +114,8 @@ describe('/api/admin/settings', () => {
     const eur = await put('shop', { ...okShop, currency: 'eur' });
     expect(eur.json().error).toMatchObject({ code: 'CURRENCY_NOT_PRICED', field: 'currency' });
     expect(eur.json().error.message).toMatch(/No active product is priced in EUR/);
+    const nowhere = await put('shop', { ...okShop, shipping_zones: [], ships_elsewhere: false });
+    expect(nowhere.json().error).toMatchObject({ code: 'NO_SHIPPING_ZONE', field: 'ships_elsewhere' });
     expect(await current()).toEqual(before);
     expect(await storedRows()).toBe(rows);
     expect(Number((await t.database.db.select({ n: count() }).from(auditLog))[0]!.n)).toBe(auditRows);
