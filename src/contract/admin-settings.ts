@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTRY_OPTIONS } from './address';
+import { COUNTRY_OPTIONS, regionsOf } from './address';
 import { PRICE_MAX } from './admin-products';
 import { int4 } from './fields';
 
@@ -163,10 +163,18 @@ export const shopSettingsBodySchema = z
       .toUpperCase()
       .regex(/^[A-Z]{3}$/, { message: 'Currency must be a three-letter code such as USD' }),
     shipping: z.object({ standard: shippingMethodSchema, express: shippingMethodSchema }).strict(),
-    /** ISO 3166-1 alpha-2 country → basis points (2000 = 20 %); countries not listed pay no tax. */
+    /**
+     * Overrides of the rate table (docs/decisions/133): a country ("DE") or a province or state ("CA-QC") → basis points
+     * (2000 = 20 %); 0 where the shop collects none. Destinations not listed follow the table.
+     */
     tax_rates: z.record(z.string(), taxRateSchema, { message: 'tax_rates must map country codes to rates' }).superRefine((rates, ctx) => {
-      for (const code of Object.keys(rates)) {
-        if (!COUNTRY_CODES.has(code)) ctx.addIssue({ code: 'custom', path: [code], message: `${code} is not an ISO country code such as GB` });
+      for (const key of Object.keys(rates)) {
+        const [country = '', region, ...rest] = key.split('-');
+        if (!COUNTRY_CODES.has(country) || rest.length) {
+          ctx.addIssue({ code: 'custom', path: [key], message: `${key} is not an ISO country code such as GB (or a province such as CA-QC)` });
+        } else if (region !== undefined && !regionsOf(country)?.some((r) => r.code === region)) {
+          ctx.addIssue({ code: 'custom', path: [key], message: `${key}: ${region} is not a state or province of ${country}` });
+        }
       }
     }),
     /** Zones with their own prices and promises; a country in none gets `shipping` (or is refused: ships_elsewhere). */

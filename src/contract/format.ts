@@ -25,7 +25,24 @@ export function formatMoney(minor: number, currency: string): string {
 
 /** "20%", "8.25%": a rate in basis points (2000 = 20 %), as receipts, invoices and order pages print it. */
 export function formatRate(bps: number): string {
-  return `${(bps / 100).toLocaleString('en', { maximumFractionDigits: 2 })}%`;
+  return `${(bps / 100).toLocaleString('en', { maximumFractionDigits: 3 })}%`;
+}
+
+/** "VAT 19%", "GST 5%": one tax of an order as receipts, invoices and order pages name it (docs/decisions/133). */
+export function taxLabel(t: { name: string; rate_bps: number }): string {
+  return `${t.name} ${formatRate(t.rate_bps)}`;
+}
+
+/**
+ * The rows an order summary shows for its taxes: added ones before the total ("GST 5%"), ones held in the prices after
+ * it ("Includes VAT 19%"). Taxes of nothing are left out.
+ */
+export function taxRows(o: { tax_lines: readonly { name: string; rate_bps: number; amount: number }[]; prices_include_tax: boolean }): {
+  before: { label: string; amount: number }[];
+  after: { label: string; amount: number }[];
+} {
+  const rows = o.tax_lines.filter((t) => t.amount > 0).map((t) => ({ label: taxLabel(t), amount: t.amount }));
+  return o.prices_include_tax ? { before: [], after: rows.map((r) => ({ ...r, label: `Includes ${r.label}` })) } : { before: rows, after: [] };
 }
 
 const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };

@@ -81,6 +81,8 @@ export const funnelCheckoutBodySchema = z
     award_id: z.uuid({ message: 'award_id must be an award id' }).optional(),
     shipping_address: shippingAddressSchema.nullable().optional(),
     shipping_method: shippingMethodIdSchema.nullable().optional(),
+    /** Where the buyer lives, for a PDF (nothing ships): decides its tax (docs/decisions/133). */
+    country: checkoutBodySchema.shape.country,
   })
   .strict();
 export type FunnelCheckoutBody = z.input<typeof funnelCheckoutBodySchema>;
@@ -101,7 +103,9 @@ export const funnelOfferSchema = z.object({
   list_price: z.number().int(),
   price: z.number().int(),
   tax: z.number().int(),
-  /** What accepting charges: price + tax. */
+  /** The price holds the tax (a VAT-inclusive order, docs/decisions/133): the charge is the price. */
+  tax_included: z.boolean(),
+  /** What accepting charges: price + tax, or the price when it holds the tax. */
   amount: z.number().int(),
   requires_shipping: z.boolean(),
   /** Why the card refused it, when it did. */

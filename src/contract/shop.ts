@@ -58,6 +58,13 @@ export const shippingMethodSchema = z.object({
 });
 export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
 
+/**
+ * One tax of an order (docs/decisions/133): "VAT" at 19 %, Canada's "GST" and "PST", or a US state's sales tax. The
+ * rate is in basis points and may have one decimal (Quebec's QST is 997.5).
+ */
+export const taxLineSchema = z.object({ name: z.string(), rate_bps: z.number(), amount: z.number().int() });
+export type TaxLine = z.infer<typeof taxLineSchema>;
+
 /** GET /api/store/products */
 export const storeCatalogueSchema = z.object({
   currency: z.string(),
@@ -135,6 +142,8 @@ const discountCodeField = z
   .transform((c) => c.toUpperCase())
   .optional();
 
+const countryField = z.string({ message: 'country must be text' }).trim().toUpperCase().regex(/^[A-Z]{2}$/, { message: 'country must be a two-letter country code' }).optional();
+
 // ---------- quote (cart and checkout summary) ----------
 
 /** POST /api/store/quote: current prices of a cart, and the order summary once shipping is known. */
@@ -142,8 +151,8 @@ export const quoteBodySchema = z
   .object({
     lines: linesSchema,
     shipping_method: shippingMethodIdSchema.optional(),
-    /** ISO country code of the shipping address: decides tax where settings define it. */
-    country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { message: 'country must be a two-letter country code' }).optional(),
+    /** ISO country code of the shipping address (or, with nothing to ship, where the buyer lives): decides the tax. */
+    country: countryField,
     /** State or province and postal code of the shipping address: the print provider's live rates need them in some countries. */
     state: z.string({ message: 'state must be text' }).trim().max(100, { message: 'state must be at most 100 characters' }).optional(),
     postal_code: z.string({ message: 'postal_code must be text' }).trim().max(20, { message: 'postal_code must be at most 20 characters' }).optional(),
@@ -201,7 +210,14 @@ export const quoteSchema = z.object({
    */
   ships_to_country: z.boolean(),
   shipping_total: z.number().int(),
-  tax_rate_bps: z.number().int(),
+  /** All the taxes' rates together (basis points). */
+  tax_rate_bps: z.number(),
+  /**
+   * True where the destination's prices include its taxes (the EU, the UK, Switzerland, Norway, Australia, New
+   * Zealand): the total is the shelf price and `tax_lines` say what of it is tax. False: the taxes are added.
+   */
+  prices_include_tax: z.boolean(),
+  tax_lines: z.array(taxLineSchema),
   tax_total: z.number().int(),
   total: z.number().int(),
 });
@@ -222,6 +238,11 @@ export const checkoutBodySchema = z
     /** Required when any line is shipped (digital-only orders have no address). */
     shipping_address: shippingAddressSchema.nullable().optional(),
     shipping_method: shippingMethodIdSchema.nullable().optional(),
+    /**
+     * Where the buyer lives, for an order with nothing to ship (a PDF): its VAT or GST is the buyer's country's
+     * (docs/decisions/133). An order that ships is taxed where it goes.
+     */
+    country: countryField,
     discount_code: discountCodeField,
   })
   .strict();
@@ -313,7 +334,10 @@ export const orderSchema = z.object({
   shipping_method: z.string().nullable(),
   shipping_label: z.string().nullable(),
   shipping_total: z.number().int(),
-  tax_rate_bps: z.number().int(),
+  tax_rate_bps: z.number(),
+  /** As the order was sold: its total holds its taxes (docs/decisions/133). */
+  prices_include_tax: z.boolean(),
+  tax_lines: z.array(taxLineSchema),
   tax_total: z.number().int(),
   total: z.number().int(),
   refunded_total: z.number().int(),

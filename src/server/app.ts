@@ -1,3 +1,5 @@
+import { StripeTaxProvider } from './adapters/tax/stripe-tax';
+import type { SalesTaxProvider } from './adapters/tax/tax-provider';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyEtag from '@fastify/etag';
@@ -108,6 +110,8 @@ declare module 'fastify' {
     fulfilment: FulfilmentProvider;
     /** The provider's live shipping prices for quotes and checkout, bounded in time (docs/decisions/087). */
     shippingRates: ShippingRateQuoter;
+    /** US sales tax when the shop collects it (Stripe Tax, docs/decisions/133); undefined: none. */
+    salesTax: SalesTaxProvider | undefined;
     /** Draws certificates (SVG, PNG, PDF) in the render pool; shared by the certificate routes and fulfilment. */
     renderer: CertificateRenderer;
     emblems: EmblemLoader;
@@ -223,6 +227,7 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
   app.decorate('payments', createPaymentProvider(config, database.db, authSecret, jobs));
   app.decorate('fulfilment', createFulfilmentProvider(config, database.db, authSecret, jobs));
   app.decorate('shippingRates', new ShippingRateQuoter(app.fulfilment, app.log));
+  app.decorate('salesTax', config.usSalesTax ? new StripeTaxProvider(config.usSalesTax) : undefined);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

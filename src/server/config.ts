@@ -80,6 +80,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   /** Only for contract tests against a loopback server that speaks Stripe's API. */
   STRIPE_API_URL: z.url({ message: 'must be an absolute URL' }).optional(),
+  // US sales tax (docs/decisions/133): off (none charged) or worked out by Stripe Tax with STRIPE_SECRET_KEY.
+  US_SALES_TAX: z.enum(['off', 'stripe'], { message: 'must be off or stripe' }).default('off'),
   // Print-on-demand (docs/decisions/083): Printful when the token is set, else the built-in local print shop.
   PRINTFUL_API_TOKEN: z.string().min(10, 'must be a Printful API token').optional(),
   PRINTFUL_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters (try: openssl rand -hex 24)').optional(),
@@ -209,6 +211,8 @@ export interface Config {
   diskMinFreeMb: number;
   /** Stripe; null → the built-in test card processor takes payments (test mode). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
+  /** Stripe Tax for US sales tax (US_SALES_TAX=stripe, docs/decisions/133); null → US orders pay none. */
+  usSalesTax: { secretKey: string; apiUrl: string | undefined } | null;
   /** Printful; null → the built-in local print shop fulfils orders (docs/decisions/083). */
   printful: { token: string; webhookSecret: string; storeId: string | undefined; apiUrl: string | undefined } | null;
   /** The local print shop's pace: minutes per step (submitted → in production → shipped); 0 = by an admin only. */
@@ -267,6 +271,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (!!e.STRIPE_SECRET_KEY !== !!e.STRIPE_WEBHOOK_SECRET) {
     problems.push(`${e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'}: set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither`);
+  }
+  if (e.US_SALES_TAX === 'stripe' && !e.STRIPE_SECRET_KEY) {
+    problems.push('US_SALES_TAX: stripe needs STRIPE_SECRET_KEY (and STRIPE_WEBHOOK_SECRET) set');
   }
   if (!!e.PRINTFUL_API_TOKEN !== !!e.PRINTFUL_WEBHOOK_SECRET) {
     problems.push(`${e.PRINTFUL_API_TOKEN ? 'PRINTFUL_WEBHOOK_SECRET' : 'PRINTFUL_API_TOKEN'}: set both PRINTFUL_API_TOKEN and PRINTFUL_WEBHOOK_SECRET, or neither`);
@@ -330,6 +337,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
         : null,
+    /** Stripe Tax for US sales tax when US_SALES_TAX=stripe; null: US orders pay none. */
+    usSalesTax: e.US_SALES_TAX === 'stripe' && e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL } : null,
     printful:
       e.PRINTFUL_API_TOKEN && e.PRINTFUL_WEBHOOK_SECRET
         ? { token: e.PRINTFUL_API_TOKEN, webhookSecret: e.PRINTFUL_WEBHOOK_SECRET, storeId: e.PRINTFUL_STORE_ID, apiUrl: e.PRINTFUL_API_URL }

@@ -3,10 +3,10 @@ import { PaymentDeclinedError, PaymentProviderError } from '@/server/adapters/pa
 import type { Db } from '@/server/db/client';
 import { conflict, HttpError, notFound } from '@/server/lib/http-errors';
 import { workflow } from '@/server/lib/workflow';
-import { acceptedOffer, claimOffer, closeOffers, failOffer, lockClaimedOffer, reopenOffer, type OfferRow } from '@/server/modules/funnel';
+import { acceptedOffer, claimOffer, closeOffers, failOffer, lockClaimedOffer, offerAmount, reopenOffer, type OfferRow } from '@/server/modules/funnel';
 import { addOrderLine, findOrder, linesOf, lockOrder, noteOrder, type OrderRow } from '@/server/modules/orders';
 import { findPayment, lockPayment, recordCharge } from '@/server/modules/payments';
-import { formatMoney } from '@/server/modules/store';
+import { addedTaxes, formatMoney } from '@/server/modules/store';
 import type { ShopDeps } from './deps';
 import { releaseOrder } from './release-order';
 
@@ -55,7 +55,7 @@ export async function chargeOffer(deps: Pick<ShopDeps, 'db' | 'payments' | 'log'
       orderId: order.id,
       orderNumber: order.number,
       originalPaymentId: payment.providerPaymentId,
-      amount: offer.unitPrice + offer.tax,
+      amount: offerAmount(offer),
       currency: order.currency,
       description: `${order.number}: ${offer.productName} (${offer.variantName}), one-time offer`,
       idempotencyKey: `funnel-offer-${offer.id}`,
@@ -94,7 +94,9 @@ export async function recordOffer(deps: Pick<ShopDeps, 'db' | 'jobs' | 'printer'
         requiresShipping: claimed.requiresShipping,
         // The same certificate as the order's first line, in another form.
         design: hero!.design,
-        tax: claimed.tax,
+        // The offer's taxes at the order's rates, added to the order's own (docs/decisions/133).
+        taxes: addedTaxes(claimed.unitPrice, order),
+        taxIncluded: claimed.taxIncluded,
       });
       await recordCharge(tx, { orderId, kind: 'offer', providerPaymentId: charge.id, amount: charge.amount });
       await acceptedOffer(tx, claimed, { lineId: line.id, providerPaymentId: charge.id });

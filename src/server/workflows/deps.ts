@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FulfilmentProvider } from '@/server/adapters/fulfilment/fulfilment-provider';
 import type { PaymentProvider } from '@/server/adapters/payments/payment-provider';
+import type { SalesTaxProvider } from '@/server/adapters/tax/tax-provider';
 import type { Config } from '@/server/config';
 import type { BaseDeps } from '@/server/lib/workflow';
 import type { JobQueue } from '@/server/modules/jobs';
@@ -25,6 +26,8 @@ export interface ShopDeps extends BaseDeps {
   shippingRates?: ShippingRateQuoter | undefined;
   /** The catalogue kept in memory for pricing (cleared with the catalogue's cache). */
   pricing?: PricingCache | undefined;
+  /** US sales tax when the shop collects it (docs/decisions/133). */
+  salesTax?: SalesTaxProvider | undefined;
   orders: Config['orders'];
 }
 
@@ -41,6 +44,7 @@ export function shopDeps(app: FastifyInstance): ShopDeps {
     publicUrl: app.config.publicUrl,
     shippingRates: app.shippingRates,
     pricing: app.pricing,
+    salesTax: app.salesTax,
     orders: app.config.orders,
   };
 }

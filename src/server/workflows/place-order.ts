@@ -20,6 +20,8 @@ export interface CheckoutInput {
   lines: CartLineInput[];
   shipping_address?: ShippingAddressValue | null | undefined;
   shipping_method?: ShippingMethodId | null | undefined;
+  /** Where the buyer lives, for an order with nothing to ship: decides its tax. */
+  country?: string | undefined;
   discount_code?: string | undefined;
 }
 
@@ -87,6 +89,8 @@ export const placeOrder = workflow<PlaceOrderInput, ShopDeps>('placeOrder')
             shippingTotal: q.shipping_total,
             taxTotal: q.tax_total,
             taxRateBps: q.tax_rate_bps,
+            taxLines: q.tax_lines,
+            pricesIncludeTax: q.prices_include_tax,
             total: q.total,
             discountCode: q.discount?.code ?? null,
             shippingMethod: method,
@@ -177,13 +181,16 @@ async function priceCart(deps: ShopDeps, input: PlaceOrderInput) {
     {
       lines: input.checkout.lines,
       shippingMethod: input.checkout.shipping_method,
-      country: address?.country ?? null,
+      // Taxed where it goes; a PDF-only order where its buyer lives (docs/decisions/133).
+      country: address?.country ?? input.checkout.country ?? null,
       state: address?.state ?? null,
       postalCode: address?.postal_code ?? null,
+      city: address?.city ?? null,
+      line1: address?.line1 ?? null,
       discountCode: input.checkout.discount_code,
     },
     deps.payments.testMode,
-    { shippingRates: deps.shippingRates, pricing: deps.pricing },
+    { shippingRates: deps.shippingRates, pricing: deps.pricing, salesTax: deps.salesTax },
   );
   const gone = priced.lines.findIndex((l) => !l.available);
   if (gone >= 0) {

@@ -39,6 +39,8 @@ export function orderIn(states: OrderStates, over: Partial<Order> = {}): Order {
     shipping_label: 'Standard (7–14 business days)',
     shipping_total: 599,
     tax_rate_bps: 0,
+    prices_include_tax: false,
+    tax_lines: [],
     tax_total: 0,
     total: 6499,
     refunded_total: 0,

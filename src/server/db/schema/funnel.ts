@@ -58,8 +58,10 @@ export const funnelOffers = pgTable(
     listPrice: integer('list_price').notNull(),
     /** The offer's price before tax. */
     unitPrice: integer('unit_price').notNull(),
-    /** Tax at the order's rate; the charge is unit_price + tax. */
+    /** Tax at the order's rates; the charge is unit_price + tax, or unit_price when the price holds it (tax_included). */
     tax: integer('tax').notNull(),
+    /** The order's prices hold their taxes (docs/decisions/133): the offer's price does too. */
+    taxIncluded: boolean('tax_included').notNull().default(false),
     orderLineId: uuid('order_line_id').references(() => orderLines.id, { onDelete: 'set null' }),
     providerPaymentId: text('provider_payment_id'),
     failureMessage: text('failure_message'),

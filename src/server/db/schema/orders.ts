@@ -64,8 +64,12 @@ export const orders = pgTable(
     discountTotal: integer('discount_total').notNull().default(0),
     shippingTotal: integer('shipping_total').notNull().default(0),
     taxTotal: integer('tax_total').notNull().default(0),
-    /** Tax rate applied, in basis points (2000 = 20 %). */
+    /** Tax rate applied, in basis points (2000 = 20 %): all the taxes' rates together, rounded. */
     taxRateBps: integer('tax_rate_bps').notNull().default(0),
+    /** Each tax charged, as sold (docs/decisions/133): name, rate (basis points, may have one decimal) and amount. */
+    taxLines: jsonb('tax_lines').$type<{ name: string; rate_bps: number; amount: number }[]>().notNull().default([]),
+    /** The prices held their taxes (the EU, UK, AU, NZ…): the total is the shelf price, tax_total is inside it. */
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
     total: integer('total').notNull(),
     discountCode: text('discount_code'),
     shippingMethod: text('shipping_method'),

@@ -81,6 +81,7 @@ export const funnelRoutes: FastifyPluginAsyncZod = async (app) => {
             lines: [{ variant_id: hero.variant_id, quantity: 1, design: { award_id: hero.award.id, template_id: hero.template_id, recipient_name: request.body.recipient_name } }],
             shipping_address: request.body.shipping_address ?? null,
             shipping_method: request.body.shipping_method ?? null,
+            ...(request.body.country ? { country: request.body.country } : {}),
           },
           idempotencyKey: request.headers['idempotency-key'],
           userId: user?.id ?? null,

@@ -6,7 +6,7 @@ import { awards, funnelOffers, funnelSessions, products, templates, variants, ty
 import { badRequest, conflict, notFound } from '@/server/lib/http-errors';
 import { findOrder, orderParts, orderView, verifyOrderToken, type OrderParts, type OrderRow } from '../orders';
 import type { SettingsService } from '../settings';
-import { shippingMethods, taxAmount } from '../store';
+import { addedTaxes, shippingMethods } from '../store';
 import { readFunnelSettings, type FunnelOfferSettings, type FunnelSettings } from '../settings';
 
 /**
@@ -140,7 +140,7 @@ export async function getFunnel(ctx: Pick<FunnelReadDeps, 'db' | 'settings' | 'p
  */
 export async function openOffers(
   tx: Tx,
-  order: Pick<OrderRow, 'id' | 'currency' | 'taxRateBps'>,
+  order: Pick<OrderRow, 'id' | 'currency' | 'taxLines' | 'pricesIncludeTax'>,
   canChargeAgain: boolean,
 ): Promise<{ closesAt: Date; offered: boolean; opened: boolean }> {
   const [existing] = await tx.select().from(funnelSessions).where(eq(funnelSessions.orderId, order.id));
@@ -182,7 +182,8 @@ export async function openOffers(
           pitch: m.s.pitch,
           listPrice: m.v.variant.price,
           unitPrice: m.price,
-          tax: taxAmount(m.price, order.taxRateBps),
+          tax: addedTaxes(m.price, order).reduce((sum, t) => sum + t.amount, 0),
+          taxIncluded: order.pricesIncludeTax,
         })),
       )
       .onConflictDoNothing();
@@ -339,7 +340,8 @@ function offerOut(o: OfferRow, imageOf: Map<string, string | null>): FunnelOffer
     list_price: o.listPrice,
     price: o.unitPrice,
     tax: o.tax,
-    amount: o.unitPrice + o.tax,
+    tax_included: o.taxIncluded,
+    amount: offerAmount(o),
     requires_shipping: o.requiresShipping,
     failure_message: o.failureMessage,
   };
@@ -393,4 +395,9 @@ export async function requireFunnelOrder(deps: Pick<FunnelReadDeps, 'db' | 'secr
   const order = verifyOrderToken(deps.secret, orderId, token) ? await findOrder(deps.db, orderId) : null;
   if (!order || order.channel !== 'funnel') throw notFound('No such order in the funnel. Start again from the offer page.', 'FUNNEL_ORDER_NOT_FOUND');
   return order;
+}
+
+/** What taking an offer charges: its price, plus its tax unless the price holds it (docs/decisions/133). */
+export function offerAmount(o: Pick<OfferRow, 'unitPrice' | 'tax' | 'taxIncluded'>): number {
+  return o.unitPrice + (o.taxIncluded ? 0 : o.tax);
 }

@@ -16,6 +16,7 @@ export {
   lockClaimedOffer,
   offerPrice,
   offersClosed,
+  offerAmount,
   openOffers,
   reopenOffer,
   requireFunnelOrder,

@@ -57,6 +57,8 @@ export interface InvoiceDocument {
   discount: number;
   shipping: number;
   taxes: InvoiceTax[];
+  /** The amounts hold their taxes (a VAT-inclusive price, docs/decisions/133): the taxes are shown inside the total. */
+  taxIncluded?: boolean | undefined;
   total: number;
   /** When it was paid (invoice) or refunded (credit note); null when not (yet). */
   settledAt: Date | null;
@@ -232,8 +234,9 @@ function draw(doc: Doc, d: InvoiceDocument): void {
     { label: 'Subtotal', amount: money(d.subtotal) },
     ...(d.discount > 0 ? [{ label: 'Discount', amount: money(d.discount, -1) }] : []),
     { label: 'Shipping', amount: money(d.shipping) },
-    ...d.taxes.map((t) => ({ label: `${t.label} on ${money(t.base)}`, amount: money(t.amount) })),
+    ...(d.taxIncluded ? [] : d.taxes.map((t) => ({ label: `${t.label} on ${money(t.base)}`, amount: money(t.amount) }))),
     { label: totalLabel, amount: money(d.total), strong: true },
+    ...(d.taxIncluded ? d.taxes.map((t) => ({ label: `Includes ${t.label} on ${money(t.base)} net`, amount: money(t.amount) })) : []),
   ];
   const labelW = TOTALS_W - MONEY_W - GAP;
   const rowStyle = (strong?: boolean) => ({ face: strong ? ('bold' as const) : ('regular' as const), size: strong ? 11 : BODY });

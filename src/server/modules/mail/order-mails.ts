@@ -13,7 +13,9 @@ export interface OrderMailFacts {
   subtotal: string;
   discount: string | null;
   shipping: string | null;
-  tax: string | null;
+  /** Each tax, e.g. { label: 'VAT 19%', amount: '€5.27' }; inside the total when `taxIncluded` (docs/decisions/133). */
+  taxes: { label: string; amount: string }[];
+  taxIncluded: boolean;
   total: string;
   shippingLabel: string | null;
   /** The address block, one line per row; null for a digital-only order. */
@@ -34,8 +36,9 @@ function receipt(f: OrderMailFacts): Paragraph[] {
       `Subtotal: ${f.subtotal}`,
       f.discount ? `Discount: −${f.discount}` : null,
       f.shipping ? `Shipping (${f.shippingLabel ?? 'standard'}): ${f.shipping}` : null,
-      f.tax ? `Tax: ${f.tax}` : null,
+      ...(f.taxIncluded ? [] : f.taxes.map((t) => `${t.label}: ${t.amount}`)),
       `Total: ${f.total}`,
+      ...(f.taxIncluded ? f.taxes.map((t) => `includes ${t.label}: ${t.amount}`) : []),
     ]
       .filter(Boolean)
       .join(' · '),

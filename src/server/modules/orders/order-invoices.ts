@@ -1,6 +1,6 @@
 import { countryName } from '@/contract/address';
 import { addressLines } from '@/contract/address-format';
-import { formatRate } from '@/contract/format';
+import { taxLabel } from '@/contract/format';
 import type { Db } from '@/server/db/client';
 import { issueDocument, type InvoiceContent, type InvoiceRow, type InvoiceTax } from '../invoices';
 import type { PaymentRow } from '../payments';
@@ -39,9 +39,30 @@ async function parties(deps: OrderInvoiceDeps, order: OrderRow): Promise<Pick<In
   };
 }
 
-function taxesOf(order: Pick<OrderRow, 'taxTotal' | 'taxRateBps' | 'subtotal' | 'discountTotal' | 'shippingTotal'>): InvoiceTax[] {
+/**
+ * The order's taxes as the invoice says them: each with the amount it was charged on — the goods after discount plus
+ * shipping, less the taxes when the prices held them (docs/decisions/133). An order of one tax before destination tax
+ * was a single "Tax" line.
+ */
+function taxesOf(order: Pick<OrderRow, 'taxTotal' | 'taxLines' | 'pricesIncludeTax' | 'subtotal' | 'discountTotal' | 'shippingTotal'>): InvoiceTax[] {
   if (!order.taxTotal) return [];
-  return [{ label: `Tax ${formatRate(order.taxRateBps)}`, rateBps: order.taxRateBps, base: order.subtotal - order.discountTotal + order.shippingTotal, amount: order.taxTotal }];
+  const taxable = order.subtotal - order.discountTotal + order.shippingTotal;
+  const base = order.pricesIncludeTax ? taxable - order.taxTotal : taxable;
+  return order.taxLines.filter((t) => t.amount > 0).map((t) => ({ label: taxLabel(t), rateBps: t.rate_bps, base, amount: t.amount }));
+}
+
+/** A refund's share of each tax, in the order's proportion (rounded half up; the last tax takes what is left). */
+function refundTaxes(order: Pick<OrderRow, 'taxTotal' | 'taxLines' | 'total'>, amount: number): { taxes: InvoiceTax[]; tax: number } {
+  const tax = order.total > 0 ? Math.round((amount * order.taxTotal) / order.total) : 0;
+  const lines = order.taxLines.filter((t) => t.amount > 0);
+  if (!tax || !lines.length) return { taxes: [], tax: 0 };
+  let left = tax;
+  const taxes = lines.map((t, i) => {
+    const share = i === lines.length - 1 ? left : Math.round((tax * t.amount) / order.taxTotal);
+    left -= share;
+    return { label: taxLabel(t), rateBps: t.rate_bps, base: amount - tax, amount: share };
+  });
+  return { taxes, tax };
 }
 
 const paidNote = (payment: PaymentRow | null, testMode: boolean) =>
@@ -68,6 +89,7 @@ export async function issueOrderInvoice(deps: OrderInvoiceDeps, order: OrderRow,
     discount: order.discountTotal,
     shipping: order.shippingTotal,
     taxes: taxesOf(order),
+    taxIncluded: order.pricesIncludeTax,
     total: order.total,
     settledAt: (payment?.paidAt ?? new Date()).toISOString(),
     note: paidNote(payment, deps.testMode),
@@ -85,7 +107,7 @@ export async function issueRefundCreditNote(
   payment: PaymentRow | null,
   refund: { requestKey: string; amount: number; refundedAt: Date },
 ): Promise<InvoiceRow> {
-  const tax = order.total > 0 ? Math.round((refund.amount * order.taxTotal) / order.total) : 0;
+  const { taxes, tax } = refundTaxes(order, refund.amount);
   const net = refund.amount - tax;
   const content = async (): Promise<InvoiceContent> => ({
     correcting: (await issueOrderInvoice(deps, order, payment)).number,
@@ -96,7 +118,7 @@ export async function issueRefundCreditNote(
     subtotal: net,
     discount: 0,
     shipping: 0,
-    taxes: tax ? [{ label: `Tax ${formatRate(order.taxRateBps)}`, rateBps: order.taxRateBps, base: net, amount: tax }] : [],
+    taxes,
     total: refund.amount,
     settledAt: refund.refundedAt.toISOString(),
     note: 'Refunded to the card the order was paid with.',

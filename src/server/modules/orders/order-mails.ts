@@ -1,3 +1,4 @@
+import { taxLabel } from '@/contract/format';
 import { z } from 'zod';
 import { countryName } from '@/contract/address';
 import { addressLines } from '@/contract/address-format';
@@ -72,7 +73,8 @@ async function mailFacts(deps: OrderMailDeps, order: OrderRow, payment: PaymentR
     subtotal: money(order.subtotal),
     discount: order.discountTotal ? money(order.discountTotal) : null,
     shipping: a ? money(order.shippingTotal) : null,
-    tax: order.taxTotal ? money(order.taxTotal) : null,
+    taxes: order.taxLines.filter((t) => t.amount > 0).map((t) => ({ label: taxLabel(t), amount: money(t.amount) })),
+    taxIncluded: order.pricesIncludeTax,
     total: money(order.total),
     shippingLabel: order.shippingLabel,
     address: a ? addressLines({ ...a, postal_code: a.postalCode }, countryName(a.country)) : null,

@@ -68,6 +68,8 @@ export interface NewOrder {
   shippingTotal: number;
   taxTotal: number;
   taxRateBps: number;
+  taxLines: { name: string; rate_bps: number; amount: number }[];
+  pricesIncludeTax: boolean;
   total: number;
   discountCode: string | null;
   shippingMethod: string | null;
@@ -102,10 +104,10 @@ export async function insertOrder(tx: Pick<Db, 'execute'>, o: NewOrder & { id?: 
   const lines = JSON.stringify(o.lines.map((l, i) => ({ ...l, position: i })));
   const result = (await tx.execute(sql`
     with new_order as (
-      insert into ${orders} (id, number, user_id, email, status, currency, subtotal, discount_total, shipping_total, tax_total, tax_rate_bps, total,
+      insert into ${orders} (id, number, user_id, email, status, currency, subtotal, discount_total, shipping_total, tax_total, tax_rate_bps, tax_lines, prices_include_tax, total,
                              discount_code, shipping_method, shipping_label, shipping_address, idempotency_key, request_hash, channel, expires_at)
       values (${id}::uuid, 'ORD-' || nextval('order_number_seq')::text, ${o.userId}::uuid, ${o.email}, 'pending', ${o.currency}, ${o.subtotal}, ${o.discountTotal},
-              ${o.shippingTotal}, ${o.taxTotal}, ${o.taxRateBps}, ${o.total}, ${o.discountCode}, ${o.shippingMethod}, ${o.shippingLabel},
+              ${o.shippingTotal}, ${o.taxTotal}, ${Math.round(o.taxRateBps)}, ${JSON.stringify(o.taxLines)}::jsonb, ${o.pricesIncludeTax}, ${o.total}, ${o.discountCode}, ${o.shippingMethod}, ${o.shippingLabel},
               ${o.shippingAddress === null ? null : JSON.stringify(o.shippingAddress)}::jsonb, ${o.idempotencyKey}, ${o.requestHash}, ${o.channel},
               ${o.expiresAt.toISOString()}::timestamptz)
       returning *
@@ -153,13 +155,18 @@ export async function ordersPastExpiry(db: Pick<Db, 'select'>, limit: number): P
 export async function addOrderLine(
   tx: Pick<Db, 'insert' | 'update' | 'execute'>,
   orderId: string,
-  line: Omit<NewOrder['lines'][number], 'lineTotal'> & { tax: number },
+  line: Omit<NewOrder['lines'][number], 'lineTotal'> & { taxes: { name: string; rate_bps: number; amount: number }[]; taxIncluded: boolean },
 ): Promise<OrderLineRow> {
   const [{ next }] = (
     (await tx.execute(sql`select coalesce(max(position), -1) + 1 as next from order_lines where order_id = ${orderId}`)) as unknown as { rows: { next: number }[] }
   ).rows as [{ next: number }];
-  const { tax, ...rest } = line;
+  const { taxes, taxIncluded, ...rest } = line;
+  const tax = taxes.reduce((sum, t) => sum + t.amount, 0);
   const lineTotal = line.unitPrice * line.quantity;
+  // Each tax added to the order's own of the same name and rate (they are the order's rates).
+  const merged = sql`(select coalesce(jsonb_agg(jsonb_build_object('name', t.name, 'rate_bps', t.rate_bps, 'amount', t.amount + coalesce(a.amount, 0))), '[]'::jsonb)
+    from jsonb_to_recordset(${orders.taxLines}) as t(name text, rate_bps numeric, amount int)
+    left join jsonb_to_recordset(${JSON.stringify(taxes)}::jsonb) as a(name text, rate_bps numeric, amount int) on a.name = t.name and a.rate_bps = t.rate_bps)`;
   const [row] = await tx
     .insert(orderLines)
     .values({ ...rest, orderId, position: Number(next), lineTotal })
@@ -169,7 +176,8 @@ export async function addOrderLine(
     .set({
       subtotal: sql`${orders.subtotal} + ${lineTotal}`,
       taxTotal: sql`${orders.taxTotal} + ${tax}`,
-      total: sql`${orders.total} + ${lineTotal + tax}`,
+      taxLines: merged,
+      total: sql`${orders.total} + ${lineTotal + (taxIncluded ? 0 : tax)}`,
       updatedAt: sql`now()`,
     })
     .where(eq(orders.id, orderId));

@@ -180,11 +180,11 @@ describe('the site reads new settings at once', () => {
     const next: SettingsValues['shop'] = {
       ...shop,
       shipping: { standard: { label: 'Snail mail', price: 777, min_days: 5, max_days: 9 }, express: { ...shop.shipping.express, price: 2555 } },
-      tax_rates: { GB: 2000, DE: 1900 },
+      tax_rates: { GB: 1500, DE: 1900 },
     };
     expect((await put('shop', next)).statusCode).toBe(200);
     const [row] = await audits('shop');
-    expect(row).toMatchObject({ before: { shipping: { standard: { price: 599 } } }, after: { shipping: { standard: { price: 777 } }, tax_rates: { DE: 1900, GB: 2000 } } });
+    expect(row).toMatchObject({ before: { shipping: { standard: { price: 599 } } }, after: { shipping: { standard: { price: 777 } }, tax_rates: { DE: 1900, GB: 1500 } } });
 
     const cat = (await anon().get('/api/store/products')).json() as StoreCatalogue;
     expect(cat.shipping_methods.find((m) => m.id === 'standard')).toMatchObject({ label: 'Snail mail', price: 777 });
@@ -196,7 +196,8 @@ describe('the site reads new settings at once', () => {
     const lines = [{ variant_id: print.id, quantity: 1, design: { award_id: award.id, recipient_name: 'Dana' } }];
     const quote = (await anon().post('/api/store/quote', { lines, shipping_method: 'express', country: 'GB' })).json() as Quote;
     expect(quote.shipping_total).toBe(2555);
-    expect(quote.tax_total).toBe(Math.round(((quote.subtotal + 2555) * 2000) / 10_000));
+    // The UK's rate as the admin set it, inside the price (docs/decisions/133).
+    expect(quote).toMatchObject({ prices_include_tax: true, total: quote.subtotal + 2555, tax_lines: [{ name: 'VAT', rate_bps: 1500, amount: Math.round(((quote.subtotal + 2555) * 1500) / 11_500) }] });
 
     const { result } = await placeOrder(anon(), checkoutBody(award.id, print.id));
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, result!.order_id));

@@ -27,8 +27,8 @@ export const shopSettingsSchema = z.object({
       standard: { label: 'Standard', price: 599, min_days: 7, max_days: 14 },
       express: { label: 'Express', price: 1999, min_days: 3, max_days: 5 },
     }),
-  /** ISO country code → tax rate in basis points (2000 = 20 %); countries not listed pay none. */
-  tax_rates: z.record(z.string().regex(/^[A-Z]{2}$/), z.number().int().min(0).max(10_000)).catch({}),
+  /** Overrides of the rate table (docs/decisions/133): country ("DE") or province ("CA-QC") → basis points (2000 = 20 %). */
+  tax_rates: z.record(z.string().regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/), z.number().int().min(0).max(10_000)).catch({}),
   /** Shipping zones (docs/decisions/131): their own prices and promises; a country in none gets `shipping`. */
   shipping_zones: z.array(zoneSchema).catch([]),
   /** Prints go to countries in no zone (at `shipping`); false: the checkout refuses them. */

@@ -3,6 +3,6 @@
  * pricing rules every order total follows. Other modules, the workflows and the rest of the server import it only from
  * here (eslint: local/module-boundaries); its route plugins are registered by src/server/app.ts.
  */
-export { formatMoney, taxAmount } from './pricing';
+export { addedTaxes, formatMoney, mergeTaxLines, taxAmount, type TaxLine } from './pricing';
 export { ShippingRateQuoter } from './shipping-rates';
 export { PricingCache, quote, shippingMethods, shippingTo } from './store.service';

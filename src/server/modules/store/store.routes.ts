@@ -74,7 +74,7 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
         shop,
         { lines: b.lines, shippingMethod: b.shipping_method, country: b.country, state: b.state, postalCode: b.postal_code, discountCode: b.discount_code },
         app.payments.testMode,
-        { shippingRates: app.shippingRates, pricing: app.pricing },
+        { shippingRates: app.shippingRates, pricing: app.pricing, salesTax: app.salesTax },
       );
       return result.quote;
     },

@@ -6,7 +6,11 @@ import { awardProductTemplates, awards, nominations, products, templates, varian
 import { checkDiscount, type DiscountCheck } from '../discounts';
 import type { ShopSettings } from '../settings';
 import type { LocalImageSizes } from './image-size';
-import { orderTotals } from './pricing';
+import { destinationTax } from '../tax';
+import { orderTotals, shareDiscount, type TaxLine } from './pricing';
+import type { SalesTaxProvider } from '@/server/adapters/tax/tax-provider';
+import { TaxProviderError } from '@/server/adapters/tax/tax-provider';
+import { HttpError } from '@/server/lib/http-errors';
 import type { ShippingRateQuoter } from './shipping-rates';
 
 type DbLike = Pick<Db, 'select'>;
@@ -250,9 +254,12 @@ export interface QuoteInput {
   lines: readonly CartLineInput[];
   shippingMethod?: ShippingMethodId | null | undefined;
   country?: string | null | undefined;
-  /** State and postal code of the address, when known: the provider's live rates may need them. */
+  /** State and postal code of the address, when known: the provider's live rates and taxes may need them. */
   state?: string | null | undefined;
   postalCode?: string | null | undefined;
+  /** The street, when known: US sales tax is worked out for the address itself. */
+  city?: string | null | undefined;
+  line1?: string | null | undefined;
   discountCode?: string | undefined;
 }
 
@@ -261,6 +268,8 @@ export interface QuoteOptions {
   shippingRates?: ShippingRateQuoter | undefined;
   /** The catalogue kept in memory for pricing; without it the catalogue is read. */
   pricing?: PricingCache | undefined;
+  /** US sales tax, when the shop collects it (docs/decisions/133); without it US orders pay none. */
+  salesTax?: SalesTaxProvider | undefined;
 }
 
 export interface FullQuote {
@@ -316,8 +325,11 @@ export async function quote(db: DbLike, shop: ShopSettings, input: QuoteInput, t
   const chosen = requiresShipping && input.shippingMethod ? methods.find((m) => m.id === input.shippingMethod) : undefined;
   const method = chosen?.id ?? null;
   const shipping = chosen?.price ?? 0;
-  const taxRateBps = input.country ? (shop.tax_rates[input.country] ?? 0) : 0;
-  const totals = orderTotals({ lineTotals: counted.map((l) => l.line_total), discount: discount.rule, shipping, taxRateBps });
+  const dest = destinationTax(shop, input.country, input.state, !!opts.salesTax);
+  const lineTotals = counted.map((l) => l.line_total);
+  const before = orderTotals({ lineTotals, discount: discount.rule, shipping, taxes: dest.components, inclusive: dest.inclusive });
+  const providerTaxes = dest.provider && opts.salesTax && (input.postalCode ?? '') !== '' ? await providerTaxesOf(opts.salesTax, shop.currency, counted, before, input) : undefined;
+  const totals = providerTaxes ? orderTotals({ lineTotals, discount: discount.rule, shipping, taxes: [], inclusive: false, providerTaxes }) : before;
   return {
     lines,
     discount,
@@ -334,9 +346,39 @@ export async function quote(db: DbLike, shop: ShopSettings, input: QuoteInput, t
       shipping_source: offer.source,
       ships_to_country: offer.ships,
       shipping_total: totals.shipping,
-      tax_rate_bps: taxRateBps,
+      tax_rate_bps: totals.taxes.reduce((sum, t) => sum + t.rate_bps, 0),
+      prices_include_tax: dest.inclusive,
+      tax_lines: totals.taxes,
       tax_total: totals.tax,
       total: totals.total,
     },
   };
+}
+
+/**
+ * US sales tax from the provider for this address: each line after its share of the discount, and the shipping. The
+ * provider not answering is a 502 (nothing charged; the shopper may try again); an address it cannot tax, a 400 on the
+ * postal code.
+ */
+async function providerTaxesOf(provider: SalesTaxProvider, currency: string, counted: PricedLine[], totals: { discount: number; shipping: number }, input: QuoteInput): Promise<TaxLine[]> {
+  const amounts = shareDiscount(
+    counted.map((l) => l.line_total),
+    totals.discount,
+  );
+  // A line the discount paid for entirely is not sent (nothing to tax; providers want positive amounts).
+  const lines = counted.flatMap((l, i) => (amounts[i]! > 0 ? [{ reference: String(i), amount: amounts[i]!, quantity: l.quantity, digital: !l.requires_shipping }] : []));
+  if (!lines.length && totals.shipping <= 0) return [];
+  try {
+    const components = await provider.calculate({
+      currency,
+      lines,
+      shipping: totals.shipping,
+      address: { country: input.country ?? '', state: input.state ?? '', postalCode: input.postalCode ?? '', city: input.city ?? '', line1: input.line1 ?? '' },
+    });
+    return components.map((c) => ({ name: c.name, rate_bps: c.rateBps, amount: c.amount }));
+  } catch (err) {
+    if (!(err instanceof TaxProviderError)) throw err;
+    if (!err.retryable) throw new HttpError(400, 'ADDRESS_NOT_TAXABLE', 'We could not work out the sales tax for this address. Please check the ZIP code.', 'shipping_address.postal_code');
+    throw new HttpError(502, 'TAX_PROVIDER_UNAVAILABLE', 'We could not work out the sales tax just now. Nothing was charged; please try again in a moment.');
+  }
 }

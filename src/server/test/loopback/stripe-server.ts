@@ -22,7 +22,12 @@ import Stripe from 'stripe';
  *  - Stripe-shaped objects (checkout.session, refund) and `Request-Id` headers;
  *  - signed webhook events (`Stripe.webhooks.generateTestHeaderString`) for what happens at checkout:
  *    completed and paid, payment failed, session expired;
- *  - injected failures (`failNext`) to prove retries and error handling.
+ *  - injected failures (`failNext`) to prove retries and error handling;
+ *  - Stripe Tax's `POST /v1/tax/calculations` for src/server/adapters/tax/stripe-tax.ts: US addresses only, at a
+ *    rate per state the test sets (`taxRates`, none by default: nothing collected there), taxed on every line and
+ *    on shipping, each amount rounded half up on its own as Stripe does; an address it cannot place (no postal
+ *    code, not in the US) is Stripe's 400 `customer_tax_location_invalid`; `failTaxCalculations` makes the
+ *    endpoint fail until turned off, so the client's retries fail too.
  * Every request is kept in `requests`, its body parsed back from the bracket encoding.
  */
 
@@ -117,6 +122,48 @@ export interface SignedEvent {
   event: { id: string; type: string; data: { object: Record<string, unknown> } };
 }
 
+/** One entry of a tax calculation's `tax_breakdown`, as Stripe sends it (its rate details carry no display name). */
+export interface LoopbackTaxBreakdown {
+  amount: number;
+  inclusive: false;
+  tax_rate_details: {
+    country: string;
+    flat_amount: null;
+    percentage_decimal: string;
+    rate_type: 'percentage' | null;
+    state: string | null;
+    tax_type: 'sales_tax';
+  };
+  taxability_reason: 'standard_rated' | 'not_collecting';
+  taxable_amount: number;
+}
+
+export interface LoopbackTaxCalculation {
+  id: string;
+  object: 'tax.calculation';
+  amount_total: number;
+  currency: string;
+  customer: null;
+  customer_details: {
+    address: { city: string | null; country: string; line1: string | null; line2: string | null; postal_code: string | null; state: string | null };
+    address_source: 'billing' | 'shipping' | null;
+    ip_address: null;
+    tax_ids: [];
+    taxability_override: 'none';
+  };
+  expires_at: number;
+  livemode: false;
+  ship_from_details: null;
+  shipping_cost: { amount: number; amount_tax: number; tax_behavior: 'exclusive'; tax_code: string } | null;
+  tax_amount_exclusive: number;
+  tax_amount_inclusive: 0;
+  tax_breakdown: LoopbackTaxBreakdown[];
+  tax_date: number;
+}
+
+/** US state (postal abbreviation) → its sales tax rate in percent as Stripe writes it ("7.25"). */
+export type LoopbackTaxRates = Record<string, string>;
+
 export interface InjectedFailure {
   status: number;
   error?: Partial<StripeErrorBody>;
@@ -206,7 +253,8 @@ function bracketName(path: (string | number)[]): string {
 /** Stripe refuses empty strings for parameters that cannot be unset (metadata values may be empty). */
 function rejectEmptyStrings(v: FormValue, path: (string | number)[]): void {
   if (typeof v === 'string') {
-    if (v === '' && path[0] !== 'metadata' && !(path.length > 1 && path[path.length - 2] === 'metadata')) {
+    const emptyable = path[0] === 'metadata' || (path.length > 1 && path[path.length - 2] === 'metadata') || isTaxAddressField(path);
+    if (v === '' && !emptyable) {
       const name = bracketName(path);
       throw invalid(
         `You passed an empty string for '${name}'. We assume empty values are an attempt to unset a parameter; however '${name}' cannot be unset. You should remove '${name}' from your request or supply a non-empty value.`,
@@ -217,6 +265,11 @@ function rejectEmptyStrings(v: FormValue, path: (string | number)[]): void {
   }
   if (Array.isArray(v)) return v.forEach((x, i) => rejectEmptyStrings(x, [...path, i]));
   for (const [k, x] of Object.entries(v)) rejectEmptyStrings(x, [...path, k]);
+}
+
+/** Stripe Tax's address fields are `Emptyable`: an empty string means "none" (customer_details[address][…]). */
+function isTaxAddressField(path: (string | number)[]): boolean {
+  return path.length === 3 && path[0] === 'customer_details' && path[1] === 'address';
 }
 
 function obj(v: FormValue | undefined): FormObject | undefined {
@@ -264,11 +317,44 @@ function url(v: FormValue | undefined, param: string): string | undefined {
   return s;
 }
 
+/** "7.25" → 72500: a percentage in ten-thousandths of a percent, so tax works out in integers. */
+function percentUnits(percentage: string): number {
+  const m = /^(\d{1,3})(?:\.(\d{1,4}))?$/.exec(percentage);
+  if (!m) throw new Error(`loopback Stripe: a tax rate is a percentage like "7.25", not ${JSON.stringify(percentage)}`);
+  return Number(m[1]) * 10_000 + Number((m[2] ?? '').padEnd(4, '0'));
+}
+
+/** A copy of the rates, every one of them readable (a mistyped rate fails the test that sets it, not a request). */
+function checkedRates(rates: LoopbackTaxRates): LoopbackTaxRates {
+  for (const percentage of Object.values(rates)) percentUnits(percentage);
+  return { ...rates };
+}
+
+/** The tax on `amount` at `units` (percentUnits), rounded half up to a minor unit. */
+function taxOn(amount: number, units: number): number {
+  return Math.floor((amount * units + 500_000) / 1_000_000);
+}
+
+function failureBody(failure: InjectedFailure): StripeErrorBody {
+  const status = failure.status;
+  return {
+    type: status >= 500 ? 'api_error' : 'invalid_request_error',
+    message:
+      status >= 500
+        ? 'An unknown error occurred'
+        : status === 429
+          ? 'Request rate limit exceeded. You can learn more about rate limits here https://stripe.com/docs/rate-limits.'
+          : 'The request could not be processed.',
+    ...(status === 429 ? { code: 'rate_limit' } : {}),
+    ...failure.error,
+  };
+}
+
 function money(amount: number, currency: string): string {
   return ZERO_DECIMAL.has(currency) ? `${amount} ${currency}` : `$${(amount / 100).toFixed(2)}`;
 }
 
-export async function startStripeServer(opts: { secretKey: string; webhookSecret: string; port?: number }) {
+export async function startStripeServer(opts: { secretKey: string; webhookSecret: string; port?: number; taxRates?: LoopbackTaxRates }) {
   const requests: StripeRequest[] = [];
   const sessions = new Map<string, LoopbackCheckoutSession>();
   const paymentIntents = new Map<string, PaymentIntentRecord>();
@@ -279,6 +365,10 @@ export async function startStripeServer(opts: { secretKey: string; webhookSecret
   /** What a session's PaymentIntent will carry once the shopper pays. */
   const pending = new Map<string, { piMetadata: Record<string, string>; setupFutureUsage: string | null; customerCreation: string | null }>();
   const paymentMethods = new Map<string, PaymentMethodRecord>();
+  let taxRates = checkedRates(opts.taxRates ?? {});
+  /** While set, every tax calculation gets this answer (retries included). */
+  let taxFailure: InjectedFailure | null = null;
+  const taxCalculations = new Map<string, LoopbackTaxCalculation>();
 
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
@@ -524,10 +614,115 @@ export async function startStripeServer(opts: { secretKey: string; webhookSecret
     return { ...s };
   }
 
+  /**
+   * POST /v1/tax/calculations, exclusive tax only: every line and the shipping are taxed at the state's rate,
+   * each rounded half up on its own, and the taxes of one rate come back as one `tax_breakdown` entry (as Stripe
+   * groups them by jurisdiction and rate). A state without a rate is Stripe's answer where the account does not
+   * collect: one zero entry, `not_collecting`.
+   */
+  function createTaxCalculation(p: FormObject): LoopbackTaxCalculation {
+    if (taxFailure) throw new StripeHttpError(taxFailure.status, failureBody(taxFailure));
+    const currency = str(p.currency, 'currency', true);
+    if (!CURRENCIES.has(currency)) throw invalid(`Invalid currency: ${currency}.`, 'currency');
+    if (p.customer !== undefined) throw invalid('This loopback server calculates tax from customer_details only.', 'customer');
+
+    const lines = p.line_items;
+    if (lines === undefined) throw missing('line_items');
+    if (!Array.isArray(lines) || lines.length === 0) throw invalid('Invalid array', 'line_items');
+    const references = new Set<string>();
+    const amounts = lines.map((raw, i) => {
+      const at = (...rest: string[]) => bracketName(['line_items', i, ...rest]);
+      const line = obj(raw);
+      if (!line) throw invalid('Invalid hash', at());
+      const amount = int(line.amount, at('amount'), { required: true })!;
+      int(line.quantity, at('quantity'), { min: 1 });
+      const reference = str(line.reference, at('reference'));
+      if (reference !== undefined) {
+        if (references.has(reference)) throw invalid(`The reference ${reference} is used by more than one line item; references must be unique.`, at('reference'));
+        references.add(reference);
+      }
+      const behavior = str(line.tax_behavior, at('tax_behavior'));
+      if (behavior !== undefined && behavior !== 'exclusive' && behavior !== 'inclusive') throw invalid('Invalid tax_behavior: must be one of exclusive or inclusive', at('tax_behavior'));
+      if (behavior === 'inclusive') throw invalid('This loopback server calculates exclusive tax only.', at('tax_behavior'));
+      const code = str(line.tax_code, at('tax_code'));
+      if (code !== undefined && !/^txcd_\d{8}$/.test(code)) throw invalid(`Invalid tax code: ${code}`, at('tax_code'), 'resource_missing');
+      return amount;
+    });
+
+    const sc = p.shipping_cost === undefined ? undefined : obj(p.shipping_cost);
+    if (p.shipping_cost !== undefined && !sc) throw invalid('Invalid hash', 'shipping_cost');
+    const shipping = sc ? int(sc.amount, 'shipping_cost[amount]', { required: true })! : undefined;
+    const shippingBehavior = sc ? str(sc.tax_behavior, 'shipping_cost[tax_behavior]') : undefined;
+    if (shippingBehavior !== undefined && shippingBehavior !== 'exclusive') throw invalid('This loopback server calculates exclusive tax only.', 'shipping_cost[tax_behavior]');
+
+    const details = obj(p.customer_details);
+    if (!details) throw invalid('One of customer or customer_details is required.', 'customer_details', 'parameter_missing');
+    const source = str(details.address_source, 'customer_details[address_source]');
+    if (source !== undefined && source !== 'billing' && source !== 'shipping') throw invalid('Invalid address_source: must be one of billing or shipping', 'customer_details[address_source]');
+    const address = obj(details.address);
+    if (!address) throw missing('customer_details[address]');
+    const field = (k: string) => str(address[k], `customer_details[address][${k}]`) || null;
+    const country = str(address.country, 'customer_details[address][country]', true);
+    const postalCode = field('postal_code');
+    const state = field('state');
+    const unplaceable = "We could not determine the customer's tax location based on the provided customer address.";
+    if (country !== 'US') throw invalid(`${unplaceable} (This loopback server taxes US addresses only.)`, 'customer_details[address][country]', 'customer_tax_location_invalid');
+    if (!postalCode || !/^\d{5}(-\d{4})?$/.test(postalCode)) throw invalid(unplaceable, 'customer_details[address][postal_code]', 'customer_tax_location_invalid');
+
+    const percentage = state ? taxRates[state] : undefined;
+    const units = percentage === undefined ? 0 : percentUnits(percentage);
+    const lineTax = amounts.reduce((sum, amount) => sum + taxOn(amount, units), 0);
+    const shippingTax = shipping === undefined ? 0 : taxOn(shipping, units);
+    const tax = lineTax + shippingTax;
+    const taxable = amounts.reduce((a, b) => a + b, 0) + (shipping ?? 0);
+    const created = now();
+    const calculation: LoopbackTaxCalculation = {
+      id: randomId('taxcalc_'),
+      object: 'tax.calculation',
+      amount_total: taxable + tax,
+      currency,
+      customer: null,
+      customer_details: {
+        address: { city: field('city'), country, line1: field('line1'), line2: field('line2'), postal_code: postalCode, state },
+        address_source: source ?? null,
+        ip_address: null,
+        tax_ids: [],
+        taxability_override: 'none',
+      },
+      expires_at: created + 48 * 3600,
+      livemode: false,
+      ship_from_details: null,
+      shipping_cost: shipping === undefined ? null : { amount: shipping, amount_tax: shippingTax, tax_behavior: 'exclusive', tax_code: str(sc?.tax_code, 'shipping_cost[tax_code]') ?? 'txcd_92010001' },
+      tax_amount_exclusive: tax,
+      tax_amount_inclusive: 0,
+      tax_breakdown: [
+        percentage === undefined
+          ? {
+              amount: 0,
+              inclusive: false,
+              tax_rate_details: { country, flat_amount: null, percentage_decimal: '0.0', rate_type: null, state, tax_type: 'sales_tax' },
+              taxability_reason: 'not_collecting',
+              taxable_amount: 0,
+            }
+          : {
+              amount: tax,
+              inclusive: false,
+              tax_rate_details: { country, flat_amount: null, percentage_decimal: percentage, rate_type: 'percentage', state, tax_type: 'sales_tax' },
+              taxability_reason: 'standard_rated',
+              taxable_amount: taxable,
+            },
+      ],
+      tax_date: created,
+    };
+    taxCalculations.set(calculation.id, calculation);
+    return calculation;
+  }
+
   const routes: Record<string, (p: FormObject) => unknown> = {
     'POST /v1/checkout/sessions': createSession,
     'POST /v1/refunds': createRefund,
     'POST /v1/payment_intents': createIntent,
+    'POST /v1/tax/calculations': createTaxCalculation,
   };
 
   function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -577,19 +772,7 @@ export async function startStripeServer(opts: { secretKey: string; webhookSecret
     try {
       const failure = failures.shift();
       if (failure) {
-        const status = failure.status;
-        const body: StripeErrorBody = {
-          type: status >= 500 ? 'api_error' : 'invalid_request_error',
-          message:
-            status >= 500
-              ? 'An unknown error occurred'
-              : status === 429
-                ? 'Request rate limit exceeded. You can learn more about rate limits here https://stripe.com/docs/rate-limits.'
-                : 'The request could not be processed.',
-          ...(status === 429 ? { code: 'rate_limit' } : {}),
-          ...failure.error,
-        };
-        return send(res, status, { error: body }, failure.shouldRetry === undefined ? {} : { 'stripe-should-retry': String(failure.shouldRetry) });
+        return send(res, failure.status, { error: failureBody(failure) }, failure.shouldRetry === undefined ? {} : { 'stripe-should-retry': String(failure.shouldRetry) });
       }
       authorize(header('authorization'));
       const sessionPath = /^\/v1\/checkout\/sessions\/(cs_\w+)$/.exec(path);
@@ -714,6 +897,15 @@ export async function startStripeServer(opts: { secretKey: string; webhookSecret
     sessions,
     refunds,
     paymentIntent: (id: string) => paymentIntents.get(id),
+    taxCalculations,
+    /** The sales tax rates from now on, per US state (postal abbreviation → percent, "7.25"); unlisted states collect none. */
+    setTaxRates(rates: LoopbackTaxRates) {
+      taxRates = checkedRates(rates);
+    },
+    /** Every tax calculation gets this answer (after authentication) until called with null: the client's retries fail too. */
+    failTaxCalculations(failure: InjectedFailure | null) {
+      taxFailure = failure;
+    },
     /** The next `count` API requests get this answer instead (before authentication, like an outage). */
     failNext(count: number, failure: InjectedFailure) {
       for (let i = 0; i < count; i++) failures.push(failure);

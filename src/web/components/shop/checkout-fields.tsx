@@ -1,10 +1,10 @@
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { countryName } from '@/contract/address';
+import { COUNTRY_OPTIONS, countryName } from '@/contract/address';
 import type { Quote } from '@/contract/shop';
 import { Button } from '@/web/components/ui/button';
-import { FormTextField } from '@/web/components/ui/form';
+import { FormSelectField, FormTextField } from '@/web/components/ui/form';
 import { Notice } from '@/web/components/ui/notice';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatMoney } from '@/web/lib/money';
@@ -13,6 +13,8 @@ import { CheckoutSection } from './checkout-section';
 import type { CheckoutFormOutput, CheckoutFormValues } from './checkout-form';
 import { ShippingChoice } from './shipping-choice';
 import type { CheckoutForm } from './use-checkout-form';
+
+const COUNTRY_SELECT = COUNTRY_OPTIONS.map((c) => ({ value: c.code, label: c.name }));
 
 export interface CheckoutFieldsProps<TIn extends CheckoutFormValues & FieldValues, TOut extends CheckoutFormOutput> {
   /** The form from useCheckoutForm. */
@@ -55,6 +57,10 @@ export function CheckoutFields<TIn extends CheckoutFormValues & FieldValues, TOu
     <>
       <CheckoutSection idPrefix={idPrefix} step={firstStep} title="Contact">
         <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" description={emailDescription} disabled={emailDisabled} />
+        {ships ? null : (
+          // Nothing ships: where the buyer lives decides the VAT or GST on a PDF (docs/decisions/133).
+          <FormSelectField control={control} name="shipping_address.country" label="Country" autoComplete="country" className="mt-4" description="Where you live: it decides the VAT or GST on your PDF." options={COUNTRY_SELECT} />
+        )}
       </CheckoutSection>
       {ships ? (
         <>

@@ -1,4 +1,4 @@
-import { formatRate } from '@/contract/format';
+import { taxRows } from '@/contract/format';
 import type { Quote } from '@/contract/shop';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatMoney } from '@/web/lib/money';
@@ -21,7 +21,8 @@ export function OrderSummary({ quote, loading }: { quote: Quote | undefined; loa
     const method = quote.shipping_methods.find((m) => m.id === quote.shipping_method);
     rows.push([method ? `Shipping (${method.label})` : 'Shipping', method ? money(quote.shipping_total) : 'Choose a method']);
   }
-  if (quote.tax_rate_bps > 0) rows.push([`Tax (${formatRate(quote.tax_rate_bps)})`, money(quote.tax_total)]);
+  const taxes = taxRows(quote);
+  for (const t of taxes.before) rows.push([t.label, money(t.amount)]);
   return (
     <div aria-busy={loading} className={loading ? 'opacity-70 transition-opacity' : 'transition-opacity'}>
       <ul className="grid gap-3" aria-label="Items">
@@ -60,6 +61,12 @@ export function OrderSummary({ quote, loading }: { quote: Quote | undefined; loa
             {money(quote.total)}
           </dd>
         </div>
+        {taxes.after.map((t) => (
+          <div key={t.label} className="flex justify-between gap-4 text-xs text-muted">
+            <dt>{t.label}</dt>
+            <dd className="tabular-nums">{money(t.amount)}</dd>
+          </div>
+        ))}
       </dl>
     </div>
   );

@@ -13,7 +13,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { Form, FormTextField, showFieldError, useZodForm } from '@/web/components/ui/form';
 import { toast } from '@/web/components/ui/use-toast';
 import { addressLines } from '@/contract/address-format';
-import { formatDateTime, formatRate } from '@/contract/format';
+import { formatDateTime, taxRows } from '@/contract/format';
 import { formatMoney } from '@/web/lib/money';
 import { textLink } from '@/web/lib/styles';
 import { useAdminOrder } from '../api/get-order';
@@ -206,10 +206,19 @@ function Details({ order }: { order: AdminOrder }) {
           <Field label="Subtotal">{money(order.subtotal)}</Field>
           {order.discount_total ? <Field label={`Discount ${order.discount_code}`}>−{money(order.discount_total)}</Field> : null}
           {order.shipping_label ? <Field label={order.shipping_label}>{money(order.shipping_total)}</Field> : null}
-          {order.tax_total ? <Field label={`Tax ${formatRate(order.tax_rate_bps)}`}>{money(order.tax_total)}</Field> : null}
+          {taxRows(order).before.map((t) => (
+            <Field key={t.label} label={t.label}>
+              {money(t.amount)}
+            </Field>
+          ))}
           <Field label="Total">
             <strong>{money(order.total)}</strong>
           </Field>
+          {taxRows(order).after.map((t) => (
+            <Field key={t.label} label={t.label}>
+              {money(t.amount)}
+            </Field>
+          ))}
           {order.refunded_total ? <Field label="Refunded">−{money(order.refunded_total)}</Field> : null}
         </dl>
       </section>

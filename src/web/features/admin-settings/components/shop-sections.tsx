@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { Controller, useController, useFieldArray, type UseFormReturn } from 'react-hook-form';
-import { COUNTRY_OPTIONS } from '@/contract/address';
+import { Controller, useController, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { COUNTRY_OPTIONS, regionsOf } from '@/contract/address';
 import { Button } from '@/web/components/ui/button';
 import { Form, FormSelectField, FormTextArea, FormTextField, useZodForm } from '@/web/components/ui/form';
 import { Switch } from '@/web/components/ui/switch';
@@ -58,7 +58,9 @@ export function ShopSection({ settings, onDirty }: SectionProps) {
         <ShippingZones form={form} currency={currency} />
 
         <h3 className="mt-8 text-lg font-semibold">Tax rates</h3>
-        <p className="text-sm text-ink-soft">Added to orders shipped to these countries, on the goods and the shipping. Countries not listed pay no tax.</p>
+        <p className="text-sm text-ink-soft">
+          Every order pays its destination’s VAT or GST from our rate table: the EU, the UK, Switzerland, Norway, Australia and New Zealand inside the price; Canada’s GST, HST, PST or QST added by province. List a country or province here to charge another rate — 0 where you don’t collect. Elsewhere no tax is charged unless you list it; US sales tax comes from Stripe Tax when the server has US_SALES_TAX=stripe.
+        </p>
         {taxes.fields.length ? (
           <table className="mt-3 w-full text-left text-sm">
             <caption className="sr-only">Tax rates by shipping country</caption>
@@ -66,6 +68,9 @@ export function ShopSection({ settings, onDirty }: SectionProps) {
               <tr>
                 <th scope="col" className="py-2 pr-3 font-semibold">
                   Country
+                </th>
+                <th scope="col" className="w-44 py-2 pr-3 font-semibold">
+                  Province or state
                 </th>
                 <th scope="col" className="w-36 py-2 pr-3 font-semibold">
                   Rate (%)
@@ -82,6 +87,9 @@ export function ShopSection({ settings, onDirty }: SectionProps) {
                     <FormSelectField control={form.control} name={`tax_rates.${i}.country`} label={`Country ${i + 1}`} className="[&>label]:sr-only" placeholder="Choose a country" options={COUNTRY_OPTIONS.map((c) => ({ value: c.code, label: c.name }))} />
                   </td>
                   <td className="py-2 pr-3">
+                    <TaxRegionField form={form} index={i} />
+                  </td>
+                  <td className="py-2 pr-3">
                     <FormTextField control={form.control} name={`tax_rates.${i}.rate`} label={`Rate ${i + 1} (%)`} className="[&>label]:sr-only" inputMode="decimal" />
                   </td>
                   <td className="py-2">
@@ -94,9 +102,9 @@ export function ShopSection({ settings, onDirty }: SectionProps) {
             </tbody>
           </table>
         ) : (
-          <p className="mt-3 rounded-2xl border border-dashed border-line p-4 text-sm text-ink-soft">No tax is added anywhere. Add a country to charge its rate.</p>
+          <p className="mt-3 rounded-2xl border border-dashed border-line p-4 text-sm text-ink-soft">Every destination follows the rate table. Add a country or province to charge another rate.</p>
         )}
-        <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => taxes.append({ country: '', rate: '' })}>
+        <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => taxes.append({ country: '', region: '', rate: '' })}>
           <Plus aria-hidden="true" /> Add a country
         </Button>
         <fieldset className="mt-8 grid gap-4 sm:grid-cols-2">
@@ -211,6 +219,22 @@ function ShippingZones({ form, currency }: { form: UseFormReturn<ShopForm, unkno
 }
 
 /** Under a zone's countries: the names of the codes typed, so a slip (GB for DE) shows before saving. */
+/** A tax override's province or state: a choice where the country has a list (Canada, the US, Australia…), else none. */
+function TaxRegionField({ form, index }: { form: UseFormReturn<ShopForm, unknown, ShopFormOutput>; index: number }) {
+  const country = useWatch({ control: form.control, name: `tax_rates.${index}.country` });
+  const regions = regionsOf(country);
+  if (!regions) return <p className="py-2 text-sm text-muted">Whole country</p>;
+  return (
+    <FormSelectField
+      control={form.control}
+      name={`tax_rates.${index}.region`}
+      label={`Province or state ${index + 1}`}
+      className="[&>label]:sr-only"
+      options={[{ value: '', label: 'Whole country' }, ...regions.map((r) => ({ value: r.code, label: r.name }))]}
+    />
+  );
+}
+
 function zoneCountriesNote(text: string): string {
   const codes = countryCodes(text);
   if (!codes.length) return 'ISO codes separated by commas or spaces, such as DE, FR, IT.';

@@ -79,12 +79,13 @@ export const shopFormSchema = z
     ships_elsewhere: z.boolean(),
     seller: z.object({ address: z.string(), tax_id: z.string() }),
     tax_rates: z
-      .array(z.object({ country: z.string().min(1, { message: 'Choose a country' }), rate: percent }))
+      .array(z.object({ country: z.string().min(1, { message: 'Choose a country' }), region: z.string(), rate: percent }))
       .superRefine((rows, ctx) => {
         const seen = new Set<string>();
         rows.forEach((r, i) => {
-          if (seen.has(r.country)) ctx.addIssue({ code: 'custom', path: [i, 'country'], message: `${COUNTRY_NAMES.get(r.country) ?? r.country} is already listed` });
-          seen.add(r.country);
+          const key = taxKey(r);
+          if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'country'], message: `${COUNTRY_NAMES.get(r.country) ?? r.country}${r.region ? ` (${r.region})` : ''} is already listed` });
+          seen.add(key);
         });
       }),
   })
@@ -94,7 +95,7 @@ export const shopFormSchema = z
     shipping_zones: v.shipping_zones,
     ships_elsewhere: v.ships_elsewhere,
     seller: v.seller,
-    tax_rates: Object.fromEntries(v.tax_rates.map((r) => [r.country, r.rate])),
+    tax_rates: Object.fromEntries(v.tax_rates.map((r) => [taxKey(r), r.rate])),
   }))
   .pipe(shopSettingsBodySchema);
 export type ShopForm = z.input<typeof shopFormSchema>;
@@ -129,9 +130,15 @@ export const toShopForm = (s: SettingsValues['shop']): ShopForm => ({
   ships_elsewhere: s.ships_elsewhere,
   seller: s.seller,
   tax_rates: Object.entries(s.tax_rates)
-    .map(([country, bps]) => ({ country, rate: String(bps / 100) }))
-    .sort((a, b) => (COUNTRY_NAMES.get(a.country) ?? a.country).localeCompare(COUNTRY_NAMES.get(b.country) ?? b.country)),
+    .map(([key, bps]) => {
+      const [country = '', region = ''] = key.split('-');
+      return { country, region, rate: String(bps / 100) };
+    })
+    .sort((a, b) => (COUNTRY_NAMES.get(a.country) ?? a.country).localeCompare(COUNTRY_NAMES.get(b.country) ?? b.country) || a.region.localeCompare(b.region)),
 });
+
+/** A tax override's key: the country, or the country and its province ("CA-QC"). */
+const taxKey = (r: { country: string; region: string }) => (r.region ? `${r.country}-${r.region}` : r.country);
 
 const offerForm = z.object({ variant_sku: z.string(), discount_percent: wholeNumber('Discount'), headline: z.string(), pitch: z.string() });
 

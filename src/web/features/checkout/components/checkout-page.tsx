@@ -57,7 +57,7 @@ export function CheckoutPage() {
       lines,
       ...(ships
         ? { shipping_method: method, country, ...(where.state ? { state: where.state } : {}), ...(where.postal_code ? { postal_code: where.postal_code } : {}) }
-        : {}),
+        : { country }),
       ...(appliedCode ? { discount_code: appliedCode } : {}),
     },
     lines.length > 0,
@@ -81,6 +81,8 @@ export function CheckoutPage() {
       lines,
       shipping_address: ships ? values.shipping_address : null,
       shipping_method: ships ? values.shipping_method : null,
+      // A PDF is taxed where its buyer lives (docs/decisions/133).
+      ...(ships ? {} : { country }),
       ...(appliedCode ? { discount_code: appliedCode } : {}),
     };
     await place(body, (request) => placeOrder.mutateAsync(request), {

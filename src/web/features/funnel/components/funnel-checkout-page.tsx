@@ -79,7 +79,7 @@ function FunnelCheckout({ funnel, awardId, cancelled }: { funnel: Funnel; awardI
     () => ({ variant_id: hero.variant_id, quantity: 1, design: { award_id: hero.award.id, template_id: hero.template_id, recipient_name: name } }),
     [hero, name],
   );
-  const quoteBody: QuoteBody = { lines: [line], ...(ships ? { shipping_method: method, country } : {}) };
+  const quoteBody: QuoteBody = { lines: [line], ...(ships ? { shipping_method: method, country } : { country }) };
   const quote = useQuote(quoteBody);
   const q = quote.data;
 
@@ -92,6 +92,8 @@ function FunnelCheckout({ funnel, awardId, cancelled }: { funnel: Funnel; awardI
       ...(awardId ? { award_id: awardId } : {}),
       shipping_address: ships ? values.shipping_address : null,
       shipping_method: ships ? values.shipping_method : null,
+      // A PDF is taxed where its buyer lives (docs/decisions/133).
+      ...(ships ? {} : { country }),
     };
     await place(body, (request) => placeOrder.mutateAsync(request), {
       // set replaces any earlier funnel: this order is the one the next pages follow.

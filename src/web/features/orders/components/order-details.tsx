@@ -10,7 +10,7 @@ import { buttonVariants } from '@/web/components/ui/button';
 import { useBlobUrl } from '@/web/hooks/use-blob-url';
 import { useCertificatePreview } from '@/web/lib/api/preview-certificate';
 import { addressLines } from '@/contract/address-format';
-import { formatDate, formatDateTime, formatMoney, formatRate } from '@/contract/format';
+import { formatDate, formatDateTime, formatMoney, taxRows } from '@/contract/format';
 import { cn } from '@/web/lib/utils';
 import { deliveryDays } from '@/web/lib/site-settings';
 import { deliveryDaysOf } from '@/contract/shop-constants';
@@ -190,11 +190,16 @@ export function OrderDetails({ order }: { order: Order }) {
             <Row label="Subtotal" value={money(order.subtotal)} />
             {order.discount_total ? <Row label={`Discount (${order.discount_code})`} value={`−${money(order.discount_total)}`} /> : null}
             {order.shipping_label ? <Row label={`Shipping: ${order.shipping_label}`} value={money(order.shipping_total)} /> : null}
-            {order.tax_total ? <Row label={`Tax (${formatRate(order.tax_rate_bps)})`} value={money(order.tax_total)} /> : null}
+            {taxRows(order).before.map((t) => (
+              <Row key={t.label} label={t.label} value={money(t.amount)} />
+            ))}
             <div className="flex justify-between gap-4 border-t border-line pt-3 text-base font-semibold">
               <dt>Total</dt>
               <dd className="tabular-nums">{money(order.total)}</dd>
             </div>
+            {taxRows(order).after.map((t) => (
+              <Row key={t.label} label={t.label} value={money(t.amount)} />
+            ))}
             {order.refunds.map((r) => (
               <Row key={r.id} label={`Refunded on ${formatDate(r.at)}${r.reason ? `: ${r.reason}` : ''}`} value={`−${money(r.amount)}`} />
             ))}
