@@ -24,12 +24,12 @@ export const TABLE_OWNERS = {
   'adapters/fulfilment': ['printShopOrders'],
   funnel: ['funnelOffers', 'funnelSessions'],
   discounts: ['discountCodes', 'discountRedemptions'],
-  products: ['products', 'variants'],
+  products: ['products', 'variants', 'variantPrices'],
   invoices: ['invoices', 'invoiceSeries'],
 };
 
 /** Tables anyone may read (joins for pages and lists); only their owner writes them. */
-export const READABLE_TABLES = new Set(['products', 'variants', 'awardProductTemplates']);
+export const READABLE_TABLES = new Set(['products', 'variants', 'variantPrices', 'awardProductTemplates']);
 
 const OWNER_OF = new Map(Object.entries(TABLE_OWNERS).flatMap(([owner, tables]) => tables.map((t) => [t, owner])));
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_OPTIONS, regionsOf } from './address';
+import { EXTRA_CURRENCIES_MAX, SHOP_CURRENCIES } from './currencies';
 import { PRICE_MAX } from './admin-products';
 import { int4 } from './fields';
 
@@ -80,10 +81,22 @@ export const homeSettingsSchema = z
   .strict();
 
 export const DELIVERY_DAYS_MAX = 90;
+
+/** A price in each of the shop's other currencies (docs/decisions/134): currency → minor units. */
+const pricesSchema = z
+  .record(z.string(), int4('Price').max(PRICE_MAX, { message: `Price must be at most ${PRICE_MAX}` }), { message: 'prices must map currencies to prices' })
+  .superRefine((prices, ctx) => {
+    for (const code of Object.keys(prices)) {
+      if (!(SHOP_CURRENCIES as readonly string[]).includes(code)) ctx.addIssue({ code: 'custom', path: [code], message: `${code} is not a currency the shop can sell in` });
+    }
+  })
+  .default({});
+
 export const shippingMethodSchema = z
   .object({
     label: required(40, 'Label'),
     price: int4('Price').max(PRICE_MAX, { message: `Price must be at most ${PRICE_MAX}` }),
+    prices: pricesSchema,
     min_days: int4('Fastest delivery').max(DELIVERY_DAYS_MAX, { message: `At most ${DELIVERY_DAYS_MAX} business days` }),
     max_days: int4('Slowest delivery').max(DELIVERY_DAYS_MAX, { message: `At most ${DELIVERY_DAYS_MAX} business days` }),
   })
@@ -97,6 +110,7 @@ const COUNTRY_NAME = new Map(COUNTRY_OPTIONS.map((c) => [c.code, c.name]));
 const zoneMethodSchema = z
   .object({
     price: int4('Price').max(PRICE_MAX, { message: `Price must be at most ${PRICE_MAX}` }),
+    prices: pricesSchema,
     min_days: int4('Fastest delivery').max(DELIVERY_DAYS_MAX, { message: `At most ${DELIVERY_DAYS_MAX} business days` }),
     max_days: int4('Slowest delivery').max(DELIVERY_DAYS_MAX, { message: `At most ${DELIVERY_DAYS_MAX} business days` }),
   })
@@ -162,6 +176,15 @@ export const shopSettingsBodySchema = z
       .trim()
       .toUpperCase()
       .regex(/^[A-Z]{3}$/, { message: 'Currency must be a three-letter code such as USD' }),
+    /** The other currencies the shop sells in (docs/decisions/134); each needs its prices (checked by the service). */
+    currencies: z
+      .array(
+        z.string({ message: 'A currency is a code such as EUR' }).trim().toUpperCase().refine((c) => (SHOP_CURRENCIES as readonly string[]).includes(c), { message: `Choose from ${SHOP_CURRENCIES.join(', ')}` }),
+        { message: 'currencies must be a list of currency codes' },
+      )
+      .max(EXTRA_CURRENCIES_MAX, { message: `At most ${EXTRA_CURRENCIES_MAX} other currencies` })
+      .refine((list) => new Set(list).size === list.length, { message: 'A currency is listed twice' })
+      .default([]),
     shipping: z.object({ standard: shippingMethodSchema, express: shippingMethodSchema }).strict(),
     /**
      * Overrides of the rate table (docs/decisions/133): a country ("DE") or a province or state ("CA-QC") → basis points
@@ -257,8 +280,9 @@ export type SettingsValues = { [G in SettingsGroup]: z.output<(typeof settingsBo
 
 // ---- answers (plain shapes: no transforms, so the server can serialise them) ----
 
-const methodView = z.object({ label: z.string(), price: z.number().int(), min_days: z.number().int(), max_days: z.number().int() });
-const zoneMethodView = z.object({ price: z.number().int(), min_days: z.number().int(), max_days: z.number().int() });
+const pricesView = z.record(z.string(), z.number().int());
+const methodView = z.object({ label: z.string(), price: z.number().int(), prices: pricesView, min_days: z.number().int(), max_days: z.number().int() });
+const zoneMethodView = z.object({ price: z.number().int(), prices: pricesView, min_days: z.number().int(), max_days: z.number().int() });
 const zoneView = z.object({ name: z.string(), countries: z.array(z.string()), standard: zoneMethodView, express: zoneMethodView.nullable() });
 const offerView = z.object({ variant_sku: z.string(), discount_percent: z.number().int(), headline: z.string(), pitch: z.string() });
 
@@ -268,6 +292,7 @@ export const settingsValuesSchema = z.object({
   home: z.object({ stats: z.array(z.object({ value: z.string(), label: z.string() })) }),
   shop: z.object({
     currency: z.string(),
+    currencies: z.array(z.string()),
     shipping: z.object({ standard: methodView, express: methodView }),
     tax_rates: z.record(z.string(), z.number().int()),
     shipping_zones: z.array(zoneView),

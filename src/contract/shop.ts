@@ -65,9 +65,15 @@ export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
 export const taxLineSchema = z.object({ name: z.string(), rate_bps: z.number(), amount: z.number().int() });
 export type TaxLine = z.infer<typeof taxLineSchema>;
 
+/** GET /api/store/products?currency= — the catalogue in one of the shop's currencies (default: its own). */
+export const storeCatalogueQuerySchema = z.object({ currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, { message: 'currency must be a three-letter code such as EUR' }).optional() }).strict();
+
 /** GET /api/store/products */
 export const storeCatalogueSchema = z.object({
+  /** The currency of these prices. */
   currency: z.string(),
+  /** Every currency the shop sells in, its own first (docs/decisions/134). */
+  currencies: z.array(z.string()),
   /** True while the built-in test card processor takes the payments: every payment screen says so. */
   test_mode: z.boolean(),
   products: z.array(productSchema),
@@ -142,6 +148,9 @@ const discountCodeField = z
   .transform((c) => c.toUpperCase())
   .optional();
 
+/** The currency to price in: one the shop sells in (docs/decisions/134); default: the shop's own. */
+const currencyField = z.string({ message: 'currency must be text' }).trim().toUpperCase().regex(/^[A-Z]{3}$/, { message: 'currency must be a three-letter code such as EUR' }).optional();
+
 const countryField = z.string({ message: 'country must be text' }).trim().toUpperCase().regex(/^[A-Z]{2}$/, { message: 'country must be a two-letter country code' }).optional();
 
 // ---------- quote (cart and checkout summary) ----------
@@ -153,6 +162,7 @@ export const quoteBodySchema = z
     shipping_method: shippingMethodIdSchema.optional(),
     /** ISO country code of the shipping address (or, with nothing to ship, where the buyer lives): decides the tax. */
     country: countryField,
+    currency: currencyField,
     /** State or province and postal code of the shipping address: the print provider's live rates need them in some countries. */
     state: z.string({ message: 'state must be text' }).trim().max(100, { message: 'state must be at most 100 characters' }).optional(),
     postal_code: z.string({ message: 'postal_code must be text' }).trim().max(20, { message: 'postal_code must be at most 20 characters' }).optional(),
@@ -243,6 +253,8 @@ export const checkoutBodySchema = z
      * (docs/decisions/133). An order that ships is taxed where it goes.
      */
     country: countryField,
+    /** The currency the shopper sees, and pays in (docs/decisions/134). */
+    currency: currencyField,
     discount_code: discountCodeField,
   })
   .strict();

@@ -11,7 +11,7 @@ import { stop, workflow } from '@/server/lib/workflow';
 import { releaseDiscount, reserveAgain, reserveDiscount } from '@/server/modules/discounts';
 import { findOrderByKey, insertOrder, lockOrder, moveOrder, orderAccessToken, type OrderRow } from '@/server/modules/orders';
 import { attachProviderSession, findPayment, newPaymentSql, touchPayment, type PaymentRow } from '@/server/modules/payments';
-import { quote } from '@/server/modules/store';
+import { formatMoney, quote } from '@/server/modules/store';
 import type { ShopDeps } from './deps';
 import { paymentSucceeded } from './payment-succeeded';
 
@@ -22,6 +22,8 @@ export interface CheckoutInput {
   shipping_method?: ShippingMethodId | null | undefined;
   /** Where the buyer lives, for an order with nothing to ship: decides its tax. */
   country?: string | undefined;
+  /** The currency shown and paid in (docs/decisions/134); default: the shop's own. */
+  currency?: string | undefined;
   discount_code?: string | undefined;
 }
 
@@ -183,6 +185,7 @@ async function priceCart(deps: ShopDeps, input: PlaceOrderInput) {
       shippingMethod: input.checkout.shipping_method,
       // Taxed where it goes; a PDF-only order where its buyer lives (docs/decisions/133).
       country: address?.country ?? input.checkout.country ?? null,
+      currency: input.checkout.currency ?? null,
       state: address?.state ?? null,
       postalCode: address?.postal_code ?? null,
       city: address?.city ?? null,
@@ -213,7 +216,7 @@ async function priceCart(deps: ShopDeps, input: PlaceOrderInput) {
   if (q.requires_shipping && !q.shipping_method) {
     throw badRequest(`${input.checkout.shipping_method === 'express' ? 'Express' : 'Standard'} shipping is not available to this address. Please choose another method.`, 'shipping_method');
   }
-  if (q.total > 0 && q.total < 50) throw badRequest('The order total must be at least $0.50 for a card payment.', 'lines', 'TOTAL_TOO_SMALL');
+  if (q.total > 0 && q.total < 50) throw badRequest(`The order total must be at least ${formatMoney(50, q.currency)} for a card payment.`, 'lines', 'TOTAL_TOO_SMALL');
   return { priced, address };
 }
 

@@ -19,6 +19,11 @@ export const discountCodes = pgTable(
     kind: text('kind').$type<DiscountKind>().notNull(),
     value: integer('value').notNull(),
     minSubtotal: integer('min_subtotal').notNull().default(0),
+    /**
+     * The currency of `value` (fixed) and `min_subtotal` (docs/decisions/134): such a code applies to orders in it only.
+     * Null: the shop's own currency. A percentage without a minimum applies in every currency.
+     */
+    currency: text('currency'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     usageLimit: integer('usage_limit'),
     usedCount: integer('used_count').notNull().default(0),

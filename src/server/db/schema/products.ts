@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const PRODUCT_KINDS = ['print', 'framed', 'digital'] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
@@ -57,4 +57,23 @@ export const variants = pgTable(
     check('variants_weight_check', sql`${t.weightGrams} >= 0`),
     index('variants_product_idx').on(t.productId, t.sortOrder),
   ],
+);
+
+/**
+ * A variant's price in another currency than its own (docs/decisions/134): the price lists the admin keeps, no exchange
+ * rates. A variant is sold in its own currency at `variants.price`, and in each currency listed here at that price;
+ * in any other, not at all. Prices are shelf prices: tax-inclusive for the destinations whose prices hold their tax
+ * (docs/decisions/133).
+ */
+export const variantPrices = pgTable(
+  'variant_prices',
+  {
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    price: integer('price').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.variantId, t.currency] }), check('variant_prices_price_check', sql`${t.price} >= 0`), check('variant_prices_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`)],
 );

@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { awards, categories, products, quizAnswers, quizAnswerWeights, quizQuestions, settings, templates, variants } from '../schema/index';
+import { awards, categories, products, quizAnswers, quizAnswerWeights, quizQuestions, settings, templates, variantPrices, variants } from '../schema/index';
 import { seedAwards, seedCategories, seedTemplates } from './catalog-data';
 import { seedQuiz } from './quiz-data';
-import { seedProducts } from './shop-data';
+import { seedPriceList, seedProducts, seedShopCurrencies } from './shop-data';
 
 /**
  * Bump when the seed gains rows that existing installs should receive. The seed runs once
  * per version, so awards an admin deleted or edited are never brought back or overwritten.
  */
-export const SEED_VERSION = 3;
+export const SEED_VERSION = 4;
 const SEED_KEY = 'seed_version';
 
 export async function seedDatabase(db: Db): Promise<{ applied: boolean }> {
@@ -107,6 +107,16 @@ export async function seedDatabase(db: Db): Promise<{ applied: boolean }> {
         if (weights.length) await tx.insert(quizAnswerWeights).values(weights).onConflictDoNothing();
       }
     }
+
+    // Version 4: price lists in EUR, GBP, CAD and AUD for the seeded variants still priced as seeded, and the shop
+    // selling in those currencies when its settings were never saved (docs/decisions/134).
+    const seededUsd = new Map(seedProducts.flatMap((p) => p.variants.map((v) => [v.sku, v.price])));
+    const ours = (await tx.select({ id: variants.id, sku: variants.sku, price: variants.price, currency: variants.currency }).from(variants)).filter(
+      (v) => v.currency === 'USD' && seededUsd.get(v.sku) === v.price,
+    );
+    const lists = ours.flatMap((v) => Object.entries(seedPriceList(v.price)).map(([currency, price]) => ({ variantId: v.id, currency, price })));
+    if (lists.length) await tx.insert(variantPrices).values(lists).onConflictDoNothing();
+    await tx.insert(settings).values({ key: 'shop', value: seedShopCurrencies }).onConflictDoNothing({ target: settings.key });
 
     await tx
       .insert(settings)

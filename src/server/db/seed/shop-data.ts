@@ -70,3 +70,22 @@ export const seedProducts: SeedProduct[] = [
     ],
   },
 ];
+
+/**
+ * The seeded price lists (docs/decisions/134): each variant's shelf price in the shop's other currencies, set by hand
+ * the way a shop prices for a market (no exchange rate at checkout): the same figure in euros, a little less in
+ * pounds, more in Canadian and Australian dollars. Prices in EUR, GBP and AUD hold their VAT or GST (decision 133).
+ */
+export function seedPriceList(usd: number): Record<'EUR' | 'GBP' | 'CAD' | 'AUD', number> {
+  const whole = (n: number) => Math.round(n / 100) * 100;
+  return { EUR: usd, GBP: whole(usd * 0.86), CAD: whole(usd * 1.35), AUD: whole(usd * 1.5) };
+}
+
+/** The seeded shop's currencies and its shipping prices in each (a fresh install; an admin's settings are kept). */
+export const seedShopCurrencies = {
+  currencies: ['EUR', 'GBP', 'CAD', 'AUD'],
+  shipping: {
+    standard: { label: 'Standard', price: 599, prices: { EUR: 599, GBP: 499, CAD: 799, AUD: 899 }, min_days: 7, max_days: 14 },
+    express: { label: 'Express', price: 1999, prices: { EUR: 1999, GBP: 1699, CAD: 2699, AUD: 2999 }, min_days: 3, max_days: 5 },
+  },
+};

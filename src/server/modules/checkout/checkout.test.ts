@@ -139,7 +139,7 @@ describe('prices, discounts and tax are the server’s', () => {
 
   it('a rate the admin sets where the table has none is added on the discounted goods plus shipping', async () => {
     // Japan is not a country the shop collects in by default (docs/decisions/133); an override makes it one.
-    await t.database.db.insert(settings).values({ key: 'shop', value: { tax_rates: { JP: 1000 } } });
+    await t.database.db.insert(settings).values({ key: 'shop', value: { tax_rates: { JP: 1000 } } }).onConflictDoUpdate({ target: settings.key, set: { value: { tax_rates: { JP: 1000 } } } });
     t.app.settings.invalidate();
     const jp = { ...US_ADDRESS, country: 'JP', state: '', postal_code: '100-0001', city: 'Tokyo' };
     const { result } = await placeOrder(shopper(), checkoutBody(shop.award.id, shop.variant('PRINT-A4').id, { shipping_address: jp, shipping_method: 'express' }));

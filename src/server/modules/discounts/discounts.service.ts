@@ -26,12 +26,17 @@ export interface DiscountCheck {
 }
 
 /** A discount code as it stands now for this subtotal: the rule, or why it does not apply. */
-export async function checkDiscount(db: Pick<Db, 'select'>, code: string | undefined, subtotal: number, currency: string, now = new Date()): Promise<DiscountCheck> {
+export async function checkDiscount(db: Pick<Db, 'select'>, code: string | undefined, subtotal: number, currency: string, ownCurrency = currency, now = new Date()): Promise<DiscountCheck> {
   if (!code) return { rule: null, error: null };
   const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, code.toUpperCase()));
   if (!row || !row.isActive) return { rule: null, error: 'That discount code does not exist. Check the spelling?' };
   if (row.expiresAt && row.expiresAt <= now) return { rule: null, error: 'That discount code has expired.' };
   if (row.usageLimit !== null && row.usedCount >= row.usageLimit) return { rule: null, error: USED_UP_MESSAGE };
+  // An amount off, or a minimum, is in the code's currency (the shop's own unless set): it applies to orders in it only.
+  const codeCurrency = row.currency ?? ownCurrency;
+  if ((row.kind === 'fixed' || row.minSubtotal > 0) && codeCurrency !== currency) {
+    return { rule: null, error: `This code works on orders in ${codeCurrency} only.` };
+  }
   if (subtotal < row.minSubtotal) return { rule: null, error: `Spend at least ${formatMoney(row.minSubtotal, currency)} to use this code.` };
   const description = row.kind === 'percent' ? `${row.value}% off` : `${formatMoney(row.value, currency)} off`;
   return { rule: { id: row.id, code: row.code, kind: row.kind, value: row.value, description }, error: null };

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Funnel, FunnelOffer, FunnelOfferKind, FunnelOfferPreview, FunnelOrder, FunnelStep } from '@/contract/funnel';
 import type { PaymentProvider } from '@/server/adapters/payments/payment-provider';
 import type { Db } from '@/server/db/client';
-import { awards, funnelOffers, funnelSessions, products, templates, variants, type FunnelOfferStatus } from '@/server/db/schema/index';
+import { awards, funnelOffers, funnelSessions, products, templates, variantPrices, variants, type FunnelOfferStatus } from '@/server/db/schema/index';
 import { badRequest, conflict, notFound } from '@/server/lib/http-errors';
 import { findOrder, orderParts, orderView, verifyOrderToken, type OrderParts, type OrderRow } from '../orders';
 import type { SettingsService } from '../settings';
@@ -43,14 +43,20 @@ interface CatalogueVariant {
   product: typeof products.$inferSelect;
 }
 
-/** Active variants of active products in the shop's currency, by SKU. */
+/**
+ * Active variants of active products priced in `currency`, by SKU: at their own price in their own currency, else at
+ * their price list's (docs/decisions/134).
+ */
 async function variantsBySku(db: Pick<Db, 'select'>, skus: string[], currency: string): Promise<Map<string, CatalogueVariant>> {
   const rows = await db
-    .select({ variant: variants, product: products })
+    .select({ variant: variants, product: products, listed: variantPrices.price })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(inArray(variants.sku, skus), eq(variants.isActive, true), eq(products.isActive, true), eq(variants.currency, currency)));
-  return new Map(rows.map((r) => [r.variant.sku, r]));
+    .leftJoin(variantPrices, and(eq(variantPrices.variantId, variants.id), eq(variantPrices.currency, currency)))
+    .where(and(inArray(variants.sku, skus), eq(variants.isActive, true), eq(products.isActive, true), or(eq(variants.currency, currency), isNotNull(variantPrices.price))));
+  return new Map(
+    rows.map((r) => [r.variant.sku, { product: r.product, variant: r.variant.currency === currency ? r.variant : { ...r.variant, currency, price: r.listed! } }]),
+  );
 }
 
 function preview(kind: FunnelOfferKind, s: FunnelOfferSettings, v: CatalogueVariant | undefined): FunnelOfferPreview | null {

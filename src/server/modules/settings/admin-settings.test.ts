@@ -179,7 +179,7 @@ describe('the site reads new settings at once', () => {
     const shop = (await current()).shop;
     const next: SettingsValues['shop'] = {
       ...shop,
-      shipping: { standard: { label: 'Snail mail', price: 777, min_days: 5, max_days: 9 }, express: { ...shop.shipping.express, price: 2555 } },
+      shipping: { standard: { label: 'Snail mail', price: 777, prices: {}, min_days: 5, max_days: 9 }, express: { ...shop.shipping.express, price: 2555 } },
       tax_rates: { GB: 1500, DE: 1900 },
     };
     expect((await put('shop', next)).statusCode).toBe(200);

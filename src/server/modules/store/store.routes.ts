@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@/contract/errors';
-import { awardMockupsQuerySchema, awardMockupsSchema, quoteBodySchema, quoteSchema, storeCatalogueSchema } from '@/contract/shop';
+import { awardMockupsQuerySchema, awardMockupsSchema, quoteBodySchema, quoteSchema, storeCatalogueQuerySchema, storeCatalogueSchema } from '@/contract/shop';
+import { badRequest } from '@/server/lib/http-errors';
 import { sendCachedJson } from '@/server/lib/cache';
 import { LocalImageSizes } from './image-size';
-import { listAwardMockups, listCatalogue, quote, shippingMethods } from './store.service';
+import { listAwardMockups, listCatalogue, quote, shippingMethods, shopCurrencies } from './store.service';
 import { keepPagesOnEveryRoute } from '@/server/lib/page-cache';
 
 /** GET /api/store/products, GET /api/store/mockups and POST /api/store/quote: the catalogue, award photos and cart prices. */
@@ -18,16 +19,21 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['store'],
-        summary: 'Active products with their active variants, the shop currency and shipping methods',
-        response: { 200: storeCatalogueSchema },
+        summary: 'Active products with their active variants priced in one of the shop’s currencies (default: its own), and shipping methods',
+        querystring: storeCatalogueQuerySchema,
+        response: { 200: storeCatalogueSchema, 400: apiErrorSchema },
       },
     },
-    async (_request, reply) => {
-      const cached = await app.catalogCache.get('store:catalogue', async () => {
-        const shop = await app.settings.getShop();
-        const products = await listCatalogue(app.db, shop.currency);
+    async (request, reply) => {
+      const shop = await app.settings.getShop();
+      const currencies = shopCurrencies(shop);
+      const currency = request.query.currency ?? shop.currency;
+      // One cached answer per currency the shop sells in; any other is refused before it reaches the cache.
+      if (!currencies.includes(currency)) throw badRequest(`We don’t sell in ${currency}. Choose ${currencies.join(', ')}.`, 'currency', 'CURRENCY_NOT_SOLD');
+      const cached = await app.catalogCache.get(`store:catalogue:${currency}`, async () => {
+        const products = await listCatalogue(app.db, currency);
         return JSON.stringify(
-          z.encode(storeCatalogueSchema, { currency: shop.currency, test_mode: app.payments.testMode, products, shipping_methods: shippingMethods(shop) }),
+          z.encode(storeCatalogueSchema, { currency, currencies, test_mode: app.payments.testMode, products, shipping_methods: shippingMethods(shop, currency) }),
         );
       });
       return sendCachedJson(reply, cached);
@@ -72,7 +78,7 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await quote(
         app.db,
         shop,
-        { lines: b.lines, shippingMethod: b.shipping_method, country: b.country, state: b.state, postalCode: b.postal_code, discountCode: b.discount_code },
+        { lines: b.lines, shippingMethod: b.shipping_method, country: b.country, currency: b.currency, state: b.state, postalCode: b.postal_code, discountCode: b.discount_code },
         app.payments.testMode,
         { shippingRates: app.shippingRates, pricing: app.pricing, salesTax: app.salesTax },
       );

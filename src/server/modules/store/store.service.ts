@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm'
 import type { AwardMockup, CartLineInput, DesignSummary, Product, Quote, QuotedLine, ShippingMethod, ShippingMethodId } from '@/contract/shop';
 import { cartLineInputSchema } from '@/contract/shop';
 import type { Db } from '@/server/db/client';
-import { awardProductTemplates, awards, nominations, products, templates, variants } from '@/server/db/schema/index';
+import { awardProductTemplates, awards, nominations, products, templates, variantPrices, variants } from '@/server/db/schema/index';
 import { checkDiscount, type DiscountCheck } from '../discounts';
 import type { ShopSettings } from '../settings';
 import type { LocalImageSizes } from './image-size';
@@ -15,16 +15,20 @@ import type { ShippingRateQuoter } from './shipping-rates';
 
 type DbLike = Pick<Db, 'select'>;
 
-/** The active catalogue: active products with their active variants in the shop's currency. */
+/**
+ * The active catalogue in one currency: active products with their active variants priced in it — at their own price
+ * when it is their currency, else at their price list's (docs/decisions/134). A variant with neither is not shown.
+ */
 export async function listCatalogue(db: DbLike, currency: string): Promise<Product[]> {
   const rows = await db
-    .select({ p: products, v: variants })
+    .select({ p: products, v: variants, listed: variantPrices.price })
     .from(products)
     .innerJoin(variants, eq(variants.productId, products.id))
-    .where(and(eq(products.isActive, true), eq(variants.isActive, true), eq(variants.currency, currency)))
+    .leftJoin(variantPrices, and(eq(variantPrices.variantId, variants.id), eq(variantPrices.currency, currency)))
+    .where(and(eq(products.isActive, true), eq(variants.isActive, true), or(eq(variants.currency, currency), isNotNull(variantPrices.price))))
     .orderBy(asc(products.sortOrder), asc(products.name), asc(variants.sortOrder), asc(variants.name));
   const byId = new Map<string, Product>();
-  for (const { p, v } of rows) {
+  for (const { p, v, listed } of rows) {
     let product = byId.get(p.id);
     if (!product) {
       product = { id: p.id, slug: p.slug, name: p.name, description: p.description, kind: p.kind, thumbnail_url: p.thumbnailUrl, variants: [] };
@@ -36,8 +40,8 @@ export async function listCatalogue(db: DbLike, currency: string): Promise<Produ
       name: v.name,
       size: v.size,
       finish: v.finish,
-      price: v.price,
-      currency: v.currency,
+      price: v.currency === currency ? v.price : listed!,
+      currency,
       weight_grams: v.weightGrams,
       image_url: v.imageUrl,
       requires_shipping: v.requiresShipping,
@@ -91,24 +95,40 @@ export async function listAwardMockups(db: DbLike, awardId: string, sizes: Pick<
   );
 }
 
-export function shippingMethods(shop: ShopSettings): ShippingMethod[] {
-  return (['standard', 'express'] as const).map((id) => ({ id, ...shop.shipping[id] }));
+/** A price in a currency: the own price in the shop's own currency, else the price list's (undefined: not priced). */
+const priceIn = (m: { price: number; prices: Record<string, number> }, shop: Pick<ShopSettings, 'currency'>, currency: string): number | undefined =>
+  currency === shop.currency ? m.price : m.prices[currency];
+
+/** The shop's own shipping methods in a currency (default: its own); a method not priced in it is not offered. */
+export function shippingMethods(shop: ShopSettings, currency = shop.currency): ShippingMethod[] {
+  return (['standard', 'express'] as const).flatMap((id) => {
+    const { prices: _prices, ...m } = shop.shipping[id];
+    const price = priceIn(shop.shipping[id], shop, currency);
+    return price === undefined ? [] : [{ id, ...m, price }];
+  });
 }
+
+/** The currencies the shop sells in, its own first (docs/decisions/134). */
+export const shopCurrencies = (shop: Pick<ShopSettings, 'currency' | 'currencies'>): string[] => [shop.currency, ...shop.currencies.filter((c) => c !== shop.currency)];
 
 /**
  * Where prints can go and at what price (docs/decisions/131): the methods of the zone that holds the country (its
  * prices and promises, the methods' own labels; express only where the zone offers it), else the shop's own methods
  * when it ships elsewhere, else none — `ships` false. Before a country is known: the shop's own methods.
  */
-export function shippingTo(shop: ShopSettings, country: string | null | undefined): { methods: ShippingMethod[]; ships: boolean } {
-  if (!country) return { methods: shippingMethods(shop), ships: true };
+export function shippingTo(shop: ShopSettings, country: string | null | undefined, currency = shop.currency): { methods: ShippingMethod[]; ships: boolean } {
+  if (!country) return { methods: shippingMethods(shop, currency), ships: true };
   const zone = shop.shipping_zones.find((z) => z.countries.includes(country));
   if (zone) {
-    const methods: ShippingMethod[] = [{ id: 'standard', label: shop.shipping.standard.label, ...zone.standard }];
-    if (zone.express) methods.push({ id: 'express', label: shop.shipping.express.label, ...zone.express });
+    const methods: ShippingMethod[] = [];
+    for (const id of ['standard', 'express'] as const) {
+      const zm = zone[id];
+      const price = zm ? priceIn(zm, shop, currency) : undefined;
+      if (zm && price !== undefined) methods.push({ id, label: shop.shipping[id].label, price, min_days: zm.min_days, max_days: zm.max_days });
+    }
     return { methods, ships: true };
   }
-  return shop.ships_elsewhere ? { methods: shippingMethods(shop), ships: true } : { methods: [], ships: false };
+  return shop.ships_elsewhere ? { methods: shippingMethods(shop, currency), ships: true } : { methods: [], ships: false };
 }
 
 /** A priced line, with what checkout needs to freeze it on an order. */
@@ -124,20 +144,29 @@ type VariantRow = { v: typeof variants.$inferSelect; p: typeof products.$inferSe
 type AwardRow = { id: string; title: string; isActive: boolean; imageUrl: string | null };
 type TemplateRow = { id: string; isActive: boolean };
 
-/** What pricing reads of the catalogue: every variant with its product, every award, every template. */
+/** What pricing reads of the catalogue: every variant with its product and price lists, every award, every template. */
 export interface PricingCatalogue {
   variants: Map<string, VariantRow>;
+  /** variant id → currency → price, the price lists beside each variant's own price (docs/decisions/134). */
+  prices: Map<string, Map<string, number>>;
   awards: Map<string, AwardRow>;
   templates: TemplateRow[];
 }
 
 async function loadPricingCatalogue(db: DbLike): Promise<PricingCatalogue> {
-  const [variantRows, awardRows, templateRows] = await Promise.all([
+  const [variantRows, priceRows, awardRows, templateRows] = await Promise.all([
     db.select({ v: variants, p: products }).from(variants).innerJoin(products, eq(products.id, variants.productId)),
+    db.select({ variantId: variantPrices.variantId, currency: variantPrices.currency, price: variantPrices.price }).from(variantPrices),
     db.select({ id: awards.id, title: awards.title, isActive: awards.isActive, imageUrl: awards.imageUrl }).from(awards),
     db.select({ id: templates.id, isActive: templates.isActive }).from(templates).orderBy(asc(templates.sortOrder), asc(templates.name)),
   ]);
-  return { variants: new Map(variantRows.map((r) => [r.v.id, r])), awards: new Map(awardRows.map((a) => [a.id, a])), templates: templateRows };
+  const prices = new Map<string, Map<string, number>>();
+  for (const r of priceRows) {
+    let of = prices.get(r.variantId);
+    if (!of) prices.set(r.variantId, (of = new Map()));
+    of.set(r.currency, r.price);
+  }
+  return { variants: new Map(variantRows.map((r) => [r.v.id, r])), prices, awards: new Map(awardRows.map((a) => [a.id, a])), templates: templateRows };
 }
 
 /**
@@ -197,6 +226,8 @@ export async function priceLines(db: DbLike, lines: readonly CartLineInput[], cu
 
   return parsed.map((line): PricedLine => {
     const row = variantById.get(line.variant_id);
+    // Its own price in its own currency, else its price list's in this one (docs/decisions/134).
+    const unitPrice = row ? (row.v.currency === currency ? row.v.price : catalogue.prices.get(row.v.id)?.get(currency)) : undefined;
     const base = {
       variant_id: line.variant_id,
       product_id: row?.p.id ?? null,
@@ -205,9 +236,9 @@ export async function priceLines(db: DbLike, lines: readonly CartLineInput[], cu
       image_url: row?.v.imageUrl ?? row?.p.thumbnailUrl ?? null,
       sku: row?.v.sku ?? '',
       fulfilmentRef: row?.v.fulfilmentRef ?? null,
-      unit_price: row?.v.price ?? 0,
+      unit_price: unitPrice ?? 0,
       quantity: line.quantity,
-      line_total: (row?.v.price ?? 0) * line.quantity,
+      line_total: (unitPrice ?? 0) * line.quantity,
       requires_shipping: row?.v.requiresShipping ?? false,
     };
     const unavailable = (reason: string, design: DesignSummary | null = null): PricedLine => ({
@@ -218,7 +249,7 @@ export async function priceLines(db: DbLike, lines: readonly CartLineInput[], cu
       resolved: null,
     });
     if (!row || !row.v.isActive || !row.p.isActive) return unavailable('This product is no longer available.');
-    if (row.v.currency !== currency) return unavailable(`This product is not sold in ${currency}.`);
+    if (unitPrice === undefined) return unavailable(`This product is not sold in ${currency}.`);
 
     let design: DesignSummary;
     if (line.design.share_id) {
@@ -257,6 +288,8 @@ export interface QuoteInput {
   /** State and postal code of the address, when known: the provider's live rates and taxes may need them. */
   state?: string | null | undefined;
   postalCode?: string | null | undefined;
+  /** The currency to price in: one the shop sells in (default: its own; docs/decisions/134). */
+  currency?: string | null | undefined;
   /** The street, when known: US sales tax is worked out for the address itself. */
   city?: string | null | undefined;
   line1?: string | null | undefined;
@@ -285,18 +318,19 @@ export interface FullQuote {
  */
 async function shippingOffer(
   shop: ShopSettings,
+  currency: string,
   input: QuoteInput,
   shipped: PricedLine[],
   opts: QuoteOptions,
 ): Promise<{ methods: ShippingMethod[]; source: 'provider' | 'settings'; ships: boolean }> {
-  const { methods, ships } = shippingTo(shop, input.country);
+  const { methods, ships } = shippingTo(shop, input.country, currency);
   if (!ships) return { methods, source: 'settings', ships };
   if (!opts.shippingRates || !input.country || shipped.length === 0) return { methods, source: 'settings', ships };
   const prices = await opts.shippingRates.prices({
     country: input.country,
     state: input.state ?? '',
     postalCode: input.postalCode ?? '',
-    currency: shop.currency,
+    currency,
     items: shipped.map((l) => ({ variantRef: l.fulfilmentRef, sku: l.sku, quantity: l.quantity })),
   });
   if (!prices) return { methods, source: 'settings', ships };
@@ -312,14 +346,19 @@ async function shippingOffer(
  * Unavailable lines are shown but never counted.
  */
 export async function quote(db: DbLike, shop: ShopSettings, input: QuoteInput, testMode: boolean, opts: QuoteOptions = {}): Promise<FullQuote> {
-  const lines = await priceLines(db, input.lines, shop.currency, opts.pricing);
+  const currency = input.currency ?? shop.currency;
+  const offered = shopCurrencies(shop);
+  if (!offered.includes(currency)) {
+    throw new HttpError(400, 'CURRENCY_NOT_SOLD', `We don’t sell in ${currency}. Choose ${offered.join(', ')}.`, 'currency');
+  }
+  const lines = await priceLines(db, input.lines, currency, opts.pricing);
   const counted = lines.filter((l) => l.available);
   const subtotal = counted.reduce((s, l) => s + l.line_total, 0);
-  const discount = await checkDiscount(db, input.discountCode, subtotal, shop.currency);
+  const discount = await checkDiscount(db, input.discountCode, subtotal, currency, shop.currency);
   const requiresShipping = counted.some((l) => l.requires_shipping);
   const offer = requiresShipping
-    ? await shippingOffer(shop, input, counted.filter((l) => l.requires_shipping), opts)
-    : { methods: shippingMethods(shop), source: 'settings' as const, ships: true };
+    ? await shippingOffer(shop, currency, input, counted.filter((l) => l.requires_shipping), opts)
+    : { methods: shippingMethods(shop, currency), source: 'settings' as const, ships: true };
   const methods = offer.methods;
   // A method the provider does not offer to this address is not chosen (checkout refuses it, naming the field).
   const chosen = requiresShipping && input.shippingMethod ? methods.find((m) => m.id === input.shippingMethod) : undefined;
@@ -328,13 +367,13 @@ export async function quote(db: DbLike, shop: ShopSettings, input: QuoteInput, t
   const dest = destinationTax(shop, input.country, input.state, !!opts.salesTax);
   const lineTotals = counted.map((l) => l.line_total);
   const before = orderTotals({ lineTotals, discount: discount.rule, shipping, taxes: dest.components, inclusive: dest.inclusive });
-  const providerTaxes = dest.provider && opts.salesTax && (input.postalCode ?? '') !== '' ? await providerTaxesOf(opts.salesTax, shop.currency, counted, before, input) : undefined;
+  const providerTaxes = dest.provider && opts.salesTax && (input.postalCode ?? '') !== '' ? await providerTaxesOf(opts.salesTax, currency, counted, before, input) : undefined;
   const totals = providerTaxes ? orderTotals({ lineTotals, discount: discount.rule, shipping, taxes: [], inclusive: false, providerTaxes }) : before;
   return {
     lines,
     discount,
     quote: {
-      currency: shop.currency,
+      currency,
       test_mode: testMode,
       lines: lines.map(({ sku: _sku, resolved: _resolved, fulfilmentRef: _ref, ...l }) => l),
       subtotal: totals.subtotal,
