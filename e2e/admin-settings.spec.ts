@@ -152,7 +152,7 @@ test.describe('admin settings, audit log and dashboard', () => {
     await expect(page.getByRole('dialog', { name: 'Settings updated' }).getByRole('row', { name: /shipping\.standard\.price/ })).toBeVisible();
   });
 
-  test('an admin adds a shipping zone and stops shipping elsewhere: Germany pays the zone’s price, Brazil is told no prints go there', async ({ page }) => {
+  test('an admin adds a shipping zone and stops shipping elsewhere: Germany pays the zone’s price in euros, Brazil is told no prints go there', async ({ page }) => {
     await asAdmin(page, '/admin/settings#settings-shop');
     const shop = section(page, 'Shop');
     await shop.getByRole('button', { name: 'Add a zone' }).click();
@@ -160,6 +160,10 @@ test.describe('admin settings, audit log and dashboard', () => {
     await shop.getByLabel('Zone 1 countries').fill('de, FR');
     await expect(shop.getByText('Germany, France')).toBeVisible();
     await shop.getByLabel('Standard price (USD)').fill('9.00');
+    // The shop sells in euros too (the seed, docs/decisions/134): the zone starts from the shop's own EUR price.
+    await expect(shop.getByRole('checkbox', { name: /EUR/ })).toBeChecked();
+    await expect(shop.getByLabel('Standard price in EUR')).toHaveValue('5.99');
+    await shop.getByLabel('Standard price in EUR').fill('8.00');
     await shop.getByLabel('Standard: fastest (business days)').fill('4');
     await shop.getByLabel('Standard: slowest (business days)').fill('8');
     await shop.getByRole('switch', { name: 'Express shipping to zone 1' }).click();
@@ -180,11 +184,13 @@ test.describe('admin settings, audit log and dashboard', () => {
     await page.getByLabel('Address', { exact: true }).fill('Unter den Linden 1');
     await page.getByLabel('City').fill('Berlin');
     await page.getByLabel('Postal code').fill('10117');
-    await expect(page.getByRole('radio', { name: /Standard/ })).toHaveAccessibleName(/\$9\.00/);
+    // A German address pays in euros: the zone's EUR price.
+    await expect(page.getByRole('radio', { name: /Standard/ })).toHaveAccessibleName(/€8\.00/);
     await expect(page.getByRole('radio', { name: /Standard/ })).toHaveAccessibleName(/4–8 business days/);
     await expect(page.getByRole('radio', { name: /Express/ })).toHaveCount(0);
     await page.getByRole('radio', { name: /Standard/ }).check();
-    await expect(page.getByRole('button', { name: 'Pay $73.00' })).toBeVisible();
+    // The framed certificate's €64.00 from its price list, + €8.00 standard.
+    await expect(page.getByRole('button', { name: 'Pay €72.00' })).toBeVisible();
 
     await page.getByLabel('Country or region').selectOption('BR');
     await expect(page.getByRole('alert').filter({ hasText: 'No prints to Brazil yet' })).toBeVisible();

@@ -31,16 +31,30 @@ const orderItem = z.object({
 });
 const attention = <T extends z.ZodType>(item: T) => z.object({ count: z.number().int(), items: z.array(item) });
 
+/**
+ * One currency's revenue over the period (docs/decisions/134): the shop sells in several and has no exchange rates,
+ * so each currency is counted apart and never added to another.
+ */
+export const currencyRevenueSchema = z.object({
+  currency: z.string(),
+  /** Paid minus refunded, in minor units of `currency` (the same rule as kpis.revenue). */
+  revenue: z.number().int(),
+  /** Orders paid in `currency` in the period and not wholly refunded. */
+  orders: z.number().int(),
+});
+export type CurrencyRevenue = z.infer<typeof currencyRevenueSchema>;
+
 export const dashboardSchema = z.object({
   period: z.enum(DASHBOARD_PERIODS),
   /** UTC days, both included. */
   from: z.string(),
   to: z.string(),
+  /** The shop's own currency: kpis.revenue, kpis.orders, the conversion and `daily` count only orders in it. */
   currency: z.string(),
   kpis: z.object({
     /** Paid minus refunded, in the shop's currency, by the day of payment (the analytics rule, decision 094). */
     revenue: z.number().int(),
-    /** Orders paid in the period and not wholly refunded. */
+    /** Orders paid in the shop's currency in the period and not wholly refunded. */
     orders: z.number().int(),
     nominations: z.number().int(),
     /** Nominations accepted by their nominee in the period. */
@@ -53,7 +67,12 @@ export const dashboardSchema = z.object({
     /** orders / visitors; null without visitors. */
     conversion: z.number().nullable(),
   }),
-  /** Per UTC day; "today" shows the last 7 days so the charts have a shape. */
+  /**
+   * The period's revenue in each currency: the shop's own first (always, even at 0: the same figures as kpis.revenue
+   * and kpis.orders), then every other currency that sold in the period, by code.
+   */
+  revenue_by_currency: z.array(currencyRevenueSchema),
+  /** Per UTC day, in the shop's currency; "today" shows the last 7 days so the charts have a shape. */
   daily: z.array(z.object({ day: z.string(), revenue: z.number().int(), orders: z.number().int(), nominations: z.number().int(), claims: z.number().int() })),
   attention: z.object({
     fulfilment_problems: attention(orderItem),

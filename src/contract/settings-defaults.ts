@@ -35,6 +35,8 @@ export interface PublicSettings {
   features: FeatureToggles;
   /** Read from the shop settings, so the marketing copy promises what the checkout says. */
   delivery: { standard: DeliveryPromise; express: DeliveryPromise };
+  /** The currencies the shop sells in, its own first (docs/decisions/134): the currency switcher offers these. */
+  currencies: string[];
   /**
    * The site's public origin (PUBLIC_URL), for every address that leaves the site: share links, canonical links,
    * link previews (docs/decisions/121). Not an admin setting: the server adds it to the settings it writes into
@@ -67,4 +69,5 @@ export const DEFAULT_SETTINGS: PublicSettings = {
   home_stats: DEFAULT_HOME_STATS,
   features: DEFAULT_FEATURES,
   delivery: { standard: { min_days: 7, max_days: 14 }, express: { min_days: 3, max_days: 5 } },
+  currencies: ['USD'],
 };

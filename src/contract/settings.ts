@@ -17,4 +17,5 @@ export const publicSettingsSchema = z.object({
   home_stats: z.array(z.object({ value: z.string(), label: z.string() })),
   features: z.object({ quiz: z.boolean(), community: z.boolean(), bug_reports: z.boolean() }),
   delivery: z.object({ standard: delivery, express: delivery }),
+  currencies: z.array(z.string()),
 }) satisfies z.ZodType<PublicSettings>;

@@ -174,7 +174,8 @@ export const queryKeys = {
   },
   store: {
     all: store,
-    catalogue: () => [...store, 'catalogue'] as const,
+    /** The catalogue in a currency; undefined: the shop's own (the server-rendered page's). */
+    catalogue: (currency?: string) => (currency ? ([...store, 'catalogue', currency] as const) : ([...store, 'catalogue'] as const)),
     quote: (body: QuoteBody) => [...store, 'quote', body] as const,
     /** Photos of awards on the printed products: every award's, and one award's. */
     allMockups: () => [...store, 'mockups'] as const,

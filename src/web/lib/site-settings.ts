@@ -29,6 +29,7 @@ const withDefaults = (s: PublicSettings): PublicSettings => ({
   social: { ...DEFAULT_SETTINGS.social, ...s.social },
   features: { ...DEFAULT_SETTINGS.features, ...s.features },
   delivery: { ...DEFAULT_SETTINGS.delivery, ...s.delivery },
+  currencies: s.currencies?.length ? s.currencies : DEFAULT_SETTINGS.currencies,
   home_stats: Array.isArray(s.home_stats) && s.home_stats.length ? s.home_stats : DEFAULT_SETTINGS.home_stats,
 });
 

@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   cart: 'cart',
   /** localStorage, only while Analytics is allowed: the anonymous analytics id {id, day}, a new one each day (decision 097). */
   analyticsId: 'analytics-id',
+  /** localStorage: the currency the shopper chose in the switcher (decision 134); without it, their country's. */
+  currency: 'currency',
   /** localStorage: the quiz being taken (answers so far and the question on screen), so a reload or a return keeps them (decision 098). */
   quizProgress: 'quiz-progress',
   /** localStorage: the manage tokens of quiz results made in this browser, so it can take them out of the Hall of Fame (decision 098). */

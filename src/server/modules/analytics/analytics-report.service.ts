@@ -22,10 +22,18 @@ import { addDays, eachDay, missingDays, rollUpDays, rollupRows, utcDay, type Rol
 /**
  * Orders that count as sold: their payment is paid and not (wholly) refunded (the order_overview view, docs/decisions/
  * 108). Their amount is what was kept: everything charged − refunded, so a partial refund lowers the day's revenue
- * and a full refund removes the order. Counted on the UTC day of paid_at, in the shop's currency only (an order in
- * another currency is not added to it).
+ * and a full refund removes the order. Counted on the UTC day of paid_at and per currency: the shop has no exchange
+ * rates (docs/decisions/134), so an order in another currency is never added to the shop's own (soldRevenue).
  */
 export const SOLD_PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'partially_refunded'];
+
+/** Sold orders of one UTC day in one currency: how many, and what was kept in that currency's minor units. */
+export interface SoldRevenue {
+  day: string;
+  currency: string;
+  orders: number;
+  amount: number;
+}
 
 /** Rows per table in the report (top pages, referrers); the CSV export gives more. */
 export const REPORT_TOP = 20;
@@ -56,6 +64,25 @@ function funnel(steps: { step: string; label: string; visitors: number }[]) {
     const conversion = before === null ? 1 : before === 0 ? 0 : Math.round((s.visitors / before) * 10_000) / 10_000;
     return { ...s, conversion };
   });
+}
+
+/**
+ * The revenue rule (SOLD_PAYMENT_STATUSES above) in one query: sold orders per UTC day of payment and per currency,
+ * from `range.from` to `range.to` (both included), by day then currency code. The report keeps its shop's currency;
+ * the dashboard reads every currency apart (docs/decisions/134). A row never mixes two currencies, and a caller that
+ * adds rows up must add them per currency.
+ */
+export async function soldRevenue(db: Db, range: AnalyticsRangeQuery, opts: { currency?: string } = {}): Promise<SoldRevenue[]> {
+  const rows = rowsOf<{ day: string; currency: string; orders: number | string; amount: number | string }>(
+    await db.execute(sql`
+      select (paid_at at time zone 'UTC')::date::text as day, currency, count(*) as orders, sum(captured_total - refunded_total) as amount
+      from order_overview
+      where paid_at >= ${`${range.from}T00:00:00Z`}::timestamptz and paid_at < ${`${addDays(range.to, 1)}T00:00:00Z`}::timestamptz
+        and payment_status = any(${sql.param([...SOLD_PAYMENT_STATUSES])}::text[])
+        ${opts.currency === undefined ? sql`` : sql`and currency = ${opts.currency}`}
+      group by 1, 2 order by 1, 2`),
+  );
+  return rows.map((r) => ({ day: String(r.day).slice(0, 10), currency: r.currency, orders: Number(r.orders), amount: Number(r.amount) }));
 }
 
 export async function analyticsReport(db: Db, range: AnalyticsRangeQuery, opts: ReportOptions): Promise<AnalyticsReport> {
@@ -89,14 +116,7 @@ export async function analyticsReport(db: Db, range: AnalyticsRangeQuery, opts: 
       )
     : [];
 
-  const revenueRows = rowsOf<{ day: string; orders: number | string; amount: number | string }>(
-    await db.execute(sql`
-      select (paid_at at time zone 'UTC')::date::text as day, count(*) as orders, sum(captured_total - refunded_total) as amount
-      from order_overview
-      where paid_at >= ${`${from}T00:00:00Z`}::timestamptz and paid_at < ${`${addDays(to, 1)}T00:00:00Z`}::timestamptz
-        and payment_status = any(${sql.param([...SOLD_PAYMENT_STATUSES])}::text[]) and currency = ${opts.currency}
-      group by 1 order by 1`),
-  );
+  const revenueRows = await soldRevenue(db, range, { currency: opts.currency });
 
   const days = eachDay(from, to);
   const visitorsByDay = new Map<string, number>();
@@ -123,7 +143,7 @@ export async function analyticsReport(db: Db, range: AnalyticsRangeQuery, opts: 
   const visitorsOf = (dimension: RollupDimension, key: string) => sum(dimension).find((r) => r.key === key)?.visitors ?? 0;
 
   const daily = days.map((day) => ({ day, visitors: visitorsByDay.get(day) ?? 0, page_views: viewsByDay.get(day) ?? 0 }));
-  const revenueByDay = new Map(revenueRows.map((r) => [String(r.day).slice(0, 10), { orders: Number(r.orders), amount: Number(r.amount) }]));
+  const revenueByDay = new Map(revenueRows.map((r) => [r.day, { orders: r.orders, amount: r.amount }]));
   const revenue = days.map((day) => ({ day, ...(revenueByDay.get(day) ?? { orders: 0, amount: 0 }) }));
 
   return {

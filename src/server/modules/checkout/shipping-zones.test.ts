@@ -22,9 +22,15 @@ const DE = { name: 'Jonas Weber', line1: 'Unter den Linden 1', line2: '', city: 
 const AU = { name: 'Mia Nguyen', line1: '1 Macquarie St', line2: '', city: 'Sydney', state: 'NSW', postal_code: '2000', country: 'AU', phone: '' };
 const BR = { name: 'Ana Souza', line1: 'Av. Paulista 1000', line2: '', city: 'São Paulo', state: 'SP', postal_code: '01310-100', country: 'BR', phone: '' };
 
+/** The zones' prices in the seeded shop's other currencies (docs/decisions/134): each must be priced in every one. */
 const zones = [
-  { name: 'Europe', countries: ['DE', 'FR', 'IT', 'GB'], standard: { price: 899, min_days: 4, max_days: 8 }, express: { price: 2499, min_days: 2, max_days: 3 } },
-  { name: 'Oceania', countries: ['AU', 'NZ'], standard: { price: 1299, min_days: 10, max_days: 18 }, express: null },
+  {
+    name: 'Europe',
+    countries: ['DE', 'FR', 'IT', 'GB'],
+    standard: { price: 899, prices: { EUR: 849, GBP: 749, CAD: 1199, AUD: 1349 }, min_days: 4, max_days: 8 },
+    express: { price: 2499, prices: { EUR: 2399, GBP: 1999, CAD: 3299, AUD: 3699 }, min_days: 2, max_days: 3 },
+  },
+  { name: 'Oceania', countries: ['AU', 'NZ'], standard: { price: 1299, prices: { EUR: 1199, GBP: 999, CAD: 1699, AUD: 1899 }, min_days: 10, max_days: 18 }, express: null },
 ];
 
 const quote = async (body: object) => {
@@ -41,7 +47,7 @@ beforeAll(async () => {
   shop = await shopCatalogue(t.app, t.database.db);
   admin = await signedInClient(t.app, { admin: true });
   const current = ((await admin.client.get('/api/admin/settings')).json() as AdminSettings).values.shop;
-  expect(current).toMatchObject({ shipping_zones: [], ships_elsewhere: true });
+  expect(current).toMatchObject({ currencies: ['EUR', 'GBP', 'CAD', 'AUD'], shipping_zones: [], ships_elsewhere: true });
   const res = await admin.client.put('/api/admin/settings/shop', { ...current, shipping_zones: zones, ships_elsewhere: false });
   expect(res.statusCode, res.body).toBe(200);
 });
@@ -70,6 +76,13 @@ describe('shipping zones', () => {
     ]);
     expect(de.shipping_total).toBe(2499);
     expect(de.total).toBe(2400 + 2499);
+    // In another currency the shop sells in: the zone's price in it (docs/decisions/134).
+    const eur = await quote({ lines: print(), country: 'DE', shipping_method: 'express', currency: 'EUR' });
+    expect(eur.shipping_methods.map((m) => [m.id, m.price])).toEqual([
+      ['standard', 849],
+      ['express', 2399],
+    ]);
+    expect(eur.shipping_total).toBe(2399);
 
     const au = await quote({ lines: print(), country: 'AU', shipping_method: 'express' });
     expect(au.shipping_methods.map((m) => [m.id, m.price, m.min_days, m.max_days])).toEqual([['standard', 1299, 10, 18]]);

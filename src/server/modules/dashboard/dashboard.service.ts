@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { ATTENTION_LIMIT, FULFILMENT_LATE_HOURS, type Dashboard, type DashboardPeriod } from '@/contract/admin-dashboard';
+import { ATTENTION_LIMIT, FULFILMENT_LATE_HOURS, type CurrencyRevenue, type Dashboard, type DashboardPeriod } from '@/contract/admin-dashboard';
 import type { Db } from '@/server/db/client';
-import { analyticsReport } from '../analytics';
+import { analyticsReport, soldRevenue, type SoldRevenue } from '../analytics';
 import { addDays, eachDay, utcDay } from '@/server/lib/utc-days';
 
 /**
  * The admin dashboard (issue 14, docs/decisions/104). Revenue, paid orders and visitors come from the analytics
  * report (decision 094: one revenue rule, one visitor rule); the rest are counts of their own tables over the same
- * UTC days. "Needs attention" lists states, not periods: what is wrong now.
+ * UTC days. "Needs attention" lists states, not periods: what is wrong now. Revenue is in the shop's currency, with
+ * the period's revenue in every other currency it sold in beside it, each apart (docs/decisions/134).
  */
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -21,6 +22,21 @@ export const OPEN_BUG_STATUSES = ['new', 'triaged', 'in_progress'] as const;
 export interface DashboardOptions {
   currency: string;
   now?: Date;
+}
+
+/**
+ * The period's revenue per currency: the shop's own first, as the KPIs count it, then each other currency that sold,
+ * by code. The amounts are added up day by day within one currency only: without exchange rates, a dollar and a
+ * euro never make one sum.
+ */
+function revenueByCurrency(own: CurrencyRevenue, sold: readonly SoldRevenue[]): CurrencyRevenue[] {
+  const others = new Map<string, CurrencyRevenue>();
+  for (const r of sold) {
+    if (r.currency === own.currency) continue;
+    const c = others.get(r.currency) ?? { currency: r.currency, revenue: 0, orders: 0 };
+    others.set(r.currency, { currency: r.currency, revenue: c.revenue + r.amount, orders: c.orders + r.orders });
+  }
+  return [own, ...[...others.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1))];
 }
 
 interface OrderRow {
@@ -74,6 +90,8 @@ export async function dashboard(db: Db, period: DashboardPeriod, opts: Dashboard
              (select count(*) from bug_reports where status = any(${sql.param([...OPEN_BUG_STATUSES])}::text[])) as bugs`),
   );
   const orders = sum('orders');
+  // The own currency's figures are the KPIs' (the report, same rule): the list and the card cannot disagree.
+  const byCurrency = revenueByCurrency({ currency: opts.currency, revenue: sum('revenue'), orders }, await soldRevenue(db, { from, to }));
 
   const orderList = async (where: ReturnType<typeof sql>, since: ReturnType<typeof sql>, detail: ReturnType<typeof sql>) => {
     const rows = rowsOf<OrderRow>(
@@ -142,6 +160,7 @@ export async function dashboard(db: Db, period: DashboardPeriod, opts: Dashboard
       visitors,
       conversion: visitors > 0 ? Math.round((orders / visitors) * 10_000) / 10_000 : null,
     },
+    revenue_by_currency: byCurrency,
     daily,
     attention: {
       fulfilment_problems: problems,

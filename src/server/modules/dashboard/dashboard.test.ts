@@ -82,7 +82,7 @@ beforeAll(async () => {
     paidOrder(now, 5000, { payment: { status: 'partially_refunded', refunded: 1000 }, fulfilment: { status: 'submitted' } }),
     paidOrder(daysAgo(5), 3000, { fulfilment: { status: 'shipped' }, payment: { actor: 'reconciliation' } }),
     paidOrder(daysAgo(25), 2000, { fulfilment: { status: 'delivered' } }),
-    // Not sold: wholly refunded, or in another currency than the shop's.
+    // Not sold: wholly refunded. Sold in euros: not in the dollar figures, only in the euros' own (revenue_by_currency).
     paidOrder(daysAgo(2), 9000, { payment: { status: 'refunded' } }),
     paidOrder(daysAgo(2), 7000, { currency: 'EUR' }),
     paidOrder(daysAgo(45), 4000, { payment: { actor: 'reconciliation' } }),
@@ -129,7 +129,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(bad.json().error.field).toBe('period');
   });
 
-  it('counts today: revenue paid minus refunded in the shop currency, orders, nominations, claims, users, open bugs, conversion', async () => {
+  it('counts today: revenue paid minus refunded in the shop currency (and per currency), orders, nominations, claims, users, open bugs, conversion', async () => {
     const d = await get('today');
     expect([d.from, d.to, d.currency]).toEqual([utcDay(new Date()), utcDay(new Date()), 'USD']);
     const today = expected(1);
@@ -143,6 +143,8 @@ describe('GET /api/admin/dashboard', () => {
       visitors: 2,
       conversion: round4(today.orders / 2),
     });
+    // Nothing sold in euros today: the shop's currency alone.
+    expect(d.revenue_by_currency).toEqual([{ currency: 'USD', ...today }]);
     // The charts still have a week.
     expect(d.daily).toHaveLength(7);
     expect(d.daily.at(-1)).toMatchObject({ day: d.to, ...today, nominations: 4, claims: 1 });
@@ -154,9 +156,12 @@ describe('GET /api/admin/dashboard', () => {
     const w = expected(7);
     expect(week.kpis).toMatchObject({ ...w, nominations: 5, claims: 2, visitors: 3, conversion: round4(w.orders / 3) });
     expect(w.orders).toBeGreaterThanOrEqual(5);
+    // The euro order of two days ago, beside the dollars and never added to them.
+    expect(week.revenue_by_currency).toEqual([{ currency: 'USD', ...w }, { currency: 'EUR', revenue: 7000, orders: 1 }]);
     expect(week.daily).toHaveLength(7);
     const month = await get('30d');
     expect(month.kpis).toMatchObject({ ...expected(30), nominations: 6, claims: 2, new_users: 3 });
+    expect(month.revenue_by_currency).toEqual([{ currency: 'USD', ...expected(30) }, { currency: 'EUR', revenue: 7000, orders: 1 }]);
     expect(month.daily).toHaveLength(30);
     expect(month.daily.reduce((a, x) => a + x.revenue, 0)).toBe(month.kpis.revenue);
   });

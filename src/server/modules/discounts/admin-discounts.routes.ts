@@ -14,20 +14,23 @@ export const adminDiscountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/discount-codes',
-    { config: admin, schema: { tags, summary: 'Discount codes, newest first, with how often each was used', response: { 200: discountCodeListSchema, ...errors } } },
-    async () => ({ discount_codes: await service.listDiscountCodes(app.db) }),
+    {
+      config: admin,
+      schema: { tags, summary: 'Discount codes, newest first, with how often each was used, and the currencies their amounts may be in', response: { 200: discountCodeListSchema, ...errors } },
+    },
+    async () => service.listDiscountCodes(app.db, await app.settings.getShop()),
   );
 
   app.post(
     '/api/admin/discount-codes',
     { config: admin, schema: { tags, summary: 'Create a discount code (audited)', body: discountCodeBodySchema, response: { 200: discountCodeSchema, ...errors } } },
-    async (request) => service.createDiscountCode(app.db, await app.auth.requireActor(request), request.body),
+    async (request) => service.createDiscountCode(app.db, await app.auth.requireActor(request), await app.settings.getShop(), request.body),
   );
 
   app.patch(
     '/api/admin/discount-codes/:id',
     { config: admin, schema: { tags, summary: 'Change a discount code (audited)', params: idParamsSchema, body: discountCodePatchSchema, response: { 200: discountCodeSchema, ...errors } } },
-    async (request) => service.updateDiscountCode(app.db, await app.auth.requireActor(request), request.params.id, request.body),
+    async (request) => service.updateDiscountCode(app.db, await app.auth.requireActor(request), await app.settings.getShop(), request.params.id, request.body),
   );
 
   app.delete(

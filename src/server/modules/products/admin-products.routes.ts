@@ -24,9 +24,18 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { admin: true as const };
   const tags = ['admin'];
 
-  app.get('/api/admin/products', { config: admin, schema: { tags, summary: 'Every product with its variants, active or not', response: { 200: adminProductListSchema, ...errors } } }, async () => ({
-    products: await service.listProducts(app.db),
-  }));
+  app.get(
+    '/api/admin/products',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Every product with its variants and their price lists, active or not, and the currencies the shop sells in',
+        response: { 200: adminProductListSchema, ...errors },
+      },
+    },
+    async () => service.listProducts(app.db, await app.settings.getShop()),
+  );
 
   app.post(
     '/api/admin/products',
@@ -60,13 +69,13 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/products/:id/variants',
-    { config: admin, schema: { tags, summary: 'Add a variant to a product (audited)', params: idParamsSchema, body: variantBodySchema, response: { 200: adminProductSchema, ...errors } } },
+    { config: admin, schema: { tags, summary: 'Add a variant to a product, with its prices in other currencies (audited)', params: idParamsSchema, body: variantBodySchema, response: { 200: adminProductSchema, ...errors } } },
     async (request) => changed(await service.createVariant(app.db, await app.auth.requireActor(request), request.params.id, request.body)),
   );
 
   app.patch(
     '/api/admin/variants/:id',
-    { config: admin, schema: { tags, summary: 'Change a variant: price, active, … (audited)', params: idParamsSchema, body: variantPatchSchema, response: { 200: adminProductSchema, ...errors } } },
+    { config: admin, schema: { tags, summary: 'Change a variant: price, price list (`prices` replaces it whole), active, … (audited)', params: idParamsSchema, body: variantPatchSchema, response: { 200: adminProductSchema, ...errors } } },
     async (request) => changed(await service.updateVariant(app.db, await app.auth.requireActor(request), request.params.id, request.body)),
   );
 

@@ -1,18 +1,20 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SyncProduct } from '@/server/adapters/fulfilment/fulfilment-provider';
 import type { Db } from '@/server/db/client';
-import { products, variants } from '@/server/db/schema/index';
+import { products, variantPrices, variants } from '@/server/db/schema/index';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'delete'>;
 
 /**
  * sync-printful-products' write (spec §7): in the caller's transaction, deletes every variant and product, then
  * writes the provider's catalogue. Our own digital product (nothing to print) is written back as it was. Rows keep
- * their ids where the slug / SKU is the same, so carts and award mappings survive.
+ * their ids where the slug / SKU is the same, so carts and award mappings survive, and so do the price lists in other
+ * currencies (the provider has none; deleting a variant deletes its list): written back for the variants kept.
  */
 export async function replaceCatalogue(tx: Tx, catalogue: SyncProduct[]): Promise<{ before: { products: number; variants: number }; products: number; variants: number }> {
   const oldProducts = await tx.select().from(products);
   const oldVariants = await tx.select().from(variants);
+  const oldPrices = await tx.select().from(variantPrices);
   const productIdBy = new Map<string, string>();
   for (const p of oldProducts) {
     productIdBy.set(`slug:${p.slug}`, p.id);
@@ -65,6 +67,12 @@ export async function replaceCatalogue(tx: Tx, catalogue: SyncProduct[]): Promis
   }
   for (const p of keptProducts) await tx.insert(products).values({ ...p, sortOrder: catalogue.length + p.sortOrder });
   if (keptVariants.length) await tx.insert(variants).values(keptVariants);
+  if (oldPrices.length) {
+    // A variant the provider now prices in one of its list's currencies has its price there already.
+    const own = new Map((await tx.select({ id: variants.id, currency: variants.currency }).from(variants)).map((v) => [v.id, v.currency]));
+    const kept = oldPrices.filter((p) => own.has(p.variantId) && own.get(p.variantId) !== p.currency);
+    if (kept.length) await tx.insert(variantPrices).values(kept);
+  }
   return { before: { products: oldProducts.length, variants: oldVariants.length }, products: catalogue.length, variants: variantCount };
 }
 

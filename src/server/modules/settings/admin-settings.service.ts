@@ -91,6 +91,10 @@ async function sellable(tx: Pick<Db, 'select'>, sku: string, currency: string): 
 async function checkReferences<G extends SettingsGroup>(tx: Pick<Db, 'select'>, group: G, value: SettingsValues[G], current: SettingsValues) {
   if (group === 'shop') {
     const shop = value as SettingsValues['shop'];
+    // The own currency is priced by `price` everywhere; listed again it would be a second, unused price list.
+    if (shop.currencies.includes(shop.currency)) {
+      throw badRequest(`${shop.currency} is the shop’s own currency: list only the others it sells in.`, 'currencies', 'OWN_CURRENCY_LISTED');
+    }
     if (shop.currency !== current.shop.currency) {
       const [priced] = await tx
         .select({ id: variants.id })
@@ -105,6 +109,10 @@ async function checkReferences<G extends SettingsGroup>(tx: Pick<Db, 'select'>, 
           'CURRENCY_NOT_PRICED',
         );
       }
+    }
+    const unpriced = unpricedShipping(shop);
+    if (unpriced) {
+      throw badRequest(`Give ${unpriced.method} a price in ${unpriced.currency}, or stop selling in ${unpriced.currency}.`, unpriced.field, 'SHIPPING_NOT_PRICED');
     }
     // A shop that ships to no zone and nowhere else would refuse every print at checkout: never by one switch.
     if (!shop.ships_elsewhere && shop.shipping_zones.length === 0) {
@@ -134,6 +142,42 @@ async function checkReferences<G extends SettingsGroup>(tx: Pick<Db, 'select'>, 
   }
 }
 
+const METHOD_NAMES = { standard: 'Standard shipping', express: 'Express shipping' } as const;
+
+/**
+ * The first shipping method (the shop's own, then each zone's) without a price in a currency the shop sells in, or
+ * null. The quote leaves such a method out in that currency (docs/decisions/134), so a buyer paying in it could find
+ * no way to ship at all: a currency is enabled fully priced or not at all. Prices in currencies not enabled are the
+ * admin's to prepare and are not checked here.
+ */
+function unpricedShipping(shop: SettingsValues['shop']): { field: string; method: string; currency: string } | null {
+  for (const currency of shop.currencies) {
+    for (const id of ['standard', 'express'] as const) {
+      if (shop.shipping[id].prices[currency] === undefined) return { field: `shipping.${id}.prices.${currency}`, method: METHOD_NAMES[id], currency };
+    }
+    for (const [i, zone] of shop.shipping_zones.entries()) {
+      for (const id of ['standard', 'express'] as const) {
+        const method = zone[id];
+        if (method && method.prices[currency] === undefined) {
+          return { field: `shipping_zones.${i}.${id}.prices.${currency}`, method: `${METHOD_NAMES[id]} to ${zone.name}`, currency };
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** A price list in one order (its currencies sorted), so the same prices in another order are no change. */
+const sortedPrices = (prices: Record<string, number>) => Object.fromEntries(Object.entries(prices).sort(([a], [b]) => (a < b ? -1 : 1)));
+
+/** The shop group with its tables in one order: tax rates and every method's price list by key. */
+function normaliseShop(shop: SettingsValues['shop']) {
+  shop.tax_rates = Object.fromEntries(Object.entries(shop.tax_rates).sort(([a], [b]) => (a < b ? -1 : 1)));
+  for (const method of [shop.shipping.standard, shop.shipping.express, ...shop.shipping_zones.flatMap((z) => [z.standard, z.express])]) {
+    if (method) method.prices = sortedPrices(method.prices);
+  }
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -149,10 +193,9 @@ export async function saveSettingsGroup<G extends SettingsGroup>(db: Db, actor: 
     const current = await readSettingsValues(tx);
     const before = current[group];
     if (group === 'shop') {
-      // One order for the tax table, so the same rates in another order are no change.
-      const shop = value as SettingsValues['shop'];
-      shop.tax_rates = Object.fromEntries(Object.entries(shop.tax_rates).sort(([a], [b]) => (a < b ? -1 : 1)));
-      current.shop.tax_rates = Object.fromEntries(Object.entries(current.shop.tax_rates).sort(([a], [b]) => (a < b ? -1 : 1)));
+      // One order for the tax table and the price lists, so the same rates or prices in another order are no change.
+      normaliseShop(value as SettingsValues['shop']);
+      normaliseShop(current.shop);
     }
     await checkReferences(tx, group, value, current);
     if (same(before, value)) return false;

@@ -46,7 +46,8 @@ describe('/api/admin/settings', () => {
     const res = (await admin.client.get('/api/admin/settings')).json() as AdminSettings;
     expect(res.values.brand).toEqual({ brand_name: 'Certifiable', company_name: 'Dubious Enterprises Ltd.' });
     expect(res.values.home.stats).toHaveLength(6);
-    expect(res.values.shop).toMatchObject({ currency: 'USD', shipping: { standard: { price: 599, min_days: 7, max_days: 14 } } });
+    // A fresh install sells in four more currencies, its shipping priced in each (the seed, docs/decisions/134).
+    expect(res.values.shop).toMatchObject({ currency: 'USD', currencies: ['EUR', 'GBP', 'CAD', 'AUD'], shipping: { standard: { price: 599, prices: { GBP: 499 }, min_days: 7, max_days: 14 } } });
     expect(res.values.funnel).toMatchObject({ enabled: true, offer_minutes: 15, hero: { variant_sku: 'PRINT-A4' } });
     expect(res.values.features).toEqual({ quiz: true, community: true, bug_reports: true });
     expect(res.changed).toEqual({ brand: null, contact: null, home: null, shop: null, funnel: null, features: null });
@@ -61,7 +62,8 @@ describe('/api/admin/settings', () => {
     const auditRows = Number((await t.database.db.select({ n: count() }).from(auditLog))[0]!.n);
     const okShop = before.shop;
     const okFunnel = before.funnel;
-    const zone = { name: 'Europe', countries: ['DE', 'FR'], standard: { price: 899, min_days: 4, max_days: 8 }, express: null };
+    const zonePrices = Object.fromEntries(okShop.currencies.map((c) => [c, 899]));
+    const zone = { name: 'Europe', countries: ['DE', 'FR'], standard: { price: 899, prices: zonePrices, min_days: 4, max_days: 8 }, express: null };
     const cases: [SettingsGroup, unknown, string][] = [
       ['brand', { brand_name: '', company_name: 'X Ltd.' }, 'brand_name'],
       ['brand', { brand_name: '   ', company_name: 'X Ltd.' }, 'brand_name'],
@@ -77,7 +79,13 @@ describe('/api/admin/settings', () => {
       ['home', { stats: [{ value: '', label: 'people' }] }, 'stats.0.value'],
       ['home', { stats: [{ value: '1', label: 'L'.repeat(41) }] }, 'stats.0.label'],
       ['shop', { ...okShop, currency: 'US' }, 'currency'],
-      ['shop', { ...okShop, currency: 'EUR' }, 'currency'],
+      ['shop', { ...okShop, currency: 'EUR', currencies: [] }, 'currency'],
+      ['shop', { ...okShop, currencies: ['EUR', 'XYZ'] }, 'currencies.1'],
+      ['shop', { ...okShop, currencies: ['EUR', 'eur'] }, 'currencies'],
+      ['shop', { ...okShop, currencies: [...okShop.currencies, 'usd'] }, 'currencies'],
+      ['shop', { ...okShop, currencies: [...okShop.currencies, 'NZD'] }, 'shipping.standard.prices.NZD'],
+      ['shop', { ...okShop, shipping: { ...okShop.shipping, express: { ...okShop.shipping.express, prices: { ...okShop.shipping.express.prices, XYZ: 100 } } } }, 'shipping.express.prices.XYZ'],
+      ['shop', { ...okShop, shipping: { ...okShop.shipping, express: { ...okShop.shipping.express, prices: { ...okShop.shipping.express.prices, GBP: -1 } } } }, 'shipping.express.prices.GBP'],
       ['shop', { ...okShop, shipping: { ...okShop.shipping, standard: { ...okShop.shipping.standard, price: -1 } } }, 'shipping.standard.price'],
       ['shop', { ...okShop, shipping: { ...okShop.shipping, express: { ...okShop.shipping.express, min_days: 6, max_days: 5 } } }, 'shipping.express.max_days'],
       ['shop', { ...okShop, shipping: { ...okShop.shipping, express: { ...okShop.shipping.express, label: '' } } }, 'shipping.express.label'],
@@ -91,6 +99,8 @@ describe('/api/admin/settings', () => {
       ['shop', { ...okShop, shipping_zones: [zone, { ...zone, name: 'europe', countries: ['NL'] }] }, 'shipping_zones.1.name'],
       ['shop', { ...okShop, shipping_zones: [{ ...zone, standard: { ...zone.standard, max_days: 1 } }] }, 'shipping_zones.0.standard.max_days'],
       ['shop', { ...okShop, shipping_zones: [{ ...zone, express: { ...zone.standard, price: -5 } }] }, 'shipping_zones.0.express.price'],
+      ['shop', { ...okShop, shipping_zones: [{ ...zone, standard: { ...zone.standard, prices: {} } }] }, `shipping_zones.0.standard.prices.${okShop.currencies[0]}`],
+      ['shop', { ...okShop, shipping_zones: [zone, { ...zone, name: 'Nordics', countries: ['SE'], express: { ...zone.standard, prices: { EUR: 1 } } }] }, 'shipping_zones.1.express.prices.GBP'],
       ['shop', { ...okShop, shipping_zones: 'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL'.split(' ').map((c) => ({ ...zone, name: c, countries: [c] })) }, 'shipping_zones'],
       ['shop', { ...okShop, ships_elsewhere: 'no' }, 'ships_elsewhere'],
       ['shop', { ...okShop, seller: { address: 'x'.repeat(301), tax_id: '' } }, 'seller.address'],
@@ -111,9 +121,14 @@ describe('/api/admin/settings', () => {
       expect(res.statusCode, `${group} ${JSON.stringify(body).slice(0, 120)}`).toBe(400);
       expect(res.json().error.field, `${group} → ${field}`).toBe(field);
     }
-    const eur = await put('shop', { ...okShop, currency: 'eur' });
+    const eur = await put('shop', { ...okShop, currency: 'eur', currencies: [] });
     expect(eur.json().error).toMatchObject({ code: 'CURRENCY_NOT_PRICED', field: 'currency' });
     expect(eur.json().error.message).toMatch(/No active product is priced in EUR/);
+    const unpriced = await put('shop', { ...okShop, currencies: [...okShop.currencies, 'NZD'] });
+    expect(unpriced.json().error).toMatchObject({ code: 'SHIPPING_NOT_PRICED', field: 'shipping.standard.prices.NZD', message: 'Give Standard shipping a price in NZD, or stop selling in NZD.' });
+    const own = await put('shop', { ...okShop, currencies: ['USD'] });
+    expect(own.json().error).toMatchObject({ code: 'OWN_CURRENCY_LISTED', field: 'currencies' });
+    expect(own.json().error.message).toMatch(/USD is the shop’s own currency/);
     const nowhere = await put('shop', { ...okShop, shipping_zones: [], ships_elsewhere: false });
     expect(nowhere.json().error).toMatchObject({ code: 'NO_SHIPPING_ZONE', field: 'ships_elsewhere' });
     expect(await current()).toEqual(before);
@@ -179,7 +194,7 @@ describe('the site reads new settings at once', () => {
     const shop = (await current()).shop;
     const next: SettingsValues['shop'] = {
       ...shop,
-      shipping: { standard: { label: 'Snail mail', price: 777, prices: {}, min_days: 5, max_days: 9 }, express: { ...shop.shipping.express, price: 2555 } },
+      shipping: { standard: { label: 'Snail mail', price: 777, prices: shop.shipping.standard.prices, min_days: 5, max_days: 9 }, express: { ...shop.shipping.express, price: 2555 } },
       tax_rates: { GB: 1500, DE: 1900 },
     };
     expect((await put('shop', next)).statusCode).toBe(200);
@@ -252,5 +267,80 @@ describe('the site reads new settings at once', () => {
     expect((await anon().get('/sitemap.xml')).body).toContain('/community');
     const rows = await audits('features');
     expect(rows.map((r) => r.after)).toEqual([{ quiz: false, community: false, bug_reports: false }, on]);
+  });
+});
+
+describe('selling in several currencies (docs/decisions/134)', () => {
+  it('enables a currency only with a shipping price in it everywhere; the quote in it charges the zone’s price', async () => {
+    const shop = (await current()).shop;
+    const gbp = { standard: 650, express: 1800 };
+    // The shop's own methods priced in GBP; the zone not yet, while the shop does not sell in GBP.
+    const zone = {
+      name: 'Britain and Ireland',
+      countries: ['GB', 'IE'],
+      standard: { price: 750, prices: { EUR: 700 }, min_days: 2, max_days: 4 },
+      express: { price: 1900, prices: { EUR: 1800 }, min_days: 1, max_days: 2 },
+    };
+    const base: SettingsValues['shop'] = { ...shop, currencies: ['EUR'], shipping_zones: [zone], ships_elsewhere: true };
+    const first = await put('shop', base);
+    expect(first.statusCode, first.body).toBe(200);
+    const auditRows = (await audits('shop')).length;
+
+    const refused = await put('shop', { ...base, currencies: ['EUR', 'GBP'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      code: 'SHIPPING_NOT_PRICED',
+      field: 'shipping_zones.0.standard.prices.GBP',
+      message: 'Give Standard shipping to Britain and Ireland a price in GBP, or stop selling in GBP.',
+    });
+    const express = await put('shop', { ...base, currencies: ['EUR', 'GBP'], shipping_zones: [{ ...zone, standard: { ...zone.standard, prices: { EUR: 700, GBP: gbp.standard } } }] });
+    expect(express.json().error).toMatchObject({ field: 'shipping_zones.0.express.prices.GBP', message: 'Give Express shipping to Britain and Ireland a price in GBP, or stop selling in GBP.' });
+    expect(await audits('shop')).toHaveLength(auditRows);
+    expect((await current()).shop.currencies).toEqual(['EUR']);
+
+    const priced: SettingsValues['shop'] = {
+      ...base,
+      currencies: ['EUR', 'GBP'],
+      shipping_zones: [
+        {
+          ...zone,
+          standard: { ...zone.standard, prices: { GBP: gbp.standard, EUR: 700 } },
+          // NZD is not sold yet: its price is kept as given, ready for the day it is.
+          express: { ...zone.express, prices: { EUR: 1800, GBP: gbp.express, NZD: 3300 } },
+        },
+      ],
+    };
+    const saved = await put('shop', priced);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stored = (saved.json() as AdminSettings).values.shop;
+    expect(stored.currencies).toEqual(['EUR', 'GBP']);
+    expect(stored.shipping_zones[0]!.standard.prices).toEqual({ EUR: 700, GBP: 650 });
+    expect(stored.shipping_zones[0]!.express?.prices).toEqual({ EUR: 1800, GBP: 1800, NZD: 3300 });
+    const rows = await audits('shop');
+    expect(rows).toHaveLength(auditRows + 1);
+    expect(rows.at(-1)).toMatchObject({
+      actorUserId: admin.user.id,
+      before: { currencies: ['EUR'] },
+      after: { currencies: ['EUR', 'GBP'], shipping_zones: [{ standard: { prices: { GBP: 650 } }, express: { prices: { GBP: 1800, NZD: 3300 } } }] },
+    });
+    // The same prices in another order are no change: nothing more in the audit log.
+    expect((await put('shop', { ...priced, shipping_zones: [{ ...priced.shipping_zones[0]!, standard: { ...priced.shipping_zones[0]!.standard, prices: { EUR: 700, GBP: 650 } } }] })).statusCode).toBe(200);
+    expect(await audits('shop')).toHaveLength(auditRows + 1);
+
+    const { variant, award } = await shopCatalogue(t.app, t.database.db);
+    const lines = [{ variant_id: variant('PRINT-A4').id, quantity: 1, design: { award_id: award.id, recipient_name: 'Dana' } }];
+    const res = await anon().post('/api/store/quote', { lines, currency: 'GBP', country: 'GB', shipping_method: 'express' });
+    expect(res.statusCode, res.body).toBe(200);
+    const quote = res.json() as Quote;
+    expect(quote.currency).toBe('GBP');
+    expect(quote.shipping_methods.map((m) => [m.id, m.price, m.min_days, m.max_days])).toEqual([
+      ['standard', gbp.standard, 2, 4],
+      ['express', gbp.express, 1, 2],
+    ]);
+    expect(quote.shipping_total).toBe(gbp.express);
+    expect(quote.total).toBe(quote.subtotal + gbp.express);
+    // A country in no zone pays the shop's own GBP prices.
+    const us = (await anon().post('/api/store/quote', { lines, currency: 'GBP', country: 'US', shipping_method: 'standard' })).json() as Quote;
+    expect(us.shipping_total).toBe(shop.shipping.standard.prices.GBP);
   });
 });

@@ -4,5 +4,5 @@
  * import it only from here (eslint: local/module-boundaries); its route plugins are registered by src/server/app.ts.
  */
 export { SettingsService } from './settings.service';
-export type { ShopSettings } from './shop-settings';
+export { shopCurrencies, type ShopSettings } from './shop-settings';
 export { funnelSettingsSchema, readFunnelSettings, type FunnelOfferSettings, type FunnelSettings } from './funnel-settings';

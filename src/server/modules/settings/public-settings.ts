@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SETTINGS, type PublicSettings } from '@/contract/settings';
-import type { ShopSettings } from './shop-settings';
+import { shopCurrencies, type ShopSettings } from './shop-settings';
 
 /**
  * The public settings as stored: one row per key (brand_name, company_name, support_email, social, home,
@@ -29,5 +29,6 @@ export function publicSettingsOf(stored: ReadonlyMap<string, unknown>, shop: Sho
     home_stats: read(home, stored.get('home'), { stats: d.home_stats }).stats,
     features: stored.has('features') ? read(features, stored.get('features'), d.features) : d.features,
     delivery: { standard: days(shop.shipping.standard), express: days(shop.shipping.express) },
+    currencies: shopCurrencies(shop),
   };
 }

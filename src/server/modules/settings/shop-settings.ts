@@ -44,4 +44,7 @@ export const shopSettingsSchema = z.object({
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
+/** The currencies the shop sells in, its own first (docs/decisions/134). */
+export const shopCurrencies = (shop: Pick<ShopSettings, 'currency' | 'currencies'>): string[] => [shop.currency, ...shop.currencies.filter((c) => c !== shop.currency)];
+
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = shopSettingsSchema.parse({});

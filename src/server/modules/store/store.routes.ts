@@ -5,7 +5,8 @@ import { awardMockupsQuerySchema, awardMockupsSchema, quoteBodySchema, quoteSche
 import { badRequest } from '@/server/lib/http-errors';
 import { sendCachedJson } from '@/server/lib/cache';
 import { LocalImageSizes } from './image-size';
-import { listAwardMockups, listCatalogue, quote, shippingMethods, shopCurrencies } from './store.service';
+import { shopCurrencies } from '../settings';
+import { listAwardMockups, listCatalogue, quote, shippingMethods } from './store.service';
 import { keepPagesOnEveryRoute } from '@/server/lib/page-cache';
 
 /** GET /api/store/products, GET /api/store/mockups and POST /api/store/quote: the catalogue, award photos and cart prices. */

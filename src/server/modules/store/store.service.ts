@@ -4,7 +4,7 @@ import { cartLineInputSchema } from '@/contract/shop';
 import type { Db } from '@/server/db/client';
 import { awardProductTemplates, awards, nominations, products, templates, variantPrices, variants } from '@/server/db/schema/index';
 import { checkDiscount, type DiscountCheck } from '../discounts';
-import type { ShopSettings } from '../settings';
+import { shopCurrencies, type ShopSettings } from '../settings';
 import type { LocalImageSizes } from './image-size';
 import { destinationTax } from '../tax';
 import { orderTotals, shareDiscount, type TaxLine } from './pricing';
@@ -108,8 +108,6 @@ export function shippingMethods(shop: ShopSettings, currency = shop.currency): S
   });
 }
 
-/** The currencies the shop sells in, its own first (docs/decisions/134). */
-export const shopCurrencies = (shop: Pick<ShopSettings, 'currency' | 'currencies'>): string[] => [shop.currency, ...shop.currencies.filter((c) => c !== shop.currency)];
 
 /**
  * Where prints can go and at what price (docs/decisions/131): the methods of the zone that holds the country (its

@@ -102,6 +102,37 @@ function OrderItems({ items }: { items: DashboardData['attention']['payment_fail
 }
 
 /**
+ * The period's revenue in each currency the shop sold in (docs/decisions/134), its own first. Each amount stays in
+ * its currency with the code beside it ("$" alone could be US, Canadian or Australian): the shop has no exchange
+ * rates, so there is no total across them. Only shown when more than one currency sold: else the Revenue card says it.
+ */
+function RevenueByCurrency({ rows, own }: { rows: DashboardData['revenue_by_currency']; own: string }) {
+  return (
+    <section aria-labelledby="dash-currencies" className="mt-3 rounded-2xl border border-line bg-white p-4 shadow-card" data-testid="dashboard-revenue-by-currency">
+      <h2 id="dash-currencies" className="flex items-center gap-2 text-sm font-semibold text-ink-soft">
+        <PiggyBank className="size-4 text-brand-600" aria-hidden="true" />
+        Revenue by currency
+      </h2>
+      <p className="mt-1 text-xs text-muted">Paid less refunds, each currency on its own: without exchange rates they are not added up.</p>
+      <ul className="mt-2 grid gap-x-6 sm:grid-cols-2 lg:grid-cols-4">
+        {rows.map((r) => (
+          <li key={r.currency} className="flex items-baseline justify-between gap-3 border-b border-line py-2 last:border-b-0 sm:border-b-0">
+            <span className="font-semibold">
+              {r.currency}
+              {r.currency === own ? <span className="font-normal text-muted"> (the shop&apos;s)</span> : null}
+            </span>
+            <span className="text-right tabular-nums">
+              <span className="font-semibold">{formatMoney(r.revenue, r.currency)}</span>
+              <span className="text-muted">, {countOf(r.orders, 'order', 'orders')}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
  * /admin (issue 14, docs/decisions/104): today, 7 or 30 UTC days at a glance, revenue and nominations per day, what
  * needs someone now, and a way into every section. Each number links to where it comes from.
  */
@@ -111,6 +142,8 @@ export function Dashboard() {
   const dashboard = useDashboard(period);
   const d = dashboard.data;
   const money = (n: number) => (d ? formatMoney(n, d.currency) : '');
+  // Sold in another currency than the shop's: the card, the chart and the table count the shop's currency only.
+  const otherCurrencies = d ? d.revenue_by_currency.some((r) => r.currency !== d.currency) : false;
   const days = d ? (d.from === d.to ? shortDay(d.from) : `${shortDay(d.from)} – ${shortDay(d.to)}`) : '';
   const range = d ? `from=${d.from}&to=${d.to}` : '';
 
@@ -162,8 +195,14 @@ export function Dashboard() {
             {DASHBOARD_PERIOD_LABELS[d.period]}: {days}
           </p>
           <div className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <Kpi icon={PiggyBank} label="Revenue" value={money(d.kpis.revenue)} note={`Paid less refunds, in ${d.currency}`} to={`/admin/analytics?period=${ANALYTICS_PERIOD[period]}`} />
-            <Kpi icon={Receipt} label="Orders" value={count.format(d.kpis.orders)} note="Paid, not wholly refunded" to={`/admin/orders?${range}`} />
+            <Kpi
+              icon={PiggyBank}
+              label="Revenue"
+              value={money(d.kpis.revenue)}
+              note={`Paid less refunds, in ${d.currency}${otherCurrencies ? ' only' : ''}`}
+              to={`/admin/analytics?period=${ANALYTICS_PERIOD[period]}`}
+            />
+            <Kpi icon={Receipt} label="Orders" value={count.format(d.kpis.orders)} note={`Paid, not wholly refunded${otherCurrencies ? `, in ${d.currency}` : ''}`} to={`/admin/orders?${range}`} />
             <Kpi icon={Stamp} label="Nominations" value={count.format(d.kpis.nominations)} note="Certificates issued" to={`/admin/nominations?${range}`} />
             <Kpi icon={Users} label="Claims" value={count.format(d.kpis.claims)} note="Accepted by their nominee" to="/admin/nominations?status=claimed" />
             <Kpi icon={UserPlus} label="New users" value={count.format(d.kpis.new_users)} note="Accounts created" to="/admin/users" />
@@ -177,13 +216,17 @@ export function Dashboard() {
               to={`/admin/analytics?period=${ANALYTICS_PERIOD[period]}`}
             />
           </div>
+          {otherCurrencies ? <RevenueByCurrency rows={d.revenue_by_currency} own={d.currency} /> : null}
 
           <div className="mt-6 grid gap-4 lg:grid-cols-2">
             <section aria-labelledby="dash-revenue" className="rounded-2xl border border-line bg-white p-4 shadow-card">
               <h2 id="dash-revenue" className="text-lg font-semibold">
                 Revenue per day
               </h2>
-              <p className="text-xs text-muted">{period === 'today' ? 'The last 7 days' : days}</p>
+              <p className="text-xs text-muted">
+                {period === 'today' ? 'The last 7 days' : days}
+                {otherCurrencies ? `, in ${d.currency} only` : ''}
+              </p>
               <RevenueChart daily={d.daily} currency={d.currency} summary={`Revenue per day, ${countOf(d.daily.length, 'day', 'days')}, ${money(d.daily.reduce((a, x) => a + x.revenue, 0))} in all`} />
             </section>
             <section aria-labelledby="dash-nominations" className="rounded-2xl border border-line bg-white p-4 shadow-card">
@@ -201,7 +244,7 @@ export function Dashboard() {
             <summary className="cursor-pointer font-semibold text-brand-700">Show the numbers</summary>
             <div className="mt-2 overflow-x-auto rounded-2xl border border-line bg-white">
               <table className="w-full min-w-[28rem] text-left text-sm">
-                <caption className="sr-only">Revenue, orders, nominations and claims per day</caption>
+                <caption className="sr-only">Revenue and orders in {d.currency}, nominations and claims per day</caption>
                 <thead className="bg-paper-dark/60 text-xs tracking-wide text-ink-soft uppercase">
                   <tr>
                     {['Day', 'Revenue', 'Orders', 'Nominations', 'Claimed'].map((h) => (

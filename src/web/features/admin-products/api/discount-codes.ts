@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DiscountCode, DiscountCodeBody } from '@/contract/admin-products';
+import type { DiscountCodeBody, DiscountCodeList } from '@/contract/admin-products';
 import { apiFetch } from '@/web/lib/api-client';
 import { queryKeys } from '@/web/lib/query-keys';
 
-/** GET /api/admin/discount-codes — newest first, with how often each was used. */
-export const getDiscountCodes = () => apiFetch<{ discount_codes: DiscountCode[] }>('/api/admin/discount-codes');
+/** GET /api/admin/discount-codes — newest first, with how often each was used, and the currencies the shop sells in. */
+export const getDiscountCodes = () => apiFetch<DiscountCodeList>('/api/admin/discount-codes');
 
 export const discountCodesQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.admin.discountCodes.all, queryFn: getDiscountCodes, staleTime: 0 });

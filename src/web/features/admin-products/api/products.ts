@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminProduct, ProductBody, VariantBody } from '@/contract/admin-products';
+import type { AdminProductList, ProductBody, VariantBody } from '@/contract/admin-products';
 import { apiFetch } from '@/web/lib/api-client';
 import { queryKeys } from '@/web/lib/query-keys';
 
-/** GET /api/admin/products — every product with every variant. */
-export const getProducts = () => apiFetch<{ products: AdminProduct[] }>('/api/admin/products');
+/** GET /api/admin/products — every product with every variant and its price lists, and the currencies the shop sells in. */
+export const getProducts = () => apiFetch<AdminProductList>('/api/admin/products');
 
 export const productsQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.products.all, queryFn: getProducts, staleTime: 0 });
 

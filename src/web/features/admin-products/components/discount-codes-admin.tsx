@@ -13,15 +13,23 @@ import { useDiscountCodeChange, useDiscountCodes } from '../api/discount-codes';
 import { newDiscountCodeFormSchema, type NewDiscountCodeForm } from '../lib/product-forms';
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const describe = (c: DiscountCode) => (c.kind === 'percent' ? `${c.value}% off` : `${formatMoney(c.value, 'USD')} off`);
+/** A code's amounts are in its currency; null is the shop's own (docs/decisions/134). */
+const currencyOf = (c: DiscountCode, own: string) => c.currency ?? own;
+const describe = (c: DiscountCode, own: string) => (c.kind === 'percent' ? `${c.value}% off` : `${formatMoney(c.value, currencyOf(c, own))} off`);
 
-function NewCode() {
+/** The currencies the shop sells in, its own first; undefined until the list has loaded. */
+type Shop = { currency: string; currencies: readonly string[] } | undefined;
+
+function NewCode({ shop }: { shop: Shop }) {
   const change = useDiscountCodeChange();
   const [open, setOpen] = useState(false);
   const form = useZodForm(newDiscountCodeFormSchema, {
-    defaultValues: { code: '', kind: 'percent', value: '', min_subtotal: '', expires_at: '', usage_limit: '' } satisfies NewDiscountCodeForm,
+    defaultValues: { code: '', kind: 'percent', value: '', currency: '', min_subtotal: '', expires_at: '', usage_limit: '' } satisfies NewDiscountCodeForm,
   });
   const kind = useWatch({ control: form.control, name: 'kind' });
+  // '' is the shop's own currency.
+  const chosen = useWatch({ control: form.control, name: 'currency' }) || shop?.currency;
+  const inCurrency = (label: string, optional = false) => (chosen ? `${label} (${chosen}${optional ? ', optional' : ''})` : `${label}${optional ? ' (optional)' : ''}`);
   if (!open) {
     return (
       <Button variant="outline" onClick={() => setOpen(true)}>
@@ -57,11 +65,20 @@ function NewCode() {
         label="Type"
         options={[
           { value: 'percent', label: 'Percentage' },
-          { value: 'fixed', label: 'Fixed amount (USD)' },
+          { value: 'fixed', label: 'Fixed amount' },
         ]}
       />
-      <FormTextField control={form.control} name="value" label={kind === 'percent' ? 'Percent off' : 'Amount off (USD)'} inputMode="decimal" />
-      <FormTextField control={form.control} name="min_subtotal" label="Minimum order (USD, optional)" inputMode="decimal" />
+      <FormTextField control={form.control} name="value" label={kind === 'percent' ? 'Percent off' : inCurrency('Amount off')} inputMode="decimal" />
+      {shop && shop.currencies.length > 1 ? (
+        <FormSelectField
+          control={form.control}
+          name="currency"
+          label="Currency"
+          description="Of the amount off and the minimum: such a code works on orders in this currency only. A percentage with no minimum works in every one."
+          options={shop.currencies.map((c) => ({ value: c === shop.currency ? '' : c, label: c === shop.currency ? `${c} (the shop’s own)` : c }))}
+        />
+      ) : null}
+      <FormTextField control={form.control} name="min_subtotal" label={inCurrency('Minimum order', true)} inputMode="decimal" />
       <FormTextField control={form.control} name="expires_at" label="Last day (optional)" type="date" />
       <FormTextField control={form.control} name="usage_limit" label="Uses allowed (optional)" inputMode="numeric" />
       <div className="flex gap-2 sm:col-span-3">
@@ -94,7 +111,7 @@ export function DiscountCodesAdmin() {
         <p className="mt-1 text-ink-soft">One code per order. A use counts when the order is paid.</p>
       </div>
       <div>
-        <NewCode />
+        <NewCode shop={codes.data} />
       </div>
       {codes.isError ? (
         <Notice tone="error" title="The discount codes did not load">
@@ -124,8 +141,8 @@ export function DiscountCodesAdmin() {
               {codes.data.discount_codes.map((c) => (
                 <tr key={c.id} className={`max-md:relative max-md:block max-md:p-4 ${c.is_active ? '' : 'text-muted'}`}>
                   <th scope="row" className="px-4 py-3 font-mono font-semibold max-md:block max-md:p-0 max-md:pr-12 max-md:pb-2">{c.code}</th>
-                  <td data-label="Discount" className={`px-4 py-3 ${phoneCell}`}>{describe(c)}</td>
-                  <td data-label="Minimum" className={`px-4 py-3 ${phoneCell}`}>{c.min_subtotal ? formatMoney(c.min_subtotal, 'USD') : '—'}</td>
+                  <td data-label="Discount" className={`px-4 py-3 ${phoneCell}`}>{describe(c, codes.data.currency)}</td>
+                  <td data-label="Minimum" className={`px-4 py-3 ${phoneCell}`}>{c.min_subtotal ? formatMoney(c.min_subtotal, currencyOf(c, codes.data.currency)) : '—'}</td>
                   <td data-label="Used" className={`px-4 py-3 tabular-nums ${phoneCell}`}>
                     {c.used_count}
                     {c.usage_limit ? ` / ${c.usage_limit}` : ''}

@@ -12,8 +12,9 @@ import { formatMoney } from '@/web/lib/money';
 import { minorToText, parseMoney } from '@/web/lib/money-input';
 import { cn } from '@/web/lib/utils';
 import { useProductChange, useProducts, type ProductChange } from '../api/products';
-import { newProductFormSchema, newVariantFormSchema, variantPriceFormSchema, type NewProductForm, type NewVariantForm } from '../lib/product-forms';
+import { newProductFormSchema, newVariantFormSchema, priceListCurrencies, priceListDefaults, variantPriceFormSchema, type NewProductForm, type NewVariantForm } from '../lib/product-forms';
 import { DiscountCodesAdmin } from './discount-codes-admin';
+import { PriceListFields, VariantPriceList, type ShopCurrencies } from './variant-prices';
 
 const failed = (err: Error) => toast({ title: err.message, variant: 'destructive' });
 
@@ -37,7 +38,7 @@ function useChange() {
 const phoneLabel =
   'max-md:before:pt-2 max-md:before:text-xs max-md:before:font-semibold max-md:before:tracking-wide max-md:before:text-ink-soft max-md:before:uppercase max-md:before:content-[attr(data-label)]';
 
-function VariantRow({ v, product }: { v: AdminVariant; product: AdminProduct }) {
+function VariantRow({ v, product, shop }: { v: AdminVariant; product: AdminProduct; shop: ShopCurrencies }) {
   const run = useChange();
   const form = useZodForm(variantPriceFormSchema, { defaultValues: { price: minorToText(v.price) } });
   const { field, fieldState } = useController({ control: form.control, name: 'price' });
@@ -55,7 +56,7 @@ function VariantRow({ v, product }: { v: AdminVariant; product: AdminProduct }) 
           {v.finish ? ` · ${v.finish}` : ''} · {v.weight_grams} g{v.requires_shipping ? '' : ' · digital'}
         </span>
       </th>
-      <td data-label="Price (USD)" className={`px-3 py-2 max-md:flex max-md:items-start max-md:gap-2 max-md:p-0 ${phoneLabel}`}>
+      <td data-label={`Price (${v.currency})`} className={`px-3 py-2 max-md:flex max-md:items-start max-md:gap-2 max-md:p-0 ${phoneLabel}`}>
         <Form
           form={form}
           className="flex items-start gap-2"
@@ -86,6 +87,9 @@ function VariantRow({ v, product }: { v: AdminVariant; product: AdminProduct }) 
             {error}
           </p>
         ) : null}
+      </td>
+      <td data-label="Other currencies" className={`px-3 py-2 max-md:flex max-md:basis-full max-md:items-start max-md:gap-2 max-md:p-0 ${phoneLabel}`}>
+        <VariantPriceList v={v} product={product} shop={shop} />
       </td>
       <td className="px-3 py-2 max-md:p-0">
         <label className="inline-flex items-center gap-2 text-sm">
@@ -139,11 +143,22 @@ function Confirm(props: { open: boolean; onOpenChange(o: boolean): void; title: 
   );
 }
 
-function NewVariant({ product }: { product: AdminProduct }) {
+/** A new variant is priced in the shop's own currency, and in the others it sells in where a price is given. */
+function NewVariant({ product, shop }: { product: AdminProduct; shop: ShopCurrencies }) {
   const run = useChange();
   const [open, setOpen] = useState(false);
+  const others = priceListCurrencies(shop.currencies, shop.currency);
   const form = useZodForm(newVariantFormSchema, {
-    defaultValues: { sku: '', name: '', size: '', finish: '', price: '', weight_grams: '0', requires_shipping: product.kind !== 'digital' } satisfies NewVariantForm,
+    defaultValues: {
+      sku: '',
+      name: '',
+      size: '',
+      finish: '',
+      price: '',
+      prices: priceListDefaults(others),
+      weight_grams: '0',
+      requires_shipping: product.kind !== 'digital',
+    } satisfies NewVariantForm,
   });
   if (!open) {
     return (
@@ -157,14 +172,15 @@ function NewVariant({ product }: { product: AdminProduct }) {
       form={form}
       className="grid gap-3 rounded-2xl border border-line bg-paper p-4 sm:grid-cols-3"
       aria-label={`New variant of ${product.name}`}
-      onSubmit={(body) => run({ kind: 'create-variant', productId: product.id, body }, `${body.name} added to ${product.name}`, refusedIn(form))}
+      onSubmit={(body) => run({ kind: 'create-variant', productId: product.id, body: { ...body, currency: shop.currency } }, `${body.name} added to ${product.name}`, refusedIn(form))}
     >
       <FormTextField control={form.control} name="sku" label="SKU" />
       <FormTextField control={form.control} name="name" label="Name" />
       <FormTextField control={form.control} name="size" label="Size" />
       <FormTextField control={form.control} name="finish" label="Finish" />
-      <FormTextField control={form.control} name="price" label="Price (USD)" inputMode="decimal" />
+      <FormTextField control={form.control} name="price" label={`Price (${shop.currency})`} inputMode="decimal" />
       <FormTextField control={form.control} name="weight_grams" label="Weight (g)" inputMode="numeric" />
+      <PriceListFields control={form.control} currencies={others} shop={shop} />
       <label className="flex items-center gap-2 text-sm sm:col-span-3">
         <input type="checkbox" {...form.register('requires_shipping')} className="size-4 accent-brand-600" /> Shipped (untick for a download)
       </label>
@@ -180,10 +196,10 @@ function NewVariant({ product }: { product: AdminProduct }) {
   );
 }
 
-function ProductCard({ product }: { product: AdminProduct }) {
+function ProductCard({ product, shop }: { product: AdminProduct; shop: ShopCurrencies }) {
   const run = useChange();
   const [confirming, setConfirming] = useState(false);
-  const prices = product.variants.map((v) => v.price);
+  const prices = product.variants.filter((v) => v.currency === shop.currency).map((v) => v.price);
   return (
     <section aria-labelledby={`product-${product.id}`} className="rounded-3xl border border-line bg-white p-5 shadow-card" data-testid="admin-product">
       <div className="flex flex-wrap items-start gap-4">
@@ -195,7 +211,7 @@ function ProductCard({ product }: { product: AdminProduct }) {
           </h2>
           <p className="text-sm text-muted">
             {product.slug} · {product.kind} · {product.variants.length} variant{product.variants.length === 1 ? '' : 's'}
-            {prices.length ? ` · ${formatMoney(Math.min(...prices), 'USD')}–${formatMoney(Math.max(...prices), 'USD')}` : ''}
+            {prices.length ? ` · ${formatMoney(Math.min(...prices), shop.currency)}–${formatMoney(Math.max(...prices), shop.currency)}` : ''}
           </p>
         </div>
         <label className="inline-flex items-center gap-2 text-sm font-medium">
@@ -220,25 +236,26 @@ function ProductCard({ product }: { product: AdminProduct }) {
         />
       </div>
       <div className="mt-4 overflow-x-auto">
-        <table className="w-full text-left text-sm max-md:block md:min-w-[36rem]">
+        <table className="w-full text-left text-sm max-md:block md:min-w-[44rem]">
           <caption className="sr-only">Variants of {product.name}</caption>
           <thead className="text-xs tracking-wide text-ink-soft uppercase max-md:sr-only">
             <tr>
               <th scope="col" className="px-3 py-2 font-semibold">Variant</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Price (USD)</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Price ({shop.currency})</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Other currencies</th>
               <th scope="col" className="px-3 py-2 font-semibold">Sale</th>
               <th scope="col" className="px-3 py-2 font-semibold"><span className="sr-only">Delete</span></th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line max-md:block">
             {product.variants.map((v) => (
-              <VariantRow key={`${v.id}-${v.price}`} v={v} product={product} />
+              <VariantRow key={`${v.id}-${v.price}`} v={v} product={product} shop={shop} />
             ))}
           </tbody>
         </table>
       </div>
       <div className="mt-3">
-        <NewVariant product={product} />
+        <NewVariant product={product} shop={shop} />
       </div>
     </section>
   );
@@ -309,7 +326,7 @@ export function ProductsAdmin() {
           products.data.products.length === 0 ? (
             <Notice title="Nothing for sale yet">Create a product, then give it a variant with a price.</Notice>
           ) : (
-            products.data.products.map((p) => <ProductCard key={p.id} product={p} />)
+            products.data.products.map((p) => <ProductCard key={p.id} product={p} shop={products.data} />)
           )
         ) : (
           <div className="grid gap-3" aria-busy="true" aria-label="Loading products">

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { discountCodeBodySchema, productBodySchema, variantBodySchema, type DiscountCodeBody } from '@/contract/admin-products';
-import { parseMoney } from '@/web/lib/money-input';
+import { minorToText, parseMoney } from '@/web/lib/money-input';
 import { moneyText } from '@/web/lib/money-text';
 
 /**
@@ -24,17 +24,64 @@ export type NewProductForm = z.input<typeof newProductFormSchema>;
 /** The price of one variant, changed in its row. */
 export const variantPriceFormSchema = z.object({ price: moneyText('Enter a price such as 59.00').pipe(variant.price) });
 
-/** POST /api/admin/products/:id/variants. */
+/**
+ * A variant's prices in other currencies as typed, one field a currency (docs/decisions/134): each read like the price
+ * ("64.00"), an empty one left out — the variant is not sold in that currency — then the contract's rules.
+ */
+const priceListText = z
+  .record(z.string(), z.string())
+  .transform((typed, ctx) => {
+    const prices: Record<string, number> = {};
+    for (const [currency, text] of Object.entries(typed)) {
+      if (!text.trim()) continue;
+      const minor = parseMoney(text);
+      if (minor === null) ctx.addIssue({ code: 'custom', path: [currency], message: 'Enter a price such as 59.00, or leave it empty' });
+      else prices[currency] = minor;
+    }
+    return prices;
+  })
+  .pipe(variant.prices.unwrap());
+
+/** PATCH /api/admin/variants/:id { prices }: the whole price list, from the variant's prices dialog. */
+export const variantPriceListFormSchema = z.object({ prices: priceListText });
+export type VariantPriceListForm = z.input<typeof variantPriceListFormSchema>;
+
+/** The price list's fields as they start: each currency's price as text, empty where the variant is not sold. */
+export const priceListDefaults = (currencies: readonly string[], prices: Readonly<Record<string, number>> = {}): Record<string, string> =>
+  Object.fromEntries(currencies.map((c) => [c, prices[c] === undefined ? '' : minorToText(prices[c])]));
+
+/** POST /api/admin/products/:id/variants, with its prices in the shop's other currencies. */
 export const newVariantFormSchema = z.object({
   sku: variant.sku,
   name: variant.name,
   size: variant.size,
   finish: variant.finish,
   price: moneyText('Enter a price such as 59.00').pipe(variant.price),
+  prices: priceListText,
   weight_grams: wholeText.pipe(variant.weight_grams.unwrap()),
   requires_shipping: variant.requires_shipping.unwrap(),
 });
 export type NewVariantForm = z.input<typeof newVariantFormSchema>;
+
+/** "€", "£", "CA$": the sign formatMoney writes for the currency (the code itself when it has none, as CHF). */
+export function currencySymbol(currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
+}
+
+/** "Price in EUR (€)"; "Price in CHF" where the sign is the code. */
+export function priceInLabel(currency: string): string {
+  const symbol = currencySymbol(currency);
+  return symbol === currency ? `Price in ${currency}` : `Price in ${currency} (${symbol})`;
+}
+
+/**
+ * The currencies a variant's price list offers: those the shop sells in besides the variant's own, then any it is
+ * priced in that the shop does not sell in yet (priced ahead; shown, so saving the list never drops them unseen).
+ */
+export function priceListCurrencies(shopCurrencies: readonly string[], own: string, prices: Readonly<Record<string, number>> = {}): string[] {
+  const offered = shopCurrencies.filter((c) => c !== own);
+  return [...offered, ...Object.keys(prices).filter((c) => c !== own && !offered.includes(c)).sort()];
+}
 
 /** A discount's value as typed: a whole percentage, or an amount in minor units; null when it is neither. */
 function discountValue(kind: DiscountCodeBody['kind'], text: string): number | null {
@@ -48,6 +95,11 @@ export const newDiscountCodeFormSchema = z
     code: discount.code,
     kind: discount.kind,
     value: z.string(),
+    /** '' is the shop's own currency (sent as null, which the server stores for it). */
+    currency: z
+      .string()
+      .transform((c) => c || null)
+      .pipe(discount.currency.unwrap()),
     min_subtotal: z
       .string()
       .trim()

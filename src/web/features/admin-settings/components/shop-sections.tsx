@@ -1,4 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
 import { Controller, useController, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { COUNTRY_OPTIONS, regionsOf } from '@/contract/address';
 import { Button } from '@/web/components/ui/button';
@@ -8,6 +10,7 @@ import { useAwards } from '@/web/lib/api/get-awards';
 import { useTemplates } from '@/web/lib/api/get-templates';
 import { formatMoney } from '@/web/lib/money';
 import { SELLER_ADDRESS_MAX, SHIPPING_ZONES_MAX, ZONE_NAME_MAX } from '@/contract/admin-settings';
+import { SHOP_CURRENCIES } from '@/contract/currencies';
 import { COUNTRY_NAMES, countryCodes, funnelFormSchema, newZoneForm, shopFormSchema, toFunnelForm, toShopForm, type ShopForm, type ShopFormOutput } from '../lib/settings-forms';
 import { SaveBar, SectionCard, useSectionSave } from './section-card';
 import type { SectionProps } from './site-sections';
@@ -22,12 +25,14 @@ export function ShopSection({ settings, onDirty }: SectionProps) {
   const { submit, pending } = useSectionSave('shop', form, toShopForm, onDirty, settings.cache_seconds);
   const taxes = useFieldArray({ control: form.control, name: 'tax_rates' });
   const currency = form.watch('currency');
+  // The other currencies ticked, each with a price field on every method (docs/decisions/134).
+  const sold = form.watch('currencies').filter((c) => c !== currency);
   const currencies = [...new Set([...settings.choices.currencies, settings.values.shop.currency])].sort();
   return (
     <SectionCard
       group="shop"
       changed={settings.changed.shop}
-      description="What the store and checkout charge: the currency, shipping prices and delivery promises (also quoted on the home page, the footer and order pages), and tax by shipping country. Orders already placed keep their own prices and currency."
+      description="What the store and checkout charge: the currencies, shipping prices and delivery promises (also quoted on the home page, the footer and order pages), and tax by shipping country. Orders already placed keep their own prices and currency."
     >
       <Form form={form} onSubmit={submit}>
         <FormSelectField
@@ -38,6 +43,7 @@ export function ShopSection({ settings, onDirty }: SectionProps) {
           options={currencies.map((c) => ({ value: c, label: c }))}
           className="max-w-xs"
         />
+        <CurrenciesField form={form} own={currency} />
 
         <div className="mt-6 grid gap-4 lg:grid-cols-2">
           {METHODS.map((m) => (
@@ -47,15 +53,19 @@ export function ShopSection({ settings, onDirty }: SectionProps) {
                 {m.title}
               </p>
               <FormTextField control={form.control} name={`shipping.${m.key}.label`} label="Label at checkout" maxLength={40} className="col-span-2" />
-              <FormTextField control={form.control} name={`shipping.${m.key}.price`} label={`Price (${currency})`} inputMode="decimal" className="col-span-2 sm:col-span-1" />
-              <span className="hidden sm:block" />
+              <div className="col-span-2 grid grid-cols-2 gap-3">
+                <FormTextField control={form.control} name={`shipping.${m.key}.price`} label={`Price (${currency})`} inputMode="decimal" className="col-span-2 sm:col-span-1" />
+                {sold.map((c) => (
+                  <FormTextField key={c} control={form.control} name={`shipping.${m.key}.prices.${c}`} label={`Price in ${c}`} inputMode="decimal" />
+                ))}
+              </div>
               <FormTextField control={form.control} name={`shipping.${m.key}.min_days`} label="Fastest (business days)" inputMode="numeric" />
               <FormTextField control={form.control} name={`shipping.${m.key}.max_days`} label="Slowest (business days)" inputMode="numeric" />
             </fieldset>
           ))}
         </div>
 
-        <ShippingZones form={form} currency={currency} />
+        <ShippingZones form={form} currency={currency} sold={sold} />
 
         <h3 className="mt-8 text-lg font-semibold">Tax rates</h3>
         <p className="text-sm text-ink-soft">
@@ -125,7 +135,7 @@ export function ShopSection({ settings, onDirty }: SectionProps) {
  * Shipping zones (docs/decisions/131): each its countries, its standard price and promise, and express or not; the
  * shop's own methods above go to countries in no zone, unless the switch says the shop ships nowhere else.
  */
-function ShippingZones({ form, currency }: { form: UseFormReturn<ShopForm, unknown, ShopFormOutput>; currency: string }) {
+function ShippingZones({ form, currency, sold }: { form: UseFormReturn<ShopForm, unknown, ShopFormOutput>; currency: string; sold: readonly string[] }) {
   const zones = useFieldArray({ control: form.control, name: 'shipping_zones' });
   const offered = form.watch('shipping_zones');
   // Its error ("add a zone first") is said under its words, as every other field's is.
@@ -162,6 +172,9 @@ function ShippingZones({ form, currency }: { form: UseFormReturn<ShopForm, unkno
                 <FormTextField control={form.control} name={`shipping_zones.${i}.standard.price`} label={`Standard price (${currency})`} inputMode="decimal" />
                 <FormTextField control={form.control} name={`shipping_zones.${i}.standard.min_days`} label="Standard: fastest (business days)" inputMode="numeric" />
                 <FormTextField control={form.control} name={`shipping_zones.${i}.standard.max_days`} label="Standard: slowest (business days)" inputMode="numeric" />
+                {sold.map((c) => (
+                  <FormTextField key={c} control={form.control} name={`shipping_zones.${i}.standard.prices.${c}`} label={`Standard price in ${c}`} inputMode="decimal" />
+                ))}
                 <div className="flex items-center gap-3 sm:col-span-3">
                   <Controller
                     control={form.control}
@@ -177,6 +190,9 @@ function ShippingZones({ form, currency }: { form: UseFormReturn<ShopForm, unkno
                     <FormTextField control={form.control} name={`shipping_zones.${i}.express.price`} label={`Express price (${currency})`} inputMode="decimal" />
                     <FormTextField control={form.control} name={`shipping_zones.${i}.express.min_days`} label="Express: fastest (business days)" inputMode="numeric" />
                     <FormTextField control={form.control} name={`shipping_zones.${i}.express.max_days`} label="Express: slowest (business days)" inputMode="numeric" />
+                    {sold.map((c) => (
+                      <FormTextField key={c} control={form.control} name={`shipping_zones.${i}.express.prices.${c}`} label={`Express price in ${c}`} inputMode="decimal" />
+                    ))}
                   </>
                 ) : null}
               </fieldset>
@@ -218,7 +234,58 @@ function ShippingZones({ form, currency }: { form: UseFormReturn<ShopForm, unkno
   );
 }
 
-/** Under a zone's countries: the names of the codes typed, so a slip (GB for DE) shows before saving. */
+const CURRENCY_NAMES = new Intl.DisplayNames(['en'], { type: 'currency' });
+
+/**
+ * The other currencies the shop sells in (docs/decisions/134), one box each; the own currency is the select above.
+ * No exchange rates: a currency ticked needs its own prices — the products' in the products admin, shipping's in the
+ * fields it adds under every method here — and the server refuses it while a shipping method has none.
+ */
+function CurrenciesField({ form, own }: { form: UseFormReturn<ShopForm, unknown, ShopFormOutput>; own: string }) {
+  const { field, fieldState } = useController({ control: form.control, name: 'currencies' });
+  const id = useId();
+  const error = fieldState.error?.message;
+  const toggle = (code: string, on: boolean) => field.onChange(on ? [...field.value, code] : field.value.filter((c) => c !== code));
+  return (
+    <fieldset className="mt-6" aria-describedby={error ? `${id}-note ${id}-error` : `${id}-note`}>
+      <legend className="text-sm font-semibold text-ink">Other currencies</legend>
+      <p id={`${id}-note`} className="mt-0.5 max-w-3xl text-xs text-muted">
+        Shoppers can pay in these too. There are no exchange rates: each needs its own prices — the products’ in{' '}
+        <Link to="/admin/products" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          the products admin
+        </Link>{' '}
+        (a product without one is not sold in it), and shipping’s here, on every method and zone, before it can be turned on.
+      </p>
+      <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+        {SHOP_CURRENCIES.filter((c) => c !== own).map((c, i) => (
+          <label key={c} className="inline-flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="currencies"
+              value={c}
+              checked={field.value.includes(c)}
+              onChange={(e) => toggle(c, e.target.checked)}
+              onBlur={field.onBlur}
+              // The first box takes the focus when the server refuses the list.
+              ref={i === 0 ? field.ref : undefined}
+              aria-invalid={error ? true : undefined}
+              className="size-4 accent-brand-600"
+            />
+            <span>
+              <span className="font-semibold">{c}</span> <span className="text-ink-soft">({CURRENCY_NAMES.of(c)})</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-brand-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /** A tax override's province or state: a choice where the country has a list (Canada, the US, Australia…), else none. */
 function TaxRegionField({ form, index }: { form: UseFormReturn<ShopForm, unknown, ShopFormOutput>; index: number }) {
   const country = useWatch({ control: form.control, name: `tax_rates.${index}.country` });
@@ -235,6 +302,7 @@ function TaxRegionField({ form, index }: { form: UseFormReturn<ShopForm, unknown
   );
 }
 
+/** Under a zone's countries: the names of the codes typed, so a slip (GB for DE) shows before saving. */
 function zoneCountriesNote(text: string): string {
   const codes = countryCodes(text);
   if (!codes.length) return 'ISO codes separated by commas or spaces, such as DE, FR, IT.';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_OPTIONS } from '@/contract/address';
 import { funnelSettingsBodySchema, shopSettingsBodySchema, TAX_BPS_MAX, type SettingsValues } from '@/contract/admin-settings';
+import { SHOP_CURRENCIES } from '@/contract/currencies';
 import { minorToText, parseMoney } from '@/web/lib/money-input';
 
 /**
@@ -36,11 +37,18 @@ const percent = z.string().transform((v, ctx) => {
   return bps;
 });
 
-const methodForm = z.object({ label: z.string(), price: amount('Price'), min_days: wholeNumber('Fastest'), max_days: wholeNumber('Slowest') });
+/**
+ * A method's prices in the other currencies as typed (docs/decisions/134): one text per currency the shop may sell
+ * in, '' where it has none. Read when the form is sent (pricesOf), since which of them must be amounts depends on the
+ * currencies ticked.
+ */
+const pricesForm = z.record(z.string(), z.string());
+
+const methodForm = z.object({ label: z.string(), price: amount('Price'), prices: pricesForm, min_days: wholeNumber('Fastest'), max_days: wholeNumber('Slowest') });
 
 export const COUNTRY_NAMES = new Map(COUNTRY_OPTIONS.map((c) => [c.code, c.name]));
 
-const zoneMethodForm = z.object({ price: amount('Price'), min_days: wholeNumber('Fastest'), max_days: wholeNumber('Slowest') });
+const zoneMethodForm = z.object({ price: amount('Price'), prices: pricesForm, min_days: wholeNumber('Fastest'), max_days: wholeNumber('Slowest') });
 
 /** "DE, FR it" → ['DE', 'FR', 'IT']: the codes as typed; the contract says which are not countries. */
 export const countryCodes = (text: string) =>
@@ -56,7 +64,7 @@ const zoneForm = z
     countries: z.string(),
     standard: zoneMethodForm,
     express_offered: z.boolean(),
-    express: z.object({ price: z.string(), min_days: z.string(), max_days: z.string() }),
+    express: z.object({ price: z.string(), prices: pricesForm, min_days: z.string(), max_days: z.string() }),
   })
   .transform((zone, ctx) => {
     let express = null;
@@ -71,9 +79,28 @@ const zoneForm = z
     return { name: zone.name, countries: countryCodes(zone.countries), standard: zone.standard, express };
   });
 
+/**
+ * A method's price list as the body has it: currency → minor units, blanks left out (the server names a currency
+ * the shop sells in that is left without a price). A slip in a currency that is ticked is said under its field; one
+ * in a currency not ticked, whose field is hidden, is dropped rather than refused out of sight. Prices in currencies
+ * not sold in are kept: an admin may prepare a currency before ticking it.
+ */
+function pricesOf(texts: Record<string, string>, sold: readonly string[], path: (string | number)[], refuse: (issue: { path: (string | number)[]; message: string }) => void): Record<string, number> {
+  const prices: Record<string, number> = {};
+  for (const [code, text] of Object.entries(texts)) {
+    if (!text.trim()) continue;
+    const minor = parseMoney(text);
+    if (minor !== null) prices[code] = minor;
+    else if (sold.includes(code)) refuse({ path: [...path, 'prices', code], message: `Price in ${code}: an amount such as 5.99` });
+  }
+  return prices;
+}
+
 export const shopFormSchema = z
   .object({
     currency: z.string(),
+    /** The other currencies ticked; the own one never among them (the form shows it no box). */
+    currencies: z.array(z.string()),
     shipping: z.object({ standard: methodForm, express: methodForm }),
     shipping_zones: z.array(zoneForm),
     ships_elsewhere: z.boolean(),
@@ -89,36 +116,58 @@ export const shopFormSchema = z
         });
       }),
   })
-  .transform((v) => ({
-    currency: v.currency,
-    shipping: v.shipping,
-    shipping_zones: v.shipping_zones,
-    ships_elsewhere: v.ships_elsewhere,
-    seller: v.seller,
-    tax_rates: Object.fromEntries(v.tax_rates.map((r) => [taxKey(r), r.rate])),
-  }))
+  .transform((v, ctx) => {
+    const currencies = v.currencies.filter((c) => c !== v.currency);
+    let refused = false;
+    const refuse = (issue: { path: (string | number)[]; message: string }) => {
+      refused = true;
+      ctx.addIssue({ code: 'custom', ...issue });
+    };
+    const priced = <M extends { prices: Record<string, string> }>(m: M, path: (string | number)[]) => ({ ...m, prices: pricesOf(m.prices, currencies, path, refuse) });
+    const body: z.input<typeof shopSettingsBodySchema> = {
+      currency: v.currency,
+      currencies,
+      shipping: { standard: priced(v.shipping.standard, ['shipping', 'standard']), express: priced(v.shipping.express, ['shipping', 'express']) },
+      shipping_zones: v.shipping_zones.map((zone, i) => ({
+        ...zone,
+        standard: priced(zone.standard, ['shipping_zones', i, 'standard']),
+        express: zone.express && priced(zone.express, ['shipping_zones', i, 'express']),
+      })),
+      ships_elsewhere: v.ships_elsewhere,
+      seller: v.seller,
+      tax_rates: Object.fromEntries(v.tax_rates.map((r) => [taxKey(r), r.rate])),
+    };
+    return refused ? z.NEVER : body;
+  })
   .pipe(shopSettingsBodySchema);
 export type ShopForm = z.input<typeof shopFormSchema>;
 export type ShopFormOutput = z.output<typeof shopFormSchema>;
 
+/** Every currency the shop may sell in → its price as text, '' where the method has none. */
+const priceTexts = (prices: Record<string, number>): Record<string, string> =>
+  Object.fromEntries(SHOP_CURRENCIES.map((c) => [c, prices[c] === undefined ? '' : minorToText(prices[c])]));
+
 const methodText = (m: SettingsValues['shop']['shipping']['standard']) => ({
   label: m.label,
   price: minorToText(m.price),
+  prices: priceTexts(m.prices),
   min_days: String(m.min_days),
   max_days: String(m.max_days),
 });
 
 type ZoneMethod = SettingsValues['shop']['shipping_zones'][number]['standard'];
-const zoneMethodText = (m: ZoneMethod) => ({ price: minorToText(m.price), min_days: String(m.min_days), max_days: String(m.max_days) });
+const zoneMethodText = (m: ZoneMethod) => ({ price: minorToText(m.price), prices: priceTexts(m.prices), min_days: String(m.min_days), max_days: String(m.max_days) });
 
 /** A new zone's fields: the shop's own prices and promises, as the form holds them now, to start from. */
 export const newZoneForm = (shipping: ShopForm['shipping']): ShopForm['shipping_zones'][number] => {
-  const copy = ({ price, min_days, max_days }: ShopForm['shipping']['standard']) => ({ price, min_days, max_days });
+  const copy = ({ price, prices, min_days, max_days }: ShopForm['shipping']['standard']) => ({ price, prices: { ...prices }, min_days, max_days });
   return { name: '', countries: '', standard: copy(shipping.standard), express_offered: true, express: copy(shipping.express) };
 };
 
 export const toShopForm = (s: SettingsValues['shop']): ShopForm => ({
   currency: s.currency,
+  // Only those the form has a box for: the contract refuses any other.
+  currencies: s.currencies.filter((c) => c !== s.currency && (SHOP_CURRENCIES as readonly string[]).includes(c)),
   shipping: { standard: methodText(s.shipping.standard), express: methodText(s.shipping.express) },
   shipping_zones: s.shipping_zones.map((zone) => ({
     name: zone.name,

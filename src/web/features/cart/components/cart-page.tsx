@@ -1,3 +1,5 @@
+import { CurrencySwitcher } from '@/web/components/shop/currency-switcher';
+import { useCurrency } from '@/web/lib/currency';
 import { FlaskConical, Lock, ShoppingCart, Truck } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -75,7 +77,8 @@ export function CartPage() {
   const cart = useCart();
   const [confirming, setConfirming] = useState(false);
   const lines = useDebouncedValue(toLineInputs(cart.items), REPRICE_DELAY_MS);
-  const priced = useCartQuote(lines);
+  const { currency: shopperCurrency } = useCurrency();
+  const priced = useCartQuote(lines, shopperCurrency);
   const quote = priced.data?.quote;
 
   const quotedByKey = useMemo(() => {
@@ -164,6 +167,7 @@ export function CartPage() {
               <h2 id="cart-summary-heading" className="font-display text-2xl font-semibold">
                 Order summary
               </h2>
+              <CurrencySwitcher className="mt-3 flex" />
               <dl className="mt-4 grid gap-2 text-sm">
                 <div className="flex justify-between gap-4">
                   <dt className="text-ink-soft">Items</dt>

@@ -1,3 +1,5 @@
+import { CurrencySwitcher } from '@/web/components/shop/currency-switcher';
+import { useCurrency } from '@/web/lib/currency';
 import { ArrowLeft, Tag } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -46,6 +48,8 @@ export function CheckoutPage() {
   const ships = probe.data?.requires_shipping ?? true;
 
   const { form, country, method, problem, place } = useCheckoutForm(checkoutFormSchema(ships));
+  // The currency follows where the order goes, unless the shopper chose one (docs/decisions/134).
+  const { currency } = useCurrency(country);
   const { control } = form;
   // The printer's live shipping rates may depend on the state and postal code: asked once typing pauses.
   const state = useWatch({ control, name: 'shipping_address.state' }) as string;
@@ -55,6 +59,7 @@ export function CheckoutPage() {
   const quote = useQuote(
     {
       lines,
+      currency,
       ...(ships
         ? { shipping_method: method, country, ...(where.state ? { state: where.state } : {}), ...(where.postal_code ? { postal_code: where.postal_code } : {}) }
         : { country }),
@@ -83,6 +88,8 @@ export function CheckoutPage() {
       shipping_method: ships ? values.shipping_method : null,
       // A PDF is taxed where its buyer lives (docs/decisions/133).
       ...(ships ? {} : { country }),
+      // Paid in what the summary shows.
+      currency: q?.currency ?? currency,
       ...(appliedCode ? { discount_code: appliedCode } : {}),
     };
     await place(body, (request) => placeOrder.mutateAsync(request), {
@@ -136,6 +143,7 @@ export function CheckoutPage() {
           <span className="tabular-nums">{q ? formatMoney(q.total, q.currency) : ''}</span>
         </summary>
         <div className="mt-4">
+          <CurrencySwitcher country={country} className="mb-4 flex" />
           <OrderSummary quote={q} loading={quote.isFetching} />
         </div>
       </details>
@@ -210,6 +218,7 @@ export function CheckoutPage() {
 
         <aside aria-label="Order summary" className="hidden rounded-3xl border border-line bg-paper p-5 sm:p-6 lg:sticky lg:top-24 lg:block">
           <h2 className="font-display text-xl font-semibold">Order summary</h2>
+          <CurrencySwitcher country={country} className="mt-3 flex" />
           <div className="mt-4">
             <OrderSummary quote={q} loading={quote.isFetching} />
           </div>

@@ -6,6 +6,8 @@ import type { CreateNominationResult } from '@/contract/nominations';
 import type { StoreCatalogue } from '@/contract/shop';
 import { CartProvider, useCart } from '@/web/lib/cart';
 import { STORAGE_KEYS } from '@/web/lib/storage-keys';
+import { provideSiteSettings } from '@/web/lib/site-settings';
+import type { PublicSettings } from '@/contract/settings';
 import { startLiveApp, type LiveApp } from '@/web/test/live-app';
 import { renderWithApp, toasts } from '@/web/test/render';
 import { StorePage } from './store-page';
@@ -135,5 +137,29 @@ describe('StorePage', () => {
   it('shows skeletons while the catalogue loads', () => {
     renderStore('/store');
     expect(screen.getByTestId('store-skeleton')).toBeInTheDocument();
+  });
+
+  it('prices in the shopper’s currency: the switcher lists the shop’s currencies, and the choice is kept', async () => {
+    const settings = (await live.app.inject({ method: 'GET', url: '/api/settings/public' })).json<PublicSettings>();
+    expect(settings.currencies).toEqual(['USD', 'EUR', 'GBP', 'CAD', 'AUD']);
+    provideSiteSettings(settings);
+    try {
+      const award = awards[3]!;
+      const { user } = renderStore(`/store?award=${award.id}`);
+      const switcher = await screen.findByRole('combobox', { name: 'Prices in' });
+      expect(within(switcher).getAllByRole('option').map((o) => o.textContent)).toEqual(['$ USD', '€ EUR', '£ GBP', 'CA$ CAD', 'A$ AUD']);
+      await user.click(await screen.findByRole('radio', { name: /Framed certificate/ }));
+      await user.click(screen.getByRole('radio', { name: 'Oak frame' }));
+      await user.selectOptions(switcher, 'GBP');
+      // FRAME-A4-OAK: $64.00 and, in the seeded price list, £55.00 (VAT inside).
+      await waitFor(() => expect(screen.getByTestId('store-price')).toHaveTextContent('£55.00'));
+      expect(screen.getByText('Prices include VAT where it applies.')).toBeVisible();
+      expect(localStorage.getItem(STORAGE_KEYS.currency)).toBe('GBP');
+      await user.selectOptions(switcher, 'USD');
+      await waitFor(() => expect(screen.getByTestId('store-price')).toHaveTextContent(usd(price('FRAME-A4-OAK'))));
+      expect(screen.queryByText('Prices include VAT where it applies.')).toBeNull();
+    } finally {
+      provideSiteSettings({ ...settings, currencies: ['USD'] });
+    }
   });
 });

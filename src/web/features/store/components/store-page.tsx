@@ -1,3 +1,4 @@
+import { CurrencySwitcher, shelfTaxNote } from '@/web/components/shop/currency-switcher';
 import { CheckCircle2, FlaskConical, Minus, Plus, ShoppingCart, Truck } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -342,6 +343,7 @@ function Shop({ catalogue }: { catalogue: StoreCatalogue }) {
                     {money(variant.price * quantity)}
                   </span>
                   {quantity > 1 ? <span className="block text-xs text-muted">{money(variant.price)} each</span> : null}
+                  {shelfTaxNote(catalogue.currency) ? <span className="block text-xs text-muted">{shelfTaxNote(catalogue.currency)}</span> : null}
                 </p>
               </div>
               <Button size="lg" onClick={add} disabled={!selection} className="w-full">
@@ -388,6 +390,7 @@ export function StorePage() {
           Any award from the gallery, or a certificate already issued, printed on heavyweight paper and framed if it
           deserves it. It usually does.
         </p>
+        <CurrencySwitcher className="mt-4 flex" />
         {catalogue.data?.test_mode ? (
           <p className="mt-4 inline-flex items-center gap-2 rounded-full border border-gold-dark/30 bg-gold/15 px-3 py-1 text-sm font-semibold text-ink">
             <FlaskConical className="size-4 text-gold-dark" aria-hidden="true" />
