@@ -196,9 +196,23 @@ const funnelStep = z.object({
   conversion: z.number(),
 });
 
+/**
+ * One currency's sold orders over the range (docs/decisions/134): the shop sells in several and has no exchange rates,
+ * so each currency is counted apart and never added to another. The same shape as the dashboard's revenue_by_currency.
+ */
+export const analyticsCurrencyRevenueSchema = z.object({
+  currency: z.string(),
+  /** Paid minus refunded, in minor units of `currency` (the report's one revenue rule). */
+  revenue: z.number().int(),
+  /** Orders paid in `currency` in the range and not wholly refunded. */
+  orders: z.number().int(),
+});
+export type AnalyticsCurrencyRevenue = z.infer<typeof analyticsCurrencyRevenueSchema>;
+
 export const analyticsReportSchema = z.object({
   from: z.string(),
   to: z.string(),
+  /** totals.orders and totals.revenue count orders in the shop's own `currency` only (revenue_by_currency has the rest). */
   totals: z.object({ visitors: z.number().int(), page_views: z.number().int(), events: z.number().int(), orders: z.number().int(), revenue: z.number().int() }),
   daily: z.array(dayPoint),
   top_pages: z.array(row('page')),
@@ -207,12 +221,22 @@ export const analyticsReportSchema = z.object({
   events: z.array(row('event_type')),
   growth_funnel: z.array(funnelStep),
   sales_funnel: z.array(funnelStep),
-  /** Paid orders per day, in minor units of `currency`. */
+  /** Paid orders per day in the shop's own `currency` only, in its minor units. */
   revenue: z.array(z.object({ day: z.string(), orders: z.number().int(), amount: z.number().int() })),
+  /** The shop's own currency: totals.orders, totals.revenue and `revenue` count only orders in it. */
   currency: z.string(),
+  /**
+   * The range's revenue and orders in each currency: the shop's own first (always, even at 0: the same figures as
+   * totals.revenue and totals.orders), then every other currency that sold in the range, by code.
+   */
+  revenue_by_currency: z.array(analyticsCurrencyRevenueSchema),
 });
 export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;
 
+/**
+ * The CSV tables. `revenue` has a row per day in the shop's own currency (zeros included) and, after it, a row for each
+ * other currency that sold that day: `currency` names each row's, so nothing sold is left out and no sum mixes two.
+ */
 export const ANALYTICS_CSV_REPORTS = ['daily', 'pages', 'referrers', 'devices', 'events', 'growth_funnel', 'sales_funnel', 'revenue'] as const;
 export type AnalyticsCsvReport = (typeof ANALYTICS_CSV_REPORTS)[number];
 export const analyticsExportQuerySchema = z

@@ -5,6 +5,7 @@ import {
   SALES_FUNNEL_LABELS,
   SALES_FUNNEL_STEPS,
   type AnalyticsCsvReport,
+  type AnalyticsCurrencyRevenue,
   type AnalyticsReport,
   type AnalyticsRangeQuery,
 } from '@/contract/analytics';
@@ -68,8 +69,8 @@ function funnel(steps: { step: string; label: string; visitors: number }[]) {
 
 /**
  * The revenue rule (SOLD_PAYMENT_STATUSES above) in one query: sold orders per UTC day of payment and per currency,
- * from `range.from` to `range.to` (both included), by day then currency code. The report keeps its shop's currency;
- * the dashboard reads every currency apart (docs/decisions/134). A row never mixes two currencies, and a caller that
+ * from `range.from` to `range.to` (both included), by day then currency code. The report's days and totals keep its
+ * shop's currency, and its revenue_by_currency reads every currency apart (docs/decisions/134). A row never mixes two currencies, and a caller that
  * adds rows up must add them per currency.
  */
 export async function soldRevenue(db: Db, range: AnalyticsRangeQuery, opts: { currency?: string } = {}): Promise<SoldRevenue[]> {
@@ -85,7 +86,27 @@ export async function soldRevenue(db: Db, range: AnalyticsRangeQuery, opts: { cu
   return rows.map((r) => ({ day: String(r.day).slice(0, 10), currency: r.currency, orders: Number(r.orders), amount: Number(r.amount) }));
 }
 
+/**
+ * The range's revenue per currency from soldRevenue's rows: `own` first, always (at 0 when it sold nothing), then each
+ * other currency that sold, by code. Amounts are added up day by day within one currency only: without exchange rates,
+ * a dollar and a euro never make one sum.
+ */
+export function revenueByCurrency(own: string, sold: readonly SoldRevenue[]): AnalyticsCurrencyRevenue[] {
+  const byCurrency = new Map<string, AnalyticsCurrencyRevenue>([[own, { currency: own, revenue: 0, orders: 0 }]]);
+  for (const r of sold) {
+    const c = byCurrency.get(r.currency) ?? { currency: r.currency, revenue: 0, orders: 0 };
+    byCurrency.set(r.currency, { currency: r.currency, revenue: c.revenue + r.amount, orders: c.orders + r.orders });
+  }
+  const others = [...byCurrency.values()].filter((c) => c.currency !== own).sort((a, b) => (a.currency < b.currency ? -1 : 1));
+  return [byCurrency.get(own)!, ...others];
+}
+
 export async function analyticsReport(db: Db, range: AnalyticsRangeQuery, opts: ReportOptions): Promise<AnalyticsReport> {
+  return (await reportAndSales(db, range, opts)).report;
+}
+
+/** The report, and the sold rows of every currency it was built from (the CSV export lists them all). */
+async function reportAndSales(db: Db, range: AnalyticsRangeQuery, opts: ReportOptions): Promise<{ report: AnalyticsReport; sold: SoldRevenue[] }> {
   const { from, to } = range;
   const today = utcDay(opts.now ?? new Date());
   const top = opts.top ?? REPORT_TOP;
@@ -116,7 +137,8 @@ export async function analyticsReport(db: Db, range: AnalyticsRangeQuery, opts: 
       )
     : [];
 
-  const revenueRows = await soldRevenue(db, range, { currency: opts.currency });
+  // Every currency in one query: the days and totals take the shop's own, revenue_by_currency all of them.
+  const sold = await soldRevenue(db, range);
 
   const days = eachDay(from, to);
   const visitorsByDay = new Map<string, number>();
@@ -143,10 +165,10 @@ export async function analyticsReport(db: Db, range: AnalyticsRangeQuery, opts: 
   const visitorsOf = (dimension: RollupDimension, key: string) => sum(dimension).find((r) => r.key === key)?.visitors ?? 0;
 
   const daily = days.map((day) => ({ day, visitors: visitorsByDay.get(day) ?? 0, page_views: viewsByDay.get(day) ?? 0 }));
-  const revenueByDay = new Map(revenueRows.map((r) => [r.day, { orders: r.orders, amount: r.amount }]));
+  const revenueByDay = new Map(sold.filter((r) => r.currency === opts.currency).map((r) => [r.day, { orders: r.orders, amount: r.amount }]));
   const revenue = days.map((day) => ({ day, ...(revenueByDay.get(day) ?? { orders: 0, amount: 0 }) }));
 
-  return {
+  const report: AnalyticsReport = {
     from,
     to,
     totals: {
@@ -167,11 +189,38 @@ export async function analyticsReport(db: Db, range: AnalyticsRangeQuery, opts: 
     sales_funnel: funnel(SALES_FUNNEL_STEPS.map((step) => ({ step, label: SALES_FUNNEL_LABELS[step], visitors: visitorsOf('funnel_step', step) }))),
     revenue,
     currency: opts.currency,
+    revenue_by_currency: revenueByCurrency(opts.currency, sold),
   };
+  return { report, sold };
 }
 
-/** One table of the report as CSV (csv-stringify quotes; text that a spreadsheet would run as a formula is escaped). */
-export function reportCsv(report: AnalyticsReport, which: AnalyticsCsvReport): string {
+/** One table of the report for the range as CSV (at most EXPORT_TOP rows per breakdown). */
+export async function analyticsCsv(db: Db, range: AnalyticsRangeQuery, which: AnalyticsCsvReport, opts: Omit<ReportOptions, 'top'>): Promise<string> {
+  const { report, sold } = await reportAndSales(db, range, { ...opts, top: EXPORT_TOP });
+  return reportCsv(report, which, sold);
+}
+
+/**
+ * Revenue rows for the CSV: each day of the report in its own currency (zeros included, as `report.revenue`), then a
+ * row for each other currency that sold that day, by code. Each row is in the currency it names.
+ */
+function revenueRows(report: AnalyticsReport, sold: readonly SoldRevenue[]) {
+  const othersByDay = new Map<string, SoldRevenue[]>();
+  for (const r of sold) {
+    if (r.currency === report.currency) continue;
+    othersByDay.set(r.day, [...(othersByDay.get(r.day) ?? []), r]);
+  }
+  return report.revenue.flatMap((d) => [
+    [d.day, d.orders, d.amount, report.currency],
+    ...(othersByDay.get(d.day) ?? []).sort((a, b) => (a.currency < b.currency ? -1 : 1)).map((r) => [r.day, r.orders, r.amount, r.currency]),
+  ]);
+}
+
+/**
+ * One table of the report as CSV (csv-stringify quotes; text that a spreadsheet would run as a formula is escaped).
+ * `sold` is soldRevenue's rows of the report's range, every currency: the revenue table lists them all.
+ */
+export function reportCsv(report: AnalyticsReport, which: AnalyticsCsvReport, sold: readonly SoldRevenue[]): string {
   const table = (columns: string[], records: unknown[][]) => stringify(records, { header: true, columns, cast: { string: escapeCell } });
   switch (which) {
     case 'daily':
@@ -189,7 +238,7 @@ export function reportCsv(report: AnalyticsReport, which: AnalyticsCsvReport): s
     case 'sales_funnel':
       return table(['step', 'label', 'visitors', 'conversion'], report.sales_funnel.map((s) => [s.step, s.label, s.visitors, s.conversion]));
     case 'revenue':
-      return table(['day', 'orders', 'amount_minor_units', 'currency'], report.revenue.map((r) => [r.day, r.orders, r.amount, report.currency]));
+      return table(['day', 'orders', 'amount_minor_units', 'currency'], revenueRows(report, sold));
   }
 }
 

@@ -18,7 +18,7 @@ import { apiErrorSchema } from '@/contract/errors';
 import { badRequest } from '@/server/lib/http-errors';
 import { validatorCompiler } from '@/server/lib/validation';
 import { csrfMatchesSession } from '../auth';
-import { analyticsReport, csvFileName, EXPORT_TOP, reportCsv } from './analytics-report.service';
+import { analyticsCsv, analyticsReport, csvFileName } from './analytics-report.service';
 import { ANALYTICS_IP_RULE, ownHostsOf, trackEvents } from './analytics.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -99,6 +99,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Visitors, pages, referrers, devices, events, funnels and revenue from one UTC day to another (at most 366 days)',
+        description:
+          "Revenue and orders in totals and `revenue` are in the shop's own currency; `revenue_by_currency` gives each currency that sold apart " +
+          '(the own one first), never added together: the shop has no exchange rates.',
         querystring: analyticsRangeQuerySchema,
         response: { 200: analyticsReportSchema, ...errors },
       },
@@ -113,6 +116,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'One table of the analytics report as CSV',
+        description: "report=revenue has a row per day in the shop's own currency and one per other currency that sold that day, each naming its currency.",
         querystring: analyticsExportQuerySchema,
         produces: ['text/csv'],
         response: { 200: z.string().describe('CSV with a header row'), ...errors },
@@ -120,11 +124,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { report: which, ...range } = request.query;
-      const report = await analyticsReport(app.db, range, { currency: (await app.settings.getShop()).currency, top: EXPORT_TOP });
+      const csv = await analyticsCsv(app.db, range, which, { currency: (await app.settings.getShop()).currency });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csvFileName(which, range)}"`)
-        .send(reportCsv(report, which));
+        .send(csv);
     },
   );
 };

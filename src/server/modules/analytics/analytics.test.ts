@@ -410,6 +410,11 @@ describe('roll-ups and the admin report', () => {
       { day: addDays(today, -1), orders: 1, amount: 2000 },
       { day: today, orders: 1, amount: 1500 },
     ]);
+    // The euro order is not in the dollar figures above, but listed apart; the dollars first, as the totals count them.
+    expect(report.revenue_by_currency).toEqual([
+      { currency: 'USD', revenue: 5000 + 2000 + 1500, orders: 3 },
+      { currency: 'EUR', revenue: 7000, orders: 1 },
+    ]);
 
     // Finished days were rolled up on demand (a total row each, zeros included); today was not.
     const rolled = await t.database.db.select().from(analyticsDaily).where(eq(analyticsDaily.dimension, 'total'));
@@ -459,6 +464,9 @@ describe('roll-ups and the admin report', () => {
     expect(funnel.body.split('\n').slice(0, 3)).toEqual(['step,label,visitors,conversion', 'gallery,Viewed the gallery,4,1', 'nomination_created,Nominated,2,0.5']);
     const revenue = await admin.get(`/api/admin/analytics/export.csv?from=${from}&to=${today}&report=revenue`);
     expect(revenue.body).toContain(`${today},1,1500,USD`);
+    // A day in the shop's currency, then the euros of that day on a row of their own.
+    const d2 = addDays(today, -2);
+    expect(revenue.body.trim().split('\n').filter((line) => line.startsWith(d2))).toEqual([`${d2},1,5000,USD`, `${d2},1,7000,EUR`]);
     const bad = await admin.get(`/api/admin/analytics/export.csv?from=${from}&to=${today}&report=everything`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.field).toBe('report');

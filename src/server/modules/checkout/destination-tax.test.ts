@@ -116,6 +116,51 @@ describe('taxes added on their own lines (Canada)', () => {
   });
 });
 
+describe('in the buyer’s currency: the shop’s price lists with the destination’s tax (decision 134)', () => {
+  // The seeded price lists: PRINT-A4 €24 / £21 / CA$32 / A$36, PDF €9 / £8 / CA$12 / A$14; standard shipping
+  // €5.99 / £4.99 / CA$7.99 / A$8.99.
+  const quoteIn = async (a: { country: string; state: string; postal_code: string }, currency: string) => {
+    const res = await shopper().post('/api/store/quote', { lines: cart(), shipping_method: 'standard', country: a.country, state: a.state, postal_code: a.postal_code, currency });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Quote;
+  };
+
+  it('Germany and France in euros, the UK in pounds, Australia in Australian dollars: VAT or GST inside the shelf price', async () => {
+    expect(await quoteIn(DE, 'EUR')).toMatchObject({ currency: 'EUR', subtotal: 5700, shipping_total: 599, total: 6299, tax_lines: [{ name: 'VAT', rate_bps: 1900, amount: 1006 }] });
+    expect(await quoteIn(FR, 'EUR')).toMatchObject({ currency: 'EUR', total: 6299, tax_lines: [{ name: 'VAT', rate_bps: 2000, amount: 1050 }] });
+    // 2 × £21 + £8 + £4.99 = £54.99, of which 20 %: 5499 ÷ 6 = 916.5 → £9.17
+    expect(await quoteIn(GB, 'GBP')).toMatchObject({ currency: 'GBP', subtotal: 5000, shipping_total: 499, total: 5499, prices_include_tax: true, tax_lines: [{ name: 'VAT', rate_bps: 2000, amount: 917 }] });
+    // 2 × A$36 + A$14 + A$8.99 = A$94.99, of which 10 %: 9499 ÷ 11 = 863.5 → A$8.64
+    expect(await quoteIn(AU, 'AUD')).toMatchObject({ currency: 'AUD', subtotal: 8600, shipping_total: 899, total: 9499, tax_lines: [{ name: 'GST', rate_bps: 1000, amount: 864 }] });
+  });
+
+  it('Ontario in Canadian dollars: HST added to the shelf price', async () => {
+    // 2 × CA$32 + CA$12 + CA$7.99 = CA$83.99; 13 % = 1091.87 → CA$10.92
+    expect(await quoteIn(ON, 'CAD')).toMatchObject({ currency: 'CAD', subtotal: 7600, shipping_total: 799, prices_include_tax: false, tax_lines: [{ name: 'HST', rate_bps: 1300, amount: 1092 }], total: 8399 + 1092 });
+  });
+
+  it('the order is written, charged and invoiced in its currency', async () => {
+    const buyer = shopper();
+    const { res, result } = await placeOrder(buyer, { ...checkoutBody(shop.award.id, shop.variant('PRINT-A4').id, { shipping_address: GB, currency: 'GBP' }), lines: cart() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await pay(buyer, result!.payment_url, '4242 4242 4242 4242')).outcome?.status).toBe('succeeded');
+    await t.drain();
+    const order = (await buyer.get(`/api/orders/${result!.order_id}?token=${result!.access_token}`)).json() as Order;
+    expect(order).toMatchObject({ currency: 'GBP', total: 5499, tax_total: 917, prices_include_tax: true });
+    const [doc] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    expect(doc!.document).toMatchObject({ currency: 'GBP', total: 5499, taxIncluded: true, taxes: [{ label: 'VAT 20%', amount: 917 }] });
+  });
+
+  it('a currency the shop does not sell in is refused, naming the field', async () => {
+    const res = await shopper().post('/api/store/quote', { lines: cart(), currency: 'JPY' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'CURRENCY_NOT_SOLD', field: 'currency', message: 'We don’t sell in JPY. Choose USD, EUR, GBP, CAD, AUD.' });
+    const placed = await placeOrder(shopper(), { ...checkoutBody(shop.award.id, shop.variant('PRINT-A4').id), currency: 'JPY' });
+    expect(placed.res.statusCode).toBe(400);
+    expect(placed.res.json().error.field).toBe('currency');
+  });
+});
+
 describe('the United States', () => {
   it('California: no sales tax unless the shop collects it through a provider', async () => {
     const q = await quoteFor(US_ADDRESS);
@@ -194,6 +239,18 @@ describe('US sales tax through Stripe Tax (US_SALES_TAX=stripe), against a loopb
     expect(row).toMatchObject({ total: 5790, taxTotal: 391, currency: 'USD' });
     const session = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!;
     expect(session.params).toMatchObject({ line_items: [{ price_data: { currency: 'usd', unit_amount: '5790' } }] });
+  });
+
+  it('an order in euros asks Stripe for euros', async () => {
+    const catalogue = await shopCatalogue(us.app, us.database.db);
+    const lines = [{ variant_id: catalogue.variant('PRINT-A4').id, quantity: 1, design: { award_id: catalogue.award.id, recipient_name: 'Jonas' } }];
+    const { res, result } = await placeOrder(buyer(), { ...checkoutBody(catalogue.award.id, catalogue.variant('PRINT-A4').id, { shipping_address: DE, currency: 'EUR' }), lines });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await us.database.db.select().from(orders).where(eq(orders.id, result!.order_id));
+    // €24.00 + €5.99, VAT 19 % inside.
+    expect(row).toMatchObject({ currency: 'EUR', total: 2999, taxTotal: 479 });
+    const session = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!;
+    expect(session.params).toMatchObject({ line_items: [{ price_data: { currency: 'eur', unit_amount: '2999' } }] });
   });
 
   it('an address Stripe cannot tax is refused on its postal code; Stripe not answering is a 502 and no order', async () => {
