@@ -58,6 +58,15 @@ describe('config', () => {
     expect(loadConfig({ RENDER_WORKERS: '4', RENDER_QUEUE_MAX: '0', RENDER_CACHE_MAX_MB: '64' }).render).toMatchObject({ workers: 4, queueMax: 0, cacheMaxMb: 64 });
   });
 
+  it('takes US sales tax from Stripe Tax only with a Stripe key (docs/decisions/133)', () => {
+    expect(loadConfig({}).usSalesTax).toBeNull();
+    expect(() => loadConfig({ US_SALES_TAX: 'stripe' })).toThrow(/US_SALES_TAX: stripe needs STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ US_SALES_TAX: 'avalara' })).toThrow(/US_SALES_TAX: must be off or stripe/);
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+    expect(loadConfig({ ...keys }).usSalesTax).toBeNull();
+    expect(loadConfig({ ...keys, US_SALES_TAX: 'stripe' }).usSalesTax).toEqual({ secretKey: 'sk_test_abc', apiUrl: undefined });
+  });
+
   it('strips a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
   });

@@ -178,6 +178,22 @@ describe('a funnel order', () => {
     expect(await confirmations(email)).toHaveLength(1);
   });
 
+  it('shipped to Germany: VAT is inside the order’s and the offer’s price; taking the offer adds its VAT to the order’s', async () => {
+    const client = buyer();
+    const germany = { name: 'Jonas Weber', line1: 'Unter den Linden 1', line2: '', city: 'Berlin', state: '', postal_code: '10117', country: 'DE', phone: '' };
+    const { result } = await funnelCheckout(client, body({ email: `funnel-de-${++ipCounter}@example.test`, shipping_address: germany }));
+    t.app.settings.invalidate();
+    expect((await pay(client, result!.payment_url, TEST_CARDS.success)).outcome?.status).toBe('succeeded');
+    const before = await view(client, result!.order_id, result!.access_token);
+    // $24.00 + $5.99 = $29.99, of which 19 %: 2999 × 19 ÷ 119 = 478.8 → 479.
+    expect(before.order).toMatchObject({ total: 2999, prices_include_tax: true, tax_lines: [{ name: 'VAT', rate_bps: 1900, amount: 479 }] });
+    // The framed offer at $35.40 holds its VAT: 3540 × 19 ÷ 119 = 565.2 → 565; the charge is the price.
+    expect(before.offers[0]).toMatchObject({ kind: 'oto1', price: 3540, tax: 565, tax_included: true, amount: 3540 });
+    const after = (await decide(client, result!.order_id, 'oto1', 'accept', result!.access_token)).json() as FunnelOrder;
+    expect(after.order).toMatchObject({ total: 2999 + 3540, tax_total: 479 + 565, tax_lines: [{ name: 'VAT', rate_bps: 1900, amount: 479 + 565 }] });
+    expect((await chargesOf(result!.order_id)).map((c) => c.amount)).toEqual([2999, 3540]);
+  });
+
   it('no thanks → the downsell → yes: the PDF joins the order, downloadable at once', async () => {
     const { client, orderId, token } = await paidFunnelOrder();
     const declined = (await decide(client, orderId, 'oto1', 'decline', token)).json() as FunnelOrder;

@@ -99,7 +99,7 @@ function Offer({ kind, order, token }: { kind: FunnelOfferKind; order: FunnelOrd
                 ) : null}
               </p>
               <p className="mt-1 text-sm text-muted">
-                {offer.tax ? `Plus ${money(offer.tax)} tax: ${money(offer.amount)} in all. ` : ''}
+                {offer.tax ? (offer.tax_included ? `Includes ${money(offer.tax)} tax. ` : `Plus ${money(offer.tax)} tax: ${money(offer.amount)} in all. `) : ''}
                 {offer.requires_shipping ? 'Ships in the same parcel as your order: no extra shipping.' : 'A download, on your order page the moment you say yes.'}
               </p>
             </div>
