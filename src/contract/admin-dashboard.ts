@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analyticsCurrencyRevenueSchema } from './analytics';
 
 /**
  * The admin dashboard, /admin (issue 14, docs/decisions/104): the shop's numbers for today, 7 or 30 UTC days,
@@ -31,17 +32,8 @@ const orderItem = z.object({
 });
 const attention = <T extends z.ZodType>(item: T) => z.object({ count: z.number().int(), items: z.array(item) });
 
-/**
- * One currency's revenue over the period (docs/decisions/134): the shop sells in several and has no exchange rates,
- * so each currency is counted apart and never added to another.
- */
-export const currencyRevenueSchema = z.object({
-  currency: z.string(),
-  /** Paid minus refunded, in minor units of `currency` (the same rule as kpis.revenue). */
-  revenue: z.number().int(),
-  /** Orders paid in `currency` in the period and not wholly refunded. */
-  orders: z.number().int(),
-});
+/** One currency's revenue over the period (docs/decisions/134): the analytics report's own shape and rule. */
+export const currencyRevenueSchema = analyticsCurrencyRevenueSchema;
 export type CurrencyRevenue = z.infer<typeof currencyRevenueSchema>;
 
 export const dashboardSchema = z.object({

@@ -70,8 +70,8 @@ function funnel(steps: { step: string; label: string; visitors: number }[]) {
 /**
  * The revenue rule (SOLD_PAYMENT_STATUSES above) in one query: sold orders per UTC day of payment and per currency,
  * from `range.from` to `range.to` (both included), by day then currency code. The report's days and totals keep its
- * shop's currency, and its revenue_by_currency reads every currency apart (docs/decisions/134). A row never mixes two currencies, and a caller that
- * adds rows up must add them per currency.
+ * shop's currency, its revenue_by_currency and the dashboard's read every currency apart (docs/decisions/134). A row
+ * never mixes two currencies, and a caller that adds rows up must add them per currency.
  */
 export async function soldRevenue(db: Db, range: AnalyticsRangeQuery, opts: { currency?: string } = {}): Promise<SoldRevenue[]> {
   const rows = rowsOf<{ day: string; currency: string; orders: number | string; amount: number | string }>(

@@ -3,5 +3,5 @@
  * report. Other modules, the workflows and the rest of the server import it only from here (eslint:
  * local/module-boundaries); its route plugins are registered by src/server/app.ts.
  */
-export { analyticsReport, soldRevenue, type SoldRevenue } from './analytics-report.service';
+export { analyticsReport, revenueByCurrency, soldRevenue, type SoldRevenue } from './analytics-report.service';
 export { analyticsJobs } from './analytics-rollup';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { ATTENTION_LIMIT, FULFILMENT_LATE_HOURS, type CurrencyRevenue, type Dashboard, type DashboardPeriod } from '@/contract/admin-dashboard';
+import { ATTENTION_LIMIT, FULFILMENT_LATE_HOURS, type Dashboard, type DashboardPeriod } from '@/contract/admin-dashboard';
 import type { Db } from '@/server/db/client';
-import { analyticsReport, soldRevenue, type SoldRevenue } from '../analytics';
+import { analyticsReport, revenueByCurrency, soldRevenue } from '../analytics';
 import { addDays, eachDay, utcDay } from '@/server/lib/utc-days';
 
 /**
@@ -22,21 +22,6 @@ export const OPEN_BUG_STATUSES = ['new', 'triaged', 'in_progress'] as const;
 export interface DashboardOptions {
   currency: string;
   now?: Date;
-}
-
-/**
- * The period's revenue per currency: the shop's own first, as the KPIs count it, then each other currency that sold,
- * by code. The amounts are added up day by day within one currency only: without exchange rates, a dollar and a
- * euro never make one sum.
- */
-function revenueByCurrency(own: CurrencyRevenue, sold: readonly SoldRevenue[]): CurrencyRevenue[] {
-  const others = new Map<string, CurrencyRevenue>();
-  for (const r of sold) {
-    if (r.currency === own.currency) continue;
-    const c = others.get(r.currency) ?? { currency: r.currency, revenue: 0, orders: 0 };
-    others.set(r.currency, { currency: r.currency, revenue: c.revenue + r.amount, orders: c.orders + r.orders });
-  }
-  return [own, ...[...others.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1))];
 }
 
 interface OrderRow {
@@ -91,7 +76,7 @@ export async function dashboard(db: Db, period: DashboardPeriod, opts: Dashboard
   );
   const orders = sum('orders');
   // The own currency's figures are the KPIs' (the report, same rule): the list and the card cannot disagree.
-  const byCurrency = revenueByCurrency({ currency: opts.currency, revenue: sum('revenue'), orders }, await soldRevenue(db, { from, to }));
+  const byCurrency = revenueByCurrency(opts.currency, await soldRevenue(db, { from, to }));
 
   const orderList = async (where: ReturnType<typeof sql>, since: ReturnType<typeof sql>, detail: ReturnType<typeof sql>) => {
     const rows = rowsOf<OrderRow>(

@@ -33,6 +33,7 @@ function report(range: { from: string; to: string }, overrides: Partial<Analytic
     sales_funnel: [],
     revenue: [{ day: range.to, orders: 12, amount: 45_600 }],
     currency: 'USD',
+    revenue_by_currency: [{ currency: 'USD', revenue: 45_600, orders: 12 }],
     ...overrides,
   };
 }
@@ -69,6 +70,10 @@ describe('/admin/analytics', () => {
     expect(screen.getByTestId('kpi-page_views')).toHaveTextContent('5,678');
     expect(screen.getByTestId('kpi-orders')).toHaveTextContent('12');
     expect(screen.getByTestId('kpi-revenue')).toHaveTextContent('$456.00');
+    // One currency sold: nothing to tell apart.
+    expect(screen.getByTestId('kpi-revenue')).not.toHaveTextContent('in USD');
+    expect(screen.queryByTestId('revenue-by-currency')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Revenue per day' })).toBeVisible();
     expect(screen.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
 
     const pages = within(screen.getByRole('table', { name: 'Top pages, most visitors first' }));
@@ -122,6 +127,7 @@ describe('/admin/analytics', () => {
             events: [],
             growth_funnel: [],
             revenue: [],
+            revenue_by_currency: [{ currency: 'USD', revenue: 0, orders: 0 }],
           },
         ),
       );
@@ -130,6 +136,62 @@ describe('/admin/analytics', () => {
     expect(screen.getByText(/only counts visitors who allowed it in the cookie banner/)).toBeVisible();
     expect(screen.getByText('No paid orders in this range.')).toBeVisible();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('lists the revenue of each currency apart when others than the shop’s sold, and names the shop’s on its figures', async () => {
+    answer = (url) =>
+      Response.json(
+        report(
+          { from: url.searchParams.get('from')!, to: url.searchParams.get('to')! },
+          {
+            revenue_by_currency: [
+              { currency: 'USD', revenue: 45_600, orders: 12 },
+              { currency: 'EUR', revenue: 12_345, orders: 3 },
+              { currency: 'GBP', revenue: 5_900, orders: 1 },
+            ],
+          },
+        ),
+      );
+    renderWithApp(<AnalyticsDashboard />, { path: '/admin/analytics?period=7d' });
+
+    const list = within(await screen.findByTestId('revenue-by-currency'));
+    expect(list.getByRole('heading', { name: 'Revenue by currency' })).toBeVisible();
+    const items = list.getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(["USD (the shop's)$456.00, 12 orders", 'EUR€123.45, 3 orders', 'GBP£59.00, 1 order']);
+    expect(list.getByText(/not added up/)).toBeVisible();
+
+    // The figures that count dollars only say so; nothing adds euros or pounds to them.
+    expect(screen.getByTestId('kpi-revenue')).toHaveTextContent('Revenue in USD');
+    expect(screen.getByTestId('kpi-revenue')).toHaveTextContent('$456.00');
+    expect(screen.getByTestId('kpi-orders')).toHaveTextContent('Orders in USD');
+    expect(screen.getByTestId('kpi-orders')).toHaveTextContent('12');
+    expect(screen.getByTestId('kpi-visitors')).not.toHaveTextContent('in USD');
+    expect(screen.getByRole('heading', { name: 'Revenue per day in USD' })).toBeVisible();
+    expect(screen.getByRole('img', { name: /^Revenue per day in USD, .*: \$456\.00 from 12 orders on 1 day\.$/ })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Orders and revenue per day in USD' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download revenue per day in every currency as CSV' })).toHaveAttribute('href', expect.stringContaining('report=revenue'));
+  });
+
+  it('does not call a range without dollar orders empty when other currencies sold', async () => {
+    answer = (url) =>
+      Response.json(
+        report(
+          { from: url.searchParams.get('from')!, to: url.searchParams.get('to')! },
+          {
+            totals: { visitors: 1234, page_views: 5678, events: 6100, orders: 0, revenue: 0 },
+            revenue: [],
+            revenue_by_currency: [
+              { currency: 'USD', revenue: 0, orders: 0 },
+              { currency: 'CAD', revenue: 7_000, orders: 2 },
+            ],
+          },
+        ),
+      );
+    renderWithApp(<AnalyticsDashboard />, { path: '/admin/analytics' });
+    const list = within(await screen.findByTestId('revenue-by-currency'));
+    expect(list.getAllByRole('listitem').map((li) => li.textContent)).toEqual(["USD (the shop's)$0.00, 0 orders", 'CADCA$70.00, 2 orders']);
+    expect(screen.getByText('No orders paid in USD in this range.')).toBeVisible();
+    expect(screen.queryByText('No paid orders in this range.')).toBeNull();
   });
 
   it('explains a failed load and tries again', async () => {

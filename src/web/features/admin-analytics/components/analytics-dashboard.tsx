@@ -17,11 +17,14 @@ import { CsvLink } from './csv-link';
 import { FunnelCard } from './funnel-card';
 import { Panel } from './panel';
 import { RangePicker } from './range-picker';
+import { RevenueByCurrency } from './revenue-by-currency';
 
 /**
  * /admin/analytics, laid out as Plausible's dashboard: the range (in the URL), four numbers, visitors per day, where
  * they came from and what they did, the two funnels and the money. Only visitors who allowed Analytics in the cookie
- * banner are counted (docs/decisions/097); orders and revenue come from the orders themselves.
+ * banner are counted (docs/decisions/097); orders and revenue come from the orders themselves. The Orders and Revenue
+ * figures, the revenue chart and its table are in the shop's own currency; when other currencies sold too, they say so
+ * and "Revenue by currency" lists each apart (docs/decisions/134).
  */
 export function AnalyticsDashboard() {
   const [params, setParams] = useUrlParams();
@@ -74,11 +77,16 @@ export function AnalyticsDashboard() {
   );
 }
 
+/** Sold in another currency than the shop's: the totals, the chart and the table count the shop's currency only. */
+const soldInOtherCurrencies = (data: AnalyticsReport) => data.revenue_by_currency.some((r) => r.currency !== data.currency);
+
 function Report({ data, range }: { data: AnalyticsReport; range: AnalyticsRangeQuery }) {
   const noVisits = data.totals.visitors === 0 && data.totals.page_views === 0 && data.totals.events === 0;
+  const others = soldInOtherCurrencies(data);
   return (
     <>
       <KpiCards data={data} />
+      {others ? <RevenueByCurrency rows={data.revenue_by_currency} own={data.currency} /> : null}
       {noVisits ? (
         <Notice title="No visits yet in this range" className="bg-white">
           Analytics only counts visitors who allowed it in the cookie banner, so a quiet day is possible. Try a longer range
@@ -166,13 +174,15 @@ const KPIS: { key: 'visitors' | 'page_views' | 'orders' | 'revenue'; label: stri
 ];
 
 function KpiCards({ data }: { data: AnalyticsReport }) {
+  // Orders and revenue count the shop's currency only: named when other currencies sold too.
+  const inOwn = soldInOtherCurrencies(data) ? ` in ${data.currency}` : '';
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       {KPIS.map(({ key, label, icon: Icon }) => (
         <div key={key} className="rounded-2xl border border-line bg-white p-4 shadow-card sm:p-5" data-testid={`kpi-${key}`}>
           <dt className="flex items-center gap-2 text-xs font-semibold tracking-wide text-ink-soft uppercase">
             <Icon className="size-4 text-brand-600" aria-hidden="true" />
-            {label}
+            {key === 'orders' || key === 'revenue' ? `${label}${inOwn}` : label}
           </dt>
           <dd className="mt-2 truncate text-2xl font-semibold tabular-nums sm:text-3xl">
             {key === 'revenue' ? formatMoney(data.totals.revenue, data.currency) : formatCount(data.totals[key])}
@@ -213,22 +223,28 @@ function TrafficPanel({ data, range }: { data: AnalyticsReport; range: Analytics
 
 function RevenuePanel({ data, range }: { data: AnalyticsReport; range: AnalyticsRangeQuery }) {
   const paidDays = data.revenue.filter((d) => d.amount > 0);
-  const summary = `Revenue per day, ${rangeLabel(range)}: ${formatMoney(data.totals.revenue, data.currency)} from ${formatCount(data.totals.orders)} ${
+  // Other currencies sold too: everything here is the shop's currency only, and says so.
+  const inOwn = soldInOtherCurrencies(data) ? ` in ${data.currency}` : '';
+  const summary = `Revenue per day${inOwn}, ${rangeLabel(range)}: ${formatMoney(data.totals.revenue, data.currency)} from ${formatCount(data.totals.orders)} ${
     data.totals.orders === 1 ? 'order' : 'orders'
   } on ${paidDays.length} ${paidDays.length === 1 ? 'day' : 'days'}.`;
   return (
     <Panel
       id="revenue"
-      title="Revenue per day"
-      description="Paid orders by the day they were paid, less refunds; from the orders themselves, so every order counts."
-      actions={<CsvLink range={range} report="revenue" what="revenue per day" />}
+      title={`Revenue per day${inOwn}`}
+      description={
+        inOwn
+          ? `Orders paid in ${data.currency} by the day they were paid, less refunds. Orders in other currencies are under "Revenue by currency" above and in the CSV, never added to these.`
+          : 'Paid orders by the day they were paid, less refunds; from the orders themselves, so every order counts.'
+      }
+      actions={<CsvLink range={range} report="revenue" what={inOwn ? 'revenue per day in every currency' : 'revenue per day'} />}
     >
       {data.totals.orders === 0 ? (
-        <p className="text-sm text-muted">No paid orders in this range.</p>
+        <p className="text-sm text-muted">{inOwn ? `No orders paid in ${data.currency} in this range.` : 'No paid orders in this range.'}</p>
       ) : (
         <>
           <RevenueChart revenue={data.revenue} currency={data.currency} summary={summary} />
-          <NumbersTable caption="Orders and revenue per day" headers={['Day', 'Orders', 'Revenue']}>
+          <NumbersTable caption={`Orders and revenue per day${inOwn}`} headers={['Day', 'Orders', 'Revenue']}>
             {paidDays.map((d) => (
               <tr key={d.day}>
                 <th scope="row" className="py-1.5 pr-3 font-normal">
