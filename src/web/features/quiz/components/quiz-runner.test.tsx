@@ -42,7 +42,9 @@ describe('QuizRunner', () => {
 
     await user.click(screen.getByText(quiz.questions[0]!.answers[2]!.label));
     // The next question arrives, and its heading takes focus (a screen reader reads it).
-    expect(await heading(1)).toHaveFocus();
+    // Focus moves in an effect after the heading is on screen: waited for, not assumed (a busy machine runs it later).
+    const next = await heading(1);
+    await waitFor(() => expect(next).toHaveFocus());
     expect(screen.getByTestId('quiz-step')).toHaveTextContent('Question 2 of 10');
     expect(progress()).toHaveAttribute('aria-valuenow', '1');
   });
@@ -109,7 +111,8 @@ describe('QuizRunner', () => {
       await heading(i);
       await user.click(screen.getByText(quiz.questions[i]!.answers[i % 5]!.label));
     }
-    expect(await screen.findByRole('heading', { level: 1, name: 'The Committee is ready to rule' })).toHaveFocus();
+    const ready = await screen.findByRole('heading', { level: 1, name: 'The Committee is ready to rule' });
+    await waitFor(() => expect(ready).toHaveFocus());
     expect(progress()).toHaveAttribute('aria-valuenow', '10');
     const box = screen.getByRole('checkbox', { name: 'Add my result to the Hall of Fame' });
     expect(box).not.toBeChecked();
