@@ -98,6 +98,31 @@ export const RESVG_FONT_OPTIONS = {
 
 const loaded = new Map<string, Font>();
 
+/**
+ * The characters whose glyphs a font meets first through its character map: printable ASCII, Latin-1 and the
+ * punctuation, currency and maths signs the certificates and invoices print.
+ */
+const WARM_TEXT = (() => {
+  let s = '';
+  for (let cp = 0x20; cp <= 0x7e; cp++) s += String.fromCodePoint(cp);
+  for (let cp = 0xa0; cp <= 0xff; cp++) s += String.fromCodePoint(cp);
+  return `${s}–—‘’“”„…•·−×€£¥₹№`;
+})();
+
+/**
+ * A font parsed from `path`, each common character's glyph looked up first by its character. fontkit keeps a glyph
+ * object per glyph with the characters it was first reached from; a glyph first reached through a substitution
+ * (a layout feature in a certificate's text) has none, and a PDF embedding it then maps it to no text — an invoice's
+ * "$41.54" read back as "$41�54" once a certificate had been drawn in the same process. Reaching them by character
+ * first keeps the PDFs' text right whatever was drawn before.
+ */
+export function loadFont(path: string): Font {
+  const font = createFont(readFileSync(path));
+  if (!('layout' in font)) throw new Error(`${path} is a font collection, expected a single font`);
+  font.glyphsForString(WARM_TEXT);
+  return font;
+}
+
 /** The face's font, parsed once per process (the text measurer and the PDF's embedded fonts share it). */
 export function fontFor(face: FontFace): Font {
   const key = faceKey(face);
@@ -105,11 +130,13 @@ export function fontFor(face: FontFace): Font {
   if (cached) return cached;
   const path = FACE_PATHS.get(key);
   if (!path) throw new Error(`Font face ${key} is not registered in lib/fonts.ts`);
-  const font = createFont(readFileSync(path));
-  if (!('layout' in font)) throw new Error(`${path} is a font collection, expected a single font`);
+  const font = loadFont(path);
   loaded.set(key, font);
   return font;
 }
+
+/** Where a face's file is (tests read it). */
+export const fontPath = (face: FontFace): string => FACE_PATHS.get(faceKey(face))!;
 
 // East Asian wide/fullwidth ranges: a missing glyph here is drawn ~1em wide by any fallback font.
 const WIDE = /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]/u;
