@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '@/server/config';
 import { createTestDatabase } from '@/server/test/test-database';
 import type { Database } from '../client';
-import { awards, categories, templates } from '../schema/index';
+import { awards, categories, products, settings, templates, variantPrices, variants } from '../schema/index';
 import { seedAwards, seedCategories } from './catalog-data';
 import { seedDatabase } from './seed';
 
@@ -29,6 +29,28 @@ describe('seed', () => {
     expect(tpl.length).toBeGreaterThanOrEqual(4);
     expect(all.filter((a) => a.categoryId === null).length).toBeGreaterThanOrEqual(2);
     for (const c of cats) expect(c.color).toMatch(/^#[0-9a-f]{6}$/i);
+  });
+
+  it('sells in EUR, GBP, CAD and AUD with price lists for its products, the shop settings never saved', async () => {
+    const [shop] = await database.db.select().from(settings).where(eq(settings.key, 'shop'));
+    expect(shop?.value).toMatchObject({ currencies: ['EUR', 'GBP', 'CAD', 'AUD'] });
+    const [oak] = await database.db.select().from(variants).where(eq(variants.sku, 'FRAME-A4-OAK'));
+    const lists = await database.db.select().from(variantPrices).where(eq(variantPrices.variantId, oak!.id));
+    expect(Object.fromEntries(lists.map((l) => [l.currency, l.price]))).toEqual({ EUR: 6400, GBP: 5500, CAD: 8600, AUD: 9600 });
+  });
+
+  it('leaves an install in one currency when an admin’s own product has no price lists', async () => {
+    const other = await createTestDatabase();
+    try {
+      const [p] = await other.db.insert(products).values({ slug: 'mug', name: 'Mug', kind: 'print' }).returning();
+      await other.db.insert(variants).values({ productId: p!.id, sku: 'MUG-1', name: 'Mug', size: '11 oz', price: 1500, currency: 'USD' });
+      expect(await seedDatabase(other.db)).toEqual({ applied: true });
+      expect(await other.db.select().from(settings).where(eq(settings.key, 'shop'))).toEqual([]);
+      // The seeded products still get their lists, ready for when the admin prices the mug too.
+      expect((await other.db.select().from(variantPrices)).length).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+    }
   });
 
   it('ships an SVG emblem in the repo for every award, referenced by a local URL', () => {

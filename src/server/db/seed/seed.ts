@@ -109,14 +109,23 @@ export async function seedDatabase(db: Db): Promise<{ applied: boolean }> {
     }
 
     // Version 4: price lists in EUR, GBP, CAD and AUD for the seeded variants still priced as seeded, and the shop
-    // selling in those currencies when its settings were never saved (docs/decisions/134).
+    // selling in those currencies when its settings were never saved and every active variant has their prices (an
+    // admin's own products, priced in dollars only, must not vanish for shoppers paying in euros: decision 134).
     const seededUsd = new Map(seedProducts.flatMap((p) => p.variants.map((v) => [v.sku, v.price])));
     const ours = (await tx.select({ id: variants.id, sku: variants.sku, price: variants.price, currency: variants.currency }).from(variants)).filter(
       (v) => v.currency === 'USD' && seededUsd.get(v.sku) === v.price,
     );
     const lists = ours.flatMap((v) => Object.entries(seedPriceList(v.price)).map(([currency, price]) => ({ variantId: v.id, currency, price })));
     if (lists.length) await tx.insert(variantPrices).values(lists).onConflictDoNothing();
-    await tx.insert(settings).values({ key: 'shop', value: seedShopCurrencies }).onConflictDoNothing({ target: settings.key });
+    const unpriced = await tx.execute(sql`
+      select 1 from ${variants} v
+      cross join unnest(${sql.raw(`array[${seedShopCurrencies.currencies.map((c) => `'${c}'`).join(', ')}]`)}::text[]) as c(currency)
+      where v.is_active and v.currency <> c.currency
+        and not exists (select 1 from ${variantPrices} p where p.variant_id = v.id and p.currency = c.currency)
+      limit 1`);
+    if (!(unpriced as unknown as { rows: unknown[] }).rows.length) {
+      await tx.insert(settings).values({ key: 'shop', value: seedShopCurrencies }).onConflictDoNothing({ target: settings.key });
+    }
 
     await tx
       .insert(settings)
