@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Award } from '../src/contract/awards';
 import { expect, test } from './fixtures';
 import { createVerifiedUser, LOOPBACK, signInViaApi, waitForMail } from './support/auth-helpers';
-import { addFramedPrint } from './support/order-helpers';
+import { addFramedPrint, downloadInvoice } from './support/order-helpers';
 import { axeSerious, pageSettled } from './support/page-helpers';
 
 async function awardOf(page: Page, index: number): Promise<Award> {
@@ -109,14 +109,7 @@ test.describe('checkout and payment', () => {
     await mine.click();
     await expect(page).toHaveURL(`/order/${orderId}`);
     // The invoice comes with the receipt (a job a moment after the payment): a PDF from the order page.
-    const invoice = page.getByRole('region', { name: 'Invoices' }).getByRole('link', { name: /^Invoice INV-\d{6} \(PDF\)$/ });
-    await expect(async () => {
-      await page.reload();
-      await expect(invoice).toBeVisible({ timeout: 1_000 });
-    }).toPass();
-    const pdf = await page.request.get((await invoice.getAttribute('href'))!);
-    expect(pdf.status()).toBe(200);
-    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    await downloadInvoice(page);
 
     // Another account gets "not found", a signed-out visitor is sent to sign in.
     const other = await browser.newContext();

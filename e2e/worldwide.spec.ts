@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Award } from '../src/contract/awards';
 import { expect, test } from './fixtures';
 import { waitForMail } from './support/auth-helpers';
+import { addFramedPrint, downloadInvoice } from './support/order-helpers';
 
 /**
  * Selling worldwide (issue 28, docs/decisions/133, 134): a shopper's currency follows their country (the browser's
@@ -13,25 +14,13 @@ async function firstAward(page: Page): Promise<Award> {
   return ((await (await page.request.get('/api/awards')).json()) as Award[])[2]!;
 }
 
-/** Store → framed A4 oak for `name` at the shelf price `price`, added to the cart. */
-async function addOakFrame(page: Page, award: Award, name: string, price: string) {
-  await page.goto(`/store?award=${award.id}`);
-  await page.getByRole('textbox', { name: 'Name on the certificate' }).fill(name);
-  await page.getByRole('radio', { name: /Framed certificate/ }).check();
-  await page.getByRole('radio', { name: 'A4 / Letter (210 × 297 mm)' }).check();
-  await page.getByRole('radio', { name: 'Oak frame' }).check();
-  await expect(page.getByTestId('store-price')).toHaveText(price);
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByTestId('cart-badge')).toHaveText('1');
-}
-
 test.describe('a German shopper', () => {
   test.use({ locale: 'de-DE' });
 
   test('sees € prices with VAT inside on the store, cart, checkout, payment, order page, receipt and invoice', async ({ page }) => {
     const award = await firstAward(page);
     // FRAME-A4-OAK: €64.00 in the seeded EUR price list, VAT included.
-    await addOakFrame(page, award, 'Jonas Weber', '€64.00');
+    await addFramedPrint(page, award, 'Jonas Weber', '€64.00');
     await expect(page.getByText('Prices include VAT where it applies.')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Prices in' })).toHaveValue('EUR');
 
@@ -69,14 +58,7 @@ test.describe('a German shopper', () => {
     expect(receipt.text).toContain('Total: €83.99');
     expect(receipt.text).toContain('includes VAT 19%: €13.41');
 
-    const invoice = page.getByRole('region', { name: 'Invoices' }).getByRole('link', { name: /^Invoice INV-\d{6} \(PDF\)$/ });
-    await expect(async () => {
-      await page.reload();
-      await expect(invoice).toBeVisible({ timeout: 1_000 });
-    }).toPass();
-    const pdf = await page.request.get((await invoice.getAttribute('href'))!);
-    expect(pdf.status()).toBe(200);
-    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    await downloadInvoice(page);
   });
 });
 
@@ -86,7 +68,7 @@ test.describe('a British shopper', () => {
   test('sees £ on the store and in the cart, and can switch to another currency', async ({ page }) => {
     const award = await firstAward(page);
     // FRAME-A4-OAK in the seeded GBP price list: £55.00.
-    await addOakFrame(page, award, 'Olivia Hughes', '£55.00');
+    await addFramedPrint(page, award, 'Olivia Hughes', '£55.00');
     await page.goto('/cart');
     await expect(page.getByTestId('cart-subtotal')).toHaveText('£55.00');
     await page.getByRole('combobox', { name: 'Prices in' }).selectOption('EUR');

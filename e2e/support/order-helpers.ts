@@ -1,13 +1,16 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 
-/** Store → framed A4 oak ($64.00) for `name` → cart badge 1, as a shopper adds it on the store page. */
-export async function addFramedPrint(page: Page, award: { id: string }, name: string) {
+/**
+ * Store → framed A4 oak for `name` at the shelf price `price` ($64.00, or its price list's in the shopper's currency)
+ * → cart badge 1, as a shopper adds it on the store page.
+ */
+export async function addFramedPrint(page: Page, award: { id: string }, name: string, price = '$64.00') {
   await page.goto(`/store?award=${award.id}`);
   await page.getByRole('textbox', { name: 'Name on the certificate' }).fill(name);
   await page.getByRole('radio', { name: /Framed certificate/ }).check();
   await page.getByRole('radio', { name: 'A4 / Letter (210 × 297 mm)' }).check();
   await page.getByRole('radio', { name: 'Oak frame' }).check();
-  await expect(page.getByTestId('store-price')).toHaveText('$64.00');
+  await expect(page.getByTestId('store-price')).toHaveText(price);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
 }
@@ -52,4 +55,20 @@ export async function atThePrintShop(page: Page, orderId: string) {
       { timeout: 60_000 },
     )
     .toEqual(['submitted', true]);
+}
+
+/**
+ * The order page's invoice, once the receipt job has issued it (a moment after the payment): reloads until the
+ * "Invoices" box lists it, then downloads it as the buyer would — a PDF.
+ */
+export async function downloadInvoice(page: Page) {
+  const invoice = page.getByRole('region', { name: 'Invoices' }).getByRole('link', { name: /^Invoice INV-\d{6} \(PDF\)$/ });
+  await expect(async () => {
+    await page.reload();
+    await expect(invoice).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  const pdf = await page.request.get((await invoice.getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  return pdf;
 }

@@ -23,6 +23,11 @@ export function formatMoney(minor: number, currency: string): string {
   return f.format(minor / 10 ** digits);
 }
 
+/** "$", "€", "CA$", "CHF": the sign an amount in the currency is written with (the code where it has none). */
+export function currencySymbol(currency: string): string {
+  return moneyFormat(currency).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
+}
+
 /** "20%", "8.25%": a rate in basis points (2000 = 20 %), as receipts, invoices and order pages print it. */
 export function formatRate(bps: number): string {
   return `${(bps / 100).toLocaleString('en', { maximumFractionDigits: 3 })}%`;

@@ -6,7 +6,7 @@ import { workflow } from '@/server/lib/workflow';
 import { acceptedOffer, claimOffer, closeOffers, failOffer, lockClaimedOffer, offerAmount, reopenOffer, type OfferRow } from '@/server/modules/funnel';
 import { addOrderLine, findOrder, linesOf, lockOrder, noteOrder, type OrderRow } from '@/server/modules/orders';
 import { findPayment, lockPayment, recordCharge } from '@/server/modules/payments';
-import { addedTaxes, formatMoney } from '@/server/modules/store';
+import { addedTaxes, formatMoney, mergeTaxLines } from '@/server/modules/store';
 import type { ShopDeps } from './deps';
 import { releaseOrder } from './release-order';
 
@@ -83,6 +83,8 @@ export async function recordOffer(deps: Pick<ShopDeps, 'db' | 'jobs' | 'printer'
       await noteOrder(tx, { orderId, status: order.status, kind: 'declined_extra', actor: 'customer', reason: `Your card was declined for the extra (${what}); your order is unchanged.` });
     } else {
       const [hero] = await linesOf(tx, orderId);
+      // The offer's taxes at the order's rates, added to the order's own (docs/decisions/133).
+      const taxes = addedTaxes(claimed.unitPrice, order);
       const line = await addOrderLine(tx, orderId, {
         productId: claimed.productId,
         variantId: claimed.variantId,
@@ -94,10 +96,7 @@ export async function recordOffer(deps: Pick<ShopDeps, 'db' | 'jobs' | 'printer'
         requiresShipping: claimed.requiresShipping,
         // The same certificate as the order's first line, in another form.
         design: hero!.design,
-        // The offer's taxes at the order's rates, added to the order's own (docs/decisions/133).
-        taxes: addedTaxes(claimed.unitPrice, order),
-        taxIncluded: claimed.taxIncluded,
-      });
+      }, { amount: claimed.tax, included: claimed.taxIncluded, orderLines: mergeTaxLines(order.taxLines, taxes) });
       await recordCharge(tx, { orderId, kind: 'offer', providerPaymentId: charge.id, amount: charge.amount });
       await acceptedOffer(tx, claimed, { lineId: line.id, providerPaymentId: charge.id });
       await noteOrder(tx, {

@@ -14,6 +14,7 @@ import {
   type SavedCardChargeInput,
 } from './payment-provider';
 import { verifyStripeEvent } from './stripe-events';
+import { stripeEndpoint, stripeFailure } from '@/server/lib/stripe-failure';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -43,7 +44,7 @@ export class StripePaymentProvider implements PaymentProvider {
     this.testMode = /^(sk|rk)_test_/.test(opts.secretKey);
     this.webhookSecret = opts.webhookSecret;
     this.stripe = new Stripe(opts.secretKey, {
-      ...(opts.apiUrl ? endpointOf(opts.apiUrl) : {}),
+      ...(opts.apiUrl ? stripeEndpoint(opts.apiUrl) : {}),
       maxNetworkRetries: 2,
       timeout: 20_000,
       appInfo: { name: 'Certifiable' },
@@ -217,44 +218,10 @@ function idOf(v: string | { id: string } | null | undefined): string | null {
   return typeof v === 'string' ? v : v.id;
 }
 
-function endpointOf(apiUrl: string): { protocol: 'http' | 'https'; host: string; port: number } {
-  const u = new URL(apiUrl);
-  const protocol = u.protocol === 'http:' ? 'http' : 'https';
-  return { protocol, host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443 };
-}
-
-/**
- * A Stripe failure as a message an admin can act on. Retryable: Stripe could not be reached, had a problem
- * on its side (5xx), was busy with the same key (409) or limited our rate (429); the `stripe` client has
- * already retried twice with the same idempotency key by then.
- */
+/** A Stripe failure as a message an admin can act on (lib/stripe-failure.ts); a reused idempotency key said as such. */
 function providerError(what: string, err: unknown): PaymentProviderError {
-  if (!(err instanceof Stripe.errors.StripeError)) {
-    return new PaymentProviderError(`${what}: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  const status = err.statusCode;
-  const ref = err.requestId ? ` (Stripe request ${err.requestId})` : '';
-  const detail = `${err.message.replace(/\.$/, '')}${err.param ? ` [parameter ${err.param}]` : ''}`;
-  if (err instanceof Stripe.errors.StripeConnectionError || status === undefined) {
-    return new PaymentProviderError(`${what}: Stripe could not be reached (${err.message}). Try again in a moment.`, true);
-  }
-  if (status === 429 || err instanceof Stripe.errors.StripeRateLimitError) {
-    return new PaymentProviderError(`${what}: Stripe is limiting our requests (HTTP 429). Try again in a moment${ref}.`, true);
-  }
-  if (status >= 500) {
-    return new PaymentProviderError(`${what}: Stripe had a problem on its side (HTTP ${status}: ${detail}). Try again in a moment${ref}.`, true);
-  }
-  if (status === 409) {
-    return new PaymentProviderError(`${what}: Stripe was still busy with the same request (HTTP 409: ${detail}). Try again in a moment${ref}.`, true);
-  }
-  if (status === 401 || err instanceof Stripe.errors.StripeAuthenticationError) {
-    return new PaymentProviderError(`${what}: Stripe refused the API key in STRIPE_SECRET_KEY (${detail})${ref}.`);
-  }
-  if (status === 403 || err instanceof Stripe.errors.StripePermissionError) {
-    return new PaymentProviderError(`${what}: the Stripe key in STRIPE_SECRET_KEY may not do this (${detail})${ref}.`);
-  }
-  if (err instanceof Stripe.errors.StripeIdempotencyError) {
-    return new PaymentProviderError(`${what}: Stripe refused a reused idempotency key (${detail})${ref}.`);
-  }
-  return new PaymentProviderError(`${what}: Stripe refused the request (HTTP ${status}: ${detail})${ref}.`);
+  const f = stripeFailure(what, err, (e, detail, ref) =>
+    e instanceof Stripe.errors.StripeIdempotencyError ? `${what}: Stripe refused a reused idempotency key (${detail})${ref}.` : null,
+  );
+  return new PaymentProviderError(f.message, f.retryable);
 }

@@ -1,4 +1,6 @@
 import Stripe from 'stripe';
+import { regionsOf } from '@/contract/address';
+import { stripeEndpoint, stripeFailure } from '@/server/lib/stripe-failure';
 import { TaxProviderError, type SalesTaxComponent, type SalesTaxInput, type SalesTaxProvider } from './tax-provider';
 
 export interface StripeTaxProviderOptions {
@@ -30,7 +32,7 @@ export class StripeTaxProvider implements SalesTaxProvider {
 
   constructor(opts: StripeTaxProviderOptions) {
     this.stripe = new Stripe(opts.secretKey, {
-      ...(opts.apiUrl ? endpointOf(opts.apiUrl) : {}),
+      ...(opts.apiUrl ? stripeEndpoint(opts.apiUrl) : {}),
       maxNetworkRetries: 2,
       timeout: 10_000,
       appInfo: { name: 'Certifiable' },
@@ -104,7 +106,8 @@ export function taxName(d: Stripe.Tax.Calculation.TaxBreakdown.TaxRateDetails): 
   if ('display_name' in d && typeof d.display_name === 'string' && d.display_name.trim()) return d.display_name.trim();
   const type = d.tax_type ? taxTypeLabel(d.tax_type) : 'tax';
   const state = d.state?.toUpperCase() ?? null;
-  const stateName = state && (d.country ?? 'US').toUpperCase() === 'US' ? US_STATES[state] : undefined;
+  // The address form's own list of US states, DC and territories (contract/address.ts).
+  const stateName = state && (d.country ?? 'US').toUpperCase() === 'US' ? regionsOf('US')?.find((r) => r.code === state)?.name : undefined;
   if (stateName) return `${stateName} ${type}`;
   const place = state ?? d.country?.toUpperCase() ?? null;
   const label = type.charAt(0).toUpperCase() + type.slice(1);
@@ -119,113 +122,22 @@ function taxTypeLabel(type: string): string {
 
 const ACRONYMS = new Set(['vat', 'gst', 'hst', 'pst', 'qst', 'rst', 'igst', 'jct', 'nhil']);
 
-/** US states, DC and the territories Stripe Tax covers, by postal abbreviation. */
-const US_STATES: Record<string, string> = {
-  AL: 'Alabama',
-  AK: 'Alaska',
-  AZ: 'Arizona',
-  AR: 'Arkansas',
-  CA: 'California',
-  CO: 'Colorado',
-  CT: 'Connecticut',
-  DE: 'Delaware',
-  DC: 'District of Columbia',
-  FL: 'Florida',
-  GA: 'Georgia',
-  HI: 'Hawaii',
-  ID: 'Idaho',
-  IL: 'Illinois',
-  IN: 'Indiana',
-  IA: 'Iowa',
-  KS: 'Kansas',
-  KY: 'Kentucky',
-  LA: 'Louisiana',
-  ME: 'Maine',
-  MD: 'Maryland',
-  MA: 'Massachusetts',
-  MI: 'Michigan',
-  MN: 'Minnesota',
-  MS: 'Mississippi',
-  MO: 'Missouri',
-  MT: 'Montana',
-  NE: 'Nebraska',
-  NV: 'Nevada',
-  NH: 'New Hampshire',
-  NJ: 'New Jersey',
-  NM: 'New Mexico',
-  NY: 'New York',
-  NC: 'North Carolina',
-  ND: 'North Dakota',
-  OH: 'Ohio',
-  OK: 'Oklahoma',
-  OR: 'Oregon',
-  PA: 'Pennsylvania',
-  RI: 'Rhode Island',
-  SC: 'South Carolina',
-  SD: 'South Dakota',
-  TN: 'Tennessee',
-  TX: 'Texas',
-  UT: 'Utah',
-  VT: 'Vermont',
-  VA: 'Virginia',
-  WA: 'Washington',
-  WV: 'West Virginia',
-  WI: 'Wisconsin',
-  WY: 'Wyoming',
-  PR: 'Puerto Rico',
-  GU: 'Guam',
-  VI: 'U.S. Virgin Islands',
-  AS: 'American Samoa',
-  MP: 'Northern Mariana Islands',
-};
-
-function endpointOf(apiUrl: string): { protocol: 'http' | 'https'; host: string; port: number } {
-  const u = new URL(apiUrl);
-  const protocol = u.protocol === 'http:' ? 'http' : 'https';
-  return { protocol, host: u.hostname, port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443 };
-}
 
 const WHAT = 'Could not calculate US sales tax through Stripe Tax';
 
 /**
- * A Stripe failure as a message an admin can act on (the same reading as the payment adapter's). Retryable:
- * Stripe could not be reached, had a problem on its side (5xx), was busy with the same request (409) or limited
- * our rate (429); the `stripe` client has already retried twice by then. Not retryable: an address Stripe cannot
- * place, Stripe Tax not activated, a refused key, any other 4xx.
+ * A Stripe failure as a message an admin can act on (lib/stripe-failure.ts, as the payment adapter reads them), with
+ * Stripe Tax's own: an address it cannot place in a US tax jurisdiction, Stripe Tax not activated — not retryable.
  */
 function taxError(err: unknown): TaxProviderError {
-  if (!(err instanceof Stripe.errors.StripeError)) {
-    return new TaxProviderError(`${WHAT}: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  const status = err.statusCode;
-  const ref = err.requestId ? ` (Stripe request ${err.requestId})` : '';
-  const detail = `${err.message.replace(/\.$/, '')}${err.param ? ` [parameter ${err.param}]` : ''}`;
-  if (err instanceof Stripe.errors.StripeConnectionError || status === undefined) {
-    return new TaxProviderError(`${WHAT}: Stripe could not be reached (${err.message}). Try again in a moment.`, true);
-  }
-  if (status === 429 || err instanceof Stripe.errors.StripeRateLimitError) {
-    return new TaxProviderError(`${WHAT}: Stripe is limiting our requests (HTTP 429). Try again in a moment${ref}.`, true);
-  }
-  if (status >= 500) {
-    return new TaxProviderError(`${WHAT}: Stripe had a problem on its side (HTTP ${status}: ${detail}). Try again in a moment${ref}.`, true);
-  }
-  if (status === 409) {
-    return new TaxProviderError(`${WHAT}: Stripe was still busy with the same request (HTTP 409: ${detail}). Try again in a moment${ref}.`, true);
-  }
-  if (status === 401 || err instanceof Stripe.errors.StripeAuthenticationError) {
-    return new TaxProviderError(`${WHAT}: Stripe refused the API key in STRIPE_SECRET_KEY (${detail})${ref}.`, false);
-  }
-  if (status === 403 || err instanceof Stripe.errors.StripePermissionError) {
-    return new TaxProviderError(`${WHAT}: the Stripe key in STRIPE_SECRET_KEY may not do this (${detail})${ref}.`, false);
-  }
-  if (err.code === 'customer_tax_location_invalid' || err.param?.startsWith('customer_details[address]')) {
-    return new TaxProviderError(
-      `${WHAT}: Stripe could not tax the shipping address, as it could not place it in a US tax jurisdiction (${detail}). Check the address's ZIP code, state and country${ref}.`,
-      false,
-    );
-  }
-  if (err.code === 'stripe_tax_inactive') {
-    return new TaxProviderError(`${WHAT}: Stripe Tax is not active on this Stripe account; activate it in the Stripe Dashboard (Settings → Tax) or turn US sales tax off (${detail})${ref}.`, false);
-  }
-  return new TaxProviderError(`${WHAT}: Stripe refused the request (HTTP ${status}: ${detail})${ref}.`, false);
+  const f = stripeFailure(WHAT, err, (e, detail, ref) => {
+    if (e.code === 'customer_tax_location_invalid' || e.param?.startsWith('customer_details[address]')) {
+      return `${WHAT}: Stripe could not tax the shipping address, as it could not place it in a US tax jurisdiction (${detail}). Check the address's ZIP code, state and country${ref}.`;
+    }
+    if (e.code === 'stripe_tax_inactive') {
+      return `${WHAT}: Stripe Tax is not active on this Stripe account; activate it in the Stripe Dashboard (Settings → Tax) or turn US sales tax off (${detail})${ref}.`;
+    }
+    return null;
+  });
+  return new TaxProviderError(f.message, f.retryable);
 }

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsReport } from '@/contract/analytics';
-import type { AdminOrder } from '@/contract/shop';
 import { signedInClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
-import { checkoutBody, pay, placeOrder, shopCatalogue, shoppers } from '../checkout/test-support';
+import { currencySales, shopCatalogue } from '../checkout/test-support';
 import { addDays, utcDay } from './analytics-rollup';
 import { analyticsReport } from './analytics-report.service';
 
@@ -16,36 +15,11 @@ import { analyticsReport } from './analytics-report.service';
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInClient>>;
 let shop: Awaited<ReturnType<typeof shopCatalogue>>;
-const shopper = shoppers(() => t.app, '203.0.113');
-const TEST_CARD = '4242 4242 4242 4242';
+const { sellTheMix, kept, of } = currencySales(() => ({ app: t.app, admin: admin.client, shop }), '203.0.113');
 
-/** What each currency kept (charged − refunded) and how many of its orders count as sold. */
-const kept = new Map<string, { revenue: number; orders: number }>();
 /** The UTC days the orders were paid on (one, unless the setup ran over midnight). */
 const paidDays = new Set<string>();
 
-/** Places an order in `currency` (a print shipped to the US, or a PDF), pays it with the test card, refunds `refund`. */
-async function sale(currency: string, opts: { pdf?: boolean; pay?: boolean; refund?: number | 'all' } = {}) {
-  const client = shopper();
-  const over = opts.pdf ? { shipping_address: null, shipping_method: null } : {};
-  const { res, result } = await placeOrder(client, checkoutBody(shop.award.id, shop.variant(opts.pdf ? 'PDF' : 'PRINT-A4').id, { currency, ...over }));
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  if (opts.pay === false) return;
-  expect((await pay(client, result!.payment_url, TEST_CARD)).outcome?.status).toBe('succeeded');
-  const url = `/api/admin/orders/${result!.order_id}`;
-  let order = (await admin.client.get(url)).json() as AdminOrder;
-  expect(order).toMatchObject({ currency, status: 'paid' });
-  if (opts.refund !== undefined) {
-    const refunded = await admin.client.post(`${url}/refund`, opts.refund === 'all' ? { reason: 'Changed their mind' } : { amount: opts.refund, reason: 'Scratched' });
-    expect(refunded.statusCode, refunded.body.slice(0, 300)).toBe(200);
-    order = refunded.json() as AdminOrder;
-  }
-  if (order.status === 'refunded') return;
-  const k = kept.get(currency) ?? { revenue: 0, orders: 0 };
-  kept.set(currency, { revenue: k.revenue + order.total - order.refunded_total, orders: k.orders + 1 });
-}
-
-const of = (currency: string) => ({ currency, ...kept.get(currency)! });
 /** From the first day an order was paid to today: every sale of this file is in it. */
 const range = () => ({ from: [...paidDays].sort()[0]!, to: utcDay(new Date()) });
 
@@ -55,15 +29,7 @@ beforeAll(async () => {
   shop = await shopCatalogue(t.app, t.database.db);
   expect(shop.cat.currency).toBe('USD');
   paidDays.add(utcDay(new Date()));
-  await sale('USD');
-  await sale('USD', { pdf: true, refund: 300 });
-  await sale('EUR');
-  await sale('EUR', { refund: 500 });
-  await sale('EUR', { pdf: true });
-  // Not sold: wholly refunded, or never paid.
-  await sale('EUR', { pdf: true, refund: 'all' });
-  await sale('EUR', { pay: false });
-  await sale('GBP', { pdf: true });
+  await sellTheMix();
   paidDays.add(utcDay(new Date()));
 });
 afterAll(async () => {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import type { CheckoutBody, CheckoutResult, StoreCatalogue } from '@/contract/shop';
+import type { AdminOrder, CheckoutBody, CheckoutResult, StoreCatalogue } from '@/contract/shop';
+import { expect } from 'vitest';
 import type { TestPaymentOutcome } from '@/contract/test-payments';
 import { type TestCardProcessor } from '@/server/adapters/payments/test-processor';
 import type { Db } from '@/server/db/client';
@@ -80,4 +81,47 @@ export function signedEvent(app: FastifyInstance, type: string, object: Record<s
 
 export function sendEvent(app: FastifyInstance, e: { payload: string; signature: string }) {
   return app.inject({ method: 'POST', url: WEBHOOK_PATH, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature }, payload: e.payload });
+}
+
+/**
+ * Sales in several currencies for the revenue reports' tests (docs/decisions/134): `sale()` places an order in a
+ * currency (a print shipped to the US, or a PDF), pays it with the test card and refunds what it is told, through the
+ * API; `kept` adds up what each currency kept (charged − refunded) and how many of its orders count as sold.
+ */
+export function currencySales(deps: () => { app: FastifyInstance; admin: TestClient; shop: Awaited<ReturnType<typeof shopCatalogue>> }, subnet: string) {
+  const shopper = shoppers(() => deps().app, subnet);
+  const kept = new Map<string, { revenue: number; orders: number }>();
+  async function sale(currency: string, opts: { pdf?: boolean; pay?: boolean; refund?: number | 'all' } = {}) {
+    const { admin, shop } = deps();
+    const client = shopper();
+    const over = opts.pdf ? { shipping_address: null, shipping_method: null } : {};
+    const { res, result } = await placeOrder(client, checkoutBody(shop.award.id, shop.variant(opts.pdf ? 'PDF' : 'PRINT-A4').id, { currency, ...over }));
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    if (opts.pay === false) return;
+    expect((await pay(client, result!.payment_url, '4242 4242 4242 4242')).outcome?.status).toBe('succeeded');
+    const url = `/api/admin/orders/${result!.order_id}`;
+    let order = (await admin.get(url)).json() as AdminOrder;
+    expect(order).toMatchObject({ currency, status: 'paid' });
+    if (opts.refund !== undefined) {
+      const refunded = await admin.post(`${url}/refund`, opts.refund === 'all' ? { reason: 'Changed their mind' } : { amount: opts.refund, reason: 'Scratched' });
+      expect(refunded.statusCode, refunded.body.slice(0, 300)).toBe(200);
+      order = refunded.json() as AdminOrder;
+    }
+    if (order.status === 'refunded') return;
+    const k = kept.get(currency) ?? { revenue: 0, orders: 0 };
+    kept.set(currency, { revenue: k.revenue + order.total - order.refunded_total, orders: k.orders + 1 });
+  }
+  /** The reports' mix: two dollar sales (one partly refunded), three euro ones (one partly), a pound one, and two
+   * euro orders that are not sold (one wholly refunded, one never paid). */
+  async function sellTheMix() {
+    await sale('USD');
+    await sale('USD', { pdf: true, refund: 300 });
+    await sale('EUR');
+    await sale('EUR', { refund: 500 });
+    await sale('EUR', { pdf: true });
+    await sale('EUR', { pdf: true, refund: 'all' });
+    await sale('EUR', { pay: false });
+    await sale('GBP', { pdf: true });
+  }
+  return { sale, sellTheMix, kept, of: (currency: string) => ({ currency, ...kept.get(currency)! }) };
 }

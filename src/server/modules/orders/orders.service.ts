@@ -150,34 +150,30 @@ export async function ordersPastExpiry(db: Pick<Db, 'select'>, limit: number): P
 
 /**
  * A line bought later on the same order (a one-time offer, docs/decisions/099): added after the others, with the
- * order's totals raised by its price and tax.
+ * order's totals raised by its price and tax. `tax`: the line's, its price holding it or not, and the order's tax lines
+ * with it added (the caller holds the order's lock, so they are the order's as they stand).
  */
 export async function addOrderLine(
   tx: Pick<Db, 'insert' | 'update' | 'execute'>,
   orderId: string,
-  line: Omit<NewOrder['lines'][number], 'lineTotal'> & { taxes: { name: string; rate_bps: number; amount: number }[]; taxIncluded: boolean },
+  line: Omit<NewOrder['lines'][number], 'lineTotal'>,
+  tax: { amount: number; included: boolean; orderLines: NewOrder['taxLines'] },
 ): Promise<OrderLineRow> {
   const [{ next }] = (
     (await tx.execute(sql`select coalesce(max(position), -1) + 1 as next from order_lines where order_id = ${orderId}`)) as unknown as { rows: { next: number }[] }
   ).rows as [{ next: number }];
-  const { taxes, taxIncluded, ...rest } = line;
-  const tax = taxes.reduce((sum, t) => sum + t.amount, 0);
   const lineTotal = line.unitPrice * line.quantity;
-  // Each tax added to the order's own of the same name and rate (they are the order's rates).
-  const merged = sql`(select coalesce(jsonb_agg(jsonb_build_object('name', t.name, 'rate_bps', t.rate_bps, 'amount', t.amount + coalesce(a.amount, 0))), '[]'::jsonb)
-    from jsonb_to_recordset(${orders.taxLines}) as t(name text, rate_bps numeric, amount int)
-    left join jsonb_to_recordset(${JSON.stringify(taxes)}::jsonb) as a(name text, rate_bps numeric, amount int) on a.name = t.name and a.rate_bps = t.rate_bps)`;
   const [row] = await tx
     .insert(orderLines)
-    .values({ ...rest, orderId, position: Number(next), lineTotal })
+    .values({ ...line, orderId, position: Number(next), lineTotal })
     .returning();
   await tx
     .update(orders)
     .set({
       subtotal: sql`${orders.subtotal} + ${lineTotal}`,
-      taxTotal: sql`${orders.taxTotal} + ${tax}`,
-      taxLines: merged,
-      total: sql`${orders.total} + ${lineTotal + (taxIncluded ? 0 : tax)}`,
+      taxTotal: sql`${orders.taxTotal} + ${tax.amount}`,
+      taxLines: tax.orderLines,
+      total: sql`${orders.total} + ${lineTotal + (tax.included ? 0 : tax.amount)}`,
       updatedAt: sql`now()`,
     })
     .where(eq(orders.id, orderId));

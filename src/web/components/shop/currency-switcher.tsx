@@ -1,10 +1,11 @@
+import { currencySymbol } from '@/contract/format';
 import { useCurrency } from '@/web/lib/currency';
 import { cn } from '@/web/lib/utils';
 
 /** "€ EUR": a currency as the switcher lists it, with its symbol where it has one of its own. */
 export function currencyOption(code: string): string {
-  const symbol = new Intl.NumberFormat('en', { style: 'currency', currency: code, currencyDisplay: 'symbol' }).formatToParts(0).find((p) => p.type === 'currency')?.value;
-  return symbol && symbol !== code ? `${symbol} ${code}` : code;
+  const symbol = currencySymbol(code);
+  return symbol !== code ? `${symbol} ${code}` : code;
 }
 
 /**

@@ -17,7 +17,7 @@ import { CsvLink } from './csv-link';
 import { FunnelCard } from './funnel-card';
 import { Panel } from './panel';
 import { RangePicker } from './range-picker';
-import { RevenueByCurrency } from './revenue-by-currency';
+import { RevenueByCurrency } from '@/web/components/admin/revenue-by-currency';
 
 /**
  * /admin/analytics, laid out as Plausible's dashboard: the range (in the URL), four numbers, visitors per day, where
@@ -86,7 +86,7 @@ function Report({ data, range }: { data: AnalyticsReport; range: AnalyticsRangeQ
   return (
     <>
       <KpiCards data={data} />
-      {others ? <RevenueByCurrency rows={data.revenue_by_currency} own={data.currency} /> : null}
+      {others ? <RevenueByCurrency rows={data.revenue_by_currency} own={data.currency} testId="revenue-by-currency" note="The revenue CSV has every currency, day by day." /> : null}
       {noVisits ? (
         <Notice title="No visits yet in this range" className="bg-white">
           Analytics only counts visitors who allowed it in the cookie banner, so a quiet day is possible. Try a longer range

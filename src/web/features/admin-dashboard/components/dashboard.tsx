@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import { DASHBOARD_PERIOD_LABELS, DASHBOARD_PERIODS, FULFILMENT_LATE_HOURS, type Dashboard as DashboardData, type DashboardPeriod } from '@/contract/admin-dashboard';
 import { countOf } from '@/contract/format';
 import { AdminPageHeader } from '@/web/components/admin/admin-page-header';
+import { RevenueByCurrency } from '@/web/components/admin/revenue-by-currency';
 import { Button } from '@/web/components/ui/button';
 import { Notice } from '@/web/components/ui/notice';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -99,37 +100,6 @@ function OrderItems({ items }: { items: DashboardData['attention']['payment_fail
       </span>
     </li>
   ));
-}
-
-/**
- * The period's revenue in each currency the shop sold in (docs/decisions/134), its own first. Each amount stays in
- * its currency with the code beside it ("$" alone could be US, Canadian or Australian): the shop has no exchange
- * rates, so there is no total across them. Only shown when more than one currency sold: else the Revenue card says it.
- */
-function RevenueByCurrency({ rows, own }: { rows: DashboardData['revenue_by_currency']; own: string }) {
-  return (
-    <section aria-labelledby="dash-currencies" className="mt-3 rounded-2xl border border-line bg-white p-4 shadow-card" data-testid="dashboard-revenue-by-currency">
-      <h2 id="dash-currencies" className="flex items-center gap-2 text-sm font-semibold text-ink-soft">
-        <PiggyBank className="size-4 text-brand-600" aria-hidden="true" />
-        Revenue by currency
-      </h2>
-      <p className="mt-1 text-xs text-muted">Paid less refunds, each currency on its own: without exchange rates they are not added up.</p>
-      <ul className="mt-2 grid gap-x-6 sm:grid-cols-2 lg:grid-cols-4">
-        {rows.map((r) => (
-          <li key={r.currency} className="flex items-baseline justify-between gap-3 border-b border-line py-2 last:border-b-0 sm:border-b-0">
-            <span className="font-semibold">
-              {r.currency}
-              {r.currency === own ? <span className="font-normal text-muted"> (the shop&apos;s)</span> : null}
-            </span>
-            <span className="text-right tabular-nums">
-              <span className="font-semibold">{formatMoney(r.revenue, r.currency)}</span>
-              <span className="text-muted">, {countOf(r.orders, 'order', 'orders')}</span>
-            </span>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
 }
 
 /**
@@ -216,7 +186,7 @@ export function Dashboard() {
               to={`/admin/analytics?period=${ANALYTICS_PERIOD[period]}`}
             />
           </div>
-          {otherCurrencies ? <RevenueByCurrency rows={d.revenue_by_currency} own={d.currency} /> : null}
+          {otherCurrencies ? <RevenueByCurrency rows={d.revenue_by_currency} own={d.currency} className="mt-3" testId="dashboard-revenue-by-currency" /> : null}
 
           <div className="mt-6 grid gap-4 lg:grid-cols-2">
             <section aria-labelledby="dash-revenue" className="rounded-2xl border border-line bg-white p-4 shadow-card">

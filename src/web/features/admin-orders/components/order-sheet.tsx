@@ -131,6 +131,7 @@ function CancelDialog({ order, open, onOpenChange }: { order: AdminOrder; open: 
 const MACHINE_WORDS = { order: 'Order', payment: 'Payment', fulfilment: 'Fulfilment' } as const;
 
 function Details({ order }: { order: AdminOrder }) {
+  const taxes = taxRows(order);
   const money = (n: number) => formatMoney(n, order.currency);
   const resend = useOrderAction(order.id);
   const [refunding, setRefunding] = useState(false);
@@ -206,7 +207,7 @@ function Details({ order }: { order: AdminOrder }) {
           <Field label="Subtotal">{money(order.subtotal)}</Field>
           {order.discount_total ? <Field label={`Discount ${order.discount_code}`}>−{money(order.discount_total)}</Field> : null}
           {order.shipping_label ? <Field label={order.shipping_label}>{money(order.shipping_total)}</Field> : null}
-          {taxRows(order).before.map((t) => (
+          {taxes.before.map((t) => (
             <Field key={t.label} label={t.label}>
               {money(t.amount)}
             </Field>
@@ -214,7 +215,7 @@ function Details({ order }: { order: AdminOrder }) {
           <Field label="Total">
             <strong>{money(order.total)}</strong>
           </Field>
-          {taxRows(order).after.map((t) => (
+          {taxes.after.map((t) => (
             <Field key={t.label} label={t.label}>
               {money(t.amount)}
             </Field>

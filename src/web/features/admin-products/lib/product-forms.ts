@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySymbol } from '@/contract/format';
 import { discountCodeBodySchema, productBodySchema, variantBodySchema, type DiscountCodeBody } from '@/contract/admin-products';
 import { minorToText, parseMoney } from '@/web/lib/money-input';
 import { moneyText } from '@/web/lib/money-text';
@@ -62,11 +63,6 @@ export const newVariantFormSchema = z.object({
   requires_shipping: variant.requires_shipping.unwrap(),
 });
 export type NewVariantForm = z.input<typeof newVariantFormSchema>;
-
-/** "€", "£", "CA$": the sign formatMoney writes for the currency (the code itself when it has none, as CHF). */
-export function currencySymbol(currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
-}
 
 /** "Price in EUR (€)"; "Price in CHF" where the sign is the code. */
 export function priceInLabel(currency: string): string {

@@ -77,6 +77,7 @@ const NEXT: Record<OrderStatus, (o: Order) => string> = {
 /** An order as its customer sees it: where it is, what is in it, where it goes, what it cost. */
 export function OrderDetails({ order }: { order: Order }) {
   const money = (n: number) => formatMoney(n, order.currency);
+  const taxes = taxRows(order);
   const step = progress(order);
   const offPath = order.status === 'cancelled' || order.status === 'abandoned' || order.status === 'payment_failed' || order.status === 'pending_payment';
   const shipments = parcels(order);
@@ -190,14 +191,14 @@ export function OrderDetails({ order }: { order: Order }) {
             <Row label="Subtotal" value={money(order.subtotal)} />
             {order.discount_total ? <Row label={`Discount (${order.discount_code})`} value={`−${money(order.discount_total)}`} /> : null}
             {order.shipping_label ? <Row label={`Shipping: ${order.shipping_label}`} value={money(order.shipping_total)} /> : null}
-            {taxRows(order).before.map((t) => (
+            {taxes.before.map((t) => (
               <Row key={t.label} label={t.label} value={money(t.amount)} />
             ))}
             <div className="flex justify-between gap-4 border-t border-line pt-3 text-base font-semibold">
               <dt>Total</dt>
               <dd className="tabular-nums">{money(order.total)}</dd>
             </div>
-            {taxRows(order).after.map((t) => (
+            {taxes.after.map((t) => (
               <Row key={t.label} label={t.label} value={money(t.amount)} />
             ))}
             {order.refunds.map((r) => (

@@ -142,6 +142,7 @@ function Shop({ catalogue }: { catalogue: StoreCatalogue }) {
   const mockups = useAwardMockups(awardId);
   const mockup = pickMockup(mockups, product.id, variant?.id ?? null);
   const money = (minor: number) => formatMoney(minor, catalogue.currency);
+  const taxNote = shelfTaxNote(catalogue.currency);
   const finishLegend = product.kind === 'framed' ? 'Frame finish' : 'Finish';
 
   const chooseProduct = (id: string) => {
@@ -343,7 +344,7 @@ function Shop({ catalogue }: { catalogue: StoreCatalogue }) {
                     {money(variant.price * quantity)}
                   </span>
                   {quantity > 1 ? <span className="block text-xs text-muted">{money(variant.price)} each</span> : null}
-                  {shelfTaxNote(catalogue.currency) ? <span className="block text-xs text-muted">{shelfTaxNote(catalogue.currency)}</span> : null}
+                  {taxNote ? <span className="block text-xs text-muted">{taxNote}</span> : null}
                 </p>
               </div>
               <Button size="lg" onClick={add} disabled={!selection} className="w-full">
