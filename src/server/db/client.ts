@@ -76,8 +76,24 @@ class RoutingPool {
     return background.getStore() ? this.backgroundWork : this.requests;
   }
 
-  query(...args: unknown[]): unknown {
-    return (this.#pool().query as (...a: unknown[]) => unknown)(...args);
+  /**
+   * One statement on a connection of the pool. Not pg-pool's own `query`: that one closes the connection whenever the
+   * statement fails, even when the server answered with an error (a unique violation: every double-clicked checkout's
+   * second request) and the connection is as good as before — and the next statement then pays for a new connection
+   * and a fresh backend with cold caches (issue 25: one new connection per order under load). Here a connection is
+   * closed only when it is itself in question: no answer from the server, or one that ended the session.
+   */
+  async query(...args: unknown[]): Promise<unknown> {
+    if (typeof args[args.length - 1] === 'function') return (this.#pool().query as (...a: unknown[]) => unknown)(...args);
+    const client = await this.#pool().connect();
+    try {
+      const result = await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+      client.release();
+      return result;
+    } catch (err) {
+      client.release(err instanceof pg.DatabaseError ? undefined : (err as Error));
+      throw err;
+    }
   }
 
   connect(): Promise<pg.PoolClient> {
