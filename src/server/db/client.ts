@@ -85,14 +85,19 @@ class RoutingPool {
    */
   async query(...args: unknown[]): Promise<unknown> {
     if (typeof args[args.length - 1] === 'function') return (this.#pool().query as (...a: unknown[]) => unknown)(...args);
-    const client = await this.#pool().connect();
-    try {
-      const result = await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
-      client.release();
-      return result;
-    } catch (err) {
-      client.release(err instanceof pg.DatabaseError ? undefined : (err as Error));
-      throw err;
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.#pool().connect();
+      try {
+        const result = await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+        client.release();
+        return result;
+      } catch (err) {
+        const stale = isStalePrepared(err);
+        client.release(err instanceof pg.DatabaseError && !stale ? undefined : (err as Error));
+        // A prepared statement a migration made stale ran nothing: once more, on a connection that prepares it anew.
+        if (stale && attempt === 1) continue;
+        throw err;
+      }
     }
   }
 
@@ -109,12 +114,57 @@ export const CONNECT_TIMEOUT_MS = 4_000;
 export const QUERY_TIMEOUT_MS = 4_000;
 
 /**
- * A node-postgres client that closes its connection when a statement got no answer in time (issue 24). pg's own
- * query_timeout fails the statement but keeps the connection, so the next statement on it (a transaction's
- * ROLLBACK, the next request's query) would queue behind the unanswered one; closed, they fail at once and the pool
- * opens a fresh connection once the database answers again.
+ * Statements prepared once per connection (issue 25, decision 135). A statement with parameters whose text a pool has
+ * sent before gets a name, and node-postgres then parses it once on each connection and afterwards only binds and
+ * executes it: PostgreSQL stops parsing and planning the same checkout statements again for every order (half its
+ * time on them in the checkout bench). Texts are the key, so a name always means one text. Bounded: at most
+ * `PREPARED_MAX` names per database opened (each connection holds the ones it has used), the texts seen once are
+ * forgotten when they pass `SEEN_MAX`, and a statement without parameters (BEGIN, COMMIT, DDL, several statements in
+ * one text) is never prepared.
  */
-class TimedClient extends pg.Client {
+export class StatementNames {
+  static readonly PREPARED_MAX = 300;
+  static readonly SEEN_MAX = 5_000;
+  readonly #names = new Map<string, string | true>();
+  #prepared = 0;
+
+  /** The name to prepare `text` under, or undefined to send it unnamed (first seen, or the bound reached). */
+  nameOf(text: string): string | undefined {
+    const known = this.#names.get(text);
+    if (typeof known === 'string') return known;
+    if (this.#prepared >= StatementNames.PREPARED_MAX) return undefined;
+    if (known === undefined) {
+      if (this.#names.size - this.#prepared >= StatementNames.SEEN_MAX) {
+        for (const [t, v] of this.#names) if (v === true) this.#names.delete(t);
+      }
+      this.#names.set(text, true);
+      return undefined;
+    }
+    const name = `certifiable_${++this.#prepared}`;
+    this.#names.set(text, name);
+    return name;
+  }
+}
+
+/**
+ * What the server answers a prepared statement that no longer fits its connection: "cached plan must not change
+ * result type" (a migration changed a table's columns underneath it) or an unknown statement name. Nothing ran.
+ */
+function isStalePrepared(err: unknown): boolean {
+  return err instanceof pg.DatabaseError && (err.code === '26000' || (err.code === '0A000' && /cached plan/.test(err.message)));
+}
+
+/**
+ * A node-postgres client that prepares repeated statements (StatementNames) and closes its connection when a
+ * statement got no answer in time (issue 24). pg's own query_timeout fails the statement but keeps the connection,
+ * so the next statement on it (a transaction's ROLLBACK, the next request's query) would queue behind the unanswered
+ * one; closed, they fail at once and the pool opens a fresh connection once the database answers again. A prepared
+ * statement the server calls stale closes its connection too: its replacement prepares afresh.
+ */
+export class TimedClient extends pg.Client {
+  /** Names of the statements prepared on this pool's connections; none: nothing is prepared. */
+  protected statementNames: StatementNames | null = null;
+
   constructor(config?: pg.ClientConfig) {
     super(config);
     // A connection lost while the client is checked out (a transaction running when the database stops) is reported
@@ -126,8 +176,21 @@ class TimedClient extends pg.Client {
   override query(...args: unknown[]): never {
     const last = args.length - 1;
     const callback = args[last];
+    const first = args[0];
+    let named = false;
+    if (typeof first === 'string' || (typeof first === 'object' && first !== null && !('submit' in first) && !(first as pg.QueryConfig).name)) {
+      const config: pg.QueryConfig = typeof first === 'string' ? { text: first } : { ...(first as pg.QueryConfig) };
+      const values = Array.isArray(args[1]) ? (args[1] as unknown[]) : config.values;
+      const name = this.statementNames && values && values.length > 0 ? this.statementNames.nameOf(config.text) : undefined;
+      if (name) {
+        config.name = name;
+        args[0] = config;
+        named = true;
+      }
+    }
     const cut = (err: unknown) => {
-      if (err instanceof Error && err.message === 'Query read timeout') (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      const stale = named && isStalePrepared(err);
+      if (stale || (err instanceof Error && err.message === 'Query read timeout')) (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
     };
     if (typeof callback === 'function') {
       args[last] = (err: unknown, ...rest: unknown[]) => {
@@ -139,6 +202,14 @@ class TimedClient extends pg.Client {
     if (result instanceof Promise) result.catch(cut);
     return result as never;
   }
+}
+
+/** A client class for a pool of its own (the job queue's) that prepares that pool's repeated statements. */
+export function preparingClient(): typeof TimedClient {
+  const names = new StatementNames();
+  return class PreparingClient extends TimedClient {
+    protected override statementNames = names;
+  };
 }
 
 export async function openDatabase(opts: {
@@ -159,7 +230,9 @@ export async function openDatabase(opts: {
     const queryTimeout = opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS;
     const listeners = new Set<(text: string) => void>();
     const sent = { requests: 0, background: 0 };
+    const names = new StatementNames();
     class RequestClient extends TimedClient {
+      protected override statementNames = names;
       override query(...args: unknown[]): never {
         sent.requests++;
         if (listeners.size) {
@@ -171,6 +244,7 @@ export async function openDatabase(opts: {
       }
     }
     class BackgroundClient extends TimedClient {
+      protected override statementNames = names;
       override query(...args: unknown[]): never {
         sent.background++;
         return (super.query as (...a: unknown[]) => never)(...args);

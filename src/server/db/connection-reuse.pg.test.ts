@@ -4,7 +4,7 @@ import { createTestDatabase } from '../test/test-database';
 import { inBackground, openDatabase, type Database } from './client';
 
 /**
- * Issue 25, PostgreSQL: a statement the server refuses (a unique violation — every double-clicked checkout's second
+ * Issue 25, PostgreSQL (decision 135). Repeated statements are prepared once per connection. A statement the server refuses (a unique violation — every double-clicked checkout's second
  * request meets one) leaves its connection in the pool. pg-pool's own `query` closed it, so under load each order
  * paid for a new connection and a fresh backend with cold caches. A connection that did not answer is still closed
  * (statement-timeout.pg.test.ts).
@@ -39,5 +39,37 @@ describe('connections kept after a refused statement', () => {
     const pid = await inBackground(backend);
     await expect(inBackground(() => database.rows(sql`select 1 / 0`))).rejects.toMatchObject({ cause: { code: '22012' } });
     expect(await inBackground(backend)).toBe(pid);
+  });
+});
+
+const prepared = async () =>
+  (await database.rows<{ statement: string }>(sql`select statement from pg_prepared_statements order by prepare_time`)).map((r) => r.statement);
+
+describe('statements prepared once per connection', () => {
+  it('prepares a statement with parameters the second time it is sent, and runs it from then on without parsing', async () => {
+    const pid = await backend();
+    const probe = (n: number) => database.rows<{ n: number }>(sql`select ${n}::int + 1 as n -- probe of preparing`);
+    expect(await probe(1)).toEqual([{ n: 2 }]);
+    expect((await prepared()).filter((s) => s.includes('probe of preparing'))).toEqual([]);
+    expect(await probe(2)).toEqual([{ n: 3 }]);
+    expect(await probe(41)).toEqual([{ n: 42 }]);
+    expect(await backend()).toBe(pid);
+    expect((await prepared()).filter((s) => s.includes('probe of preparing'))).toEqual(['select $1::int + 1 as n -- probe of preparing']);
+  });
+
+  it('never prepares a statement without parameters', async () => {
+    for (let i = 0; i < 3; i++) await database.rows(sql`select 7 as n -- unprepared probe`);
+    expect((await prepared()).filter((s) => s.includes('unprepared probe'))).toEqual([]);
+  });
+
+  it('answers a prepared statement whose table a migration changed, on a connection that prepares it anew', async () => {
+    await database.rows(sql`create table stale_probe (k text primary key)`);
+    await database.rows(sql`insert into stale_probe values ('a')`);
+    const read = () => database.rows<Record<string, unknown>>(sql`select * from stale_probe where k = ${'a'}`);
+    expect(await read()).toEqual([{ k: 'a' }]);
+    expect(await read()).toEqual([{ k: 'a' }]);
+    await database.rows(sql`alter table stale_probe add column v int default 5`);
+    expect(await read()).toEqual([{ k: 'a', v: 5 }]);
+    expect(await read()).toEqual([{ k: 'a', v: 5 }]);
   });
 });

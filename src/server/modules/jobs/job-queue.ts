@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromDrizzle, fromPglite, PgBoss, type JobResult, type JobWithMetadata } from 'pg-boss';
 import type { z } from 'zod';
-import { CONNECT_TIMEOUT_MS, inBackground, type Database, type Db } from '@/server/db/client';
+import { CONNECT_TIMEOUT_MS, inBackground, preparingClient, type Database, type Db } from '@/server/db/client';
 
 /**
  * The job queue (docs/decisions/085, 108): pg-boss on the same database as everything else — the embedded PGlite
@@ -162,7 +162,8 @@ export class JobQueue {
       // Its own small pool on PostgreSQL, with the app's connect timeout and a bound on any one statement.
       ...(pglite
         ? { db: fromPglite(pglite), backend: 'pglite' as const }
-        : { connectionString: url!, max: 4, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: '-c statement_timeout=60000' }),
+        : // Its repeated statements prepared once per connection, as the app's own are (decision 135).
+          { connectionString: url!, max: 4, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: '-c statement_timeout=60000', Client: preparingClient() }),
       schema: SCHEMA,
       // Workers wake the moment a job commits (NOTIFY), on every instance; polling stays as the floor.
       useListenNotify: !manual,
