@@ -11,6 +11,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { projectRoot } from '../config';
 import { lockDir, type DirLock } from './dir-lock';
+import { PreparingPglite } from './pglite-prepared';
+import { StatementNames } from './statement-names';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -112,39 +114,6 @@ export const CONNECT_TIMEOUT_MS = 4_000;
  * client gives up on a connection that has not answered by then (a database hung mid-query) and closes it.
  */
 export const QUERY_TIMEOUT_MS = 4_000;
-
-/**
- * Statements prepared once per connection (issue 25, decision 135). A statement with parameters whose text a pool has
- * sent before gets a name, and node-postgres then parses it once on each connection and afterwards only binds and
- * executes it: PostgreSQL stops parsing and planning the same checkout statements again for every order (half its
- * time on them in the checkout bench). Texts are the key, so a name always means one text. Bounded: at most
- * `PREPARED_MAX` names per database opened (each connection holds the ones it has used), the texts seen once are
- * forgotten when they pass `SEEN_MAX`, and a statement without parameters (BEGIN, COMMIT, DDL, several statements in
- * one text) is never prepared.
- */
-export class StatementNames {
-  static readonly PREPARED_MAX = 300;
-  static readonly SEEN_MAX = 5_000;
-  readonly #names = new Map<string, string | true>();
-  #prepared = 0;
-
-  /** The name to prepare `text` under, or undefined to send it unnamed (first seen, or the bound reached). */
-  nameOf(text: string): string | undefined {
-    const known = this.#names.get(text);
-    if (typeof known === 'string') return known;
-    if (this.#prepared >= StatementNames.PREPARED_MAX) return undefined;
-    if (known === undefined) {
-      if (this.#names.size - this.#prepared >= StatementNames.SEEN_MAX) {
-        for (const [t, v] of this.#names) if (v === true) this.#names.delete(t);
-      }
-      this.#names.set(text, true);
-      return undefined;
-    }
-    const name = `certifiable_${++this.#prepared}`;
-    this.#names.set(text, name);
-    return name;
-  }
-}
 
 /**
  * What the server answers a prepared statement that no longer fits its connection: "cached plan must not change
@@ -319,7 +288,8 @@ export async function openDatabase(opts: {
   } else {
     client = await PGlite.create(opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {});
   }
-  const db = drizzlePglite(client, { schema });
+  // Its repeated statements prepared once, as on PostgreSQL (decision 135).
+  const db = drizzlePglite(PreparingPglite.of(client) as unknown as PGlite, { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StatementNames } from './client';
+import { StatementNames } from './statement-names';
 
 /** Decision 135: which statements a pool prepares, and the bound on how many. */
 describe('StatementNames', () => {

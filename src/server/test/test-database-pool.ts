@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database } from '../db/client';
+import { PreparingPglite } from '../db/pglite-prepared';
 
 /**
  * Embedded test databases kept open between test files of one Vitest worker (issue 27, docs/decisions/130).
@@ -127,6 +128,8 @@ async function reset(pooled: Pooled): Promise<boolean> {
         await pglite.exec('rollback');
         // Not in a block of statements: PostgreSQL runs those as one transaction, which DISCARD ALL refuses.
         await pglite.exec('discard all');
+        // DISCARD ALL dropped the statements the embedded database had prepared (decision 135).
+        PreparingPglite.of(pglite).forget();
         const [row] = await pooled.database.rows<{ shape: string }>(sql.raw(SHAPE));
         if (row?.shape !== pooled.shape) return false;
         await pglite.exec(pooled.script);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromDrizzle, fromPglite, PgBoss, type JobResult, type JobWithMetadata } from 'pg-boss';
 import type { z } from 'zod';
+import { PreparingPglite } from '@/server/db/pglite-prepared';
 import { CONNECT_TIMEOUT_MS, inBackground, preparingClient, type Database, type Db } from '@/server/db/client';
 
 /**
@@ -161,7 +162,7 @@ export class JobQueue {
     const boss = new PgBoss({
       // Its own small pool on PostgreSQL, with the app's connect timeout and a bound on any one statement.
       ...(pglite
-        ? { db: fromPglite(pglite), backend: 'pglite' as const }
+        ? { db: fromPglite(PreparingPglite.of(pglite) as unknown as typeof pglite), backend: 'pglite' as const }
         : // Its repeated statements prepared once per connection, as the app's own are (decision 135).
           { connectionString: url!, max: 4, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: '-c statement_timeout=60000', Client: preparingClient() }),
       schema: SCHEMA,

@@ -1,0 +1,33 @@
+/**
+ * Statements prepared once per connection (issue 25, decision 135). A statement with parameters whose text a pool (or
+ * the embedded database) has been sent before gets a name; it is then parsed once on each connection and afterwards
+ * only bound and executed: PostgreSQL stops parsing and planning the same checkout statements again for every order
+ * (half its time on them in the checkout bench). node-postgres prepares a named statement itself
+ * (TimedClient in client.ts); the embedded database through PreparingPglite (pglite-prepared.ts). Texts are the key, so a name always means one text. Bounded: at most
+ * `PREPARED_MAX` names per database opened (each connection holds the ones it has used), the texts seen once are
+ * forgotten when they pass `SEEN_MAX`, and a statement without parameters (BEGIN, COMMIT, DDL, several statements in
+ * one text) is never prepared.
+ */
+export class StatementNames {
+  static readonly PREPARED_MAX = 300;
+  static readonly SEEN_MAX = 5_000;
+  readonly #names = new Map<string, string | true>();
+  #prepared = 0;
+
+  /** The name to prepare `text` under, or undefined to send it unnamed (first seen, or the bound reached). */
+  nameOf(text: string): string | undefined {
+    const known = this.#names.get(text);
+    if (typeof known === 'string') return known;
+    if (this.#prepared >= StatementNames.PREPARED_MAX) return undefined;
+    if (known === undefined) {
+      if (this.#names.size - this.#prepared >= StatementNames.SEEN_MAX) {
+        for (const [t, v] of this.#names) if (v === true) this.#names.delete(t);
+      }
+      this.#names.set(text, true);
+      return undefined;
+    }
+    const name = `certifiable_${++this.#prepared}`;
+    this.#names.set(text, name);
+    return name;
+  }
+}
