@@ -12,7 +12,7 @@ import pg from 'pg';
 import { projectRoot } from '../config';
 import { lockDir, type DirLock } from './dir-lock';
 import { PreparingPglite } from './pglite-prepared';
-import { StatementNames } from './statement-names';
+import { isStalePrepared, StatementNames } from './statement-names';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -114,14 +114,6 @@ export const CONNECT_TIMEOUT_MS = 4_000;
  * client gives up on a connection that has not answered by then (a database hung mid-query) and closes it.
  */
 export const QUERY_TIMEOUT_MS = 4_000;
-
-/**
- * What the server answers a prepared statement that no longer fits its connection: "cached plan must not change
- * result type" (a migration changed a table's columns underneath it) or an unknown statement name. Nothing ran.
- */
-function isStalePrepared(err: unknown): boolean {
-  return err instanceof pg.DatabaseError && (err.code === '26000' || (err.code === '0A000' && /cached plan/.test(err.message)));
-}
 
 /**
  * A node-postgres client that prepares repeated statements (StatementNames) and closes its connection when a

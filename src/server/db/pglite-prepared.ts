@@ -1,5 +1,5 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
-import { StatementNames } from './statement-names';
+import { isStalePrepared, StatementNames } from './statement-names';
 
 /**
  * The embedded database with its repeated statements prepared (issue 25, decision 135). PGlite's `query` parses,
@@ -87,8 +87,7 @@ export class PreparingPglite {
 
   /** Whether `err` says the prepared statement `name` no longer fits the session; if so, it is forgotten. */
   #stale(name: string, err: unknown): boolean {
-    const code = (err as { code?: string } | null)?.code;
-    const stale = code === '26000' || (code === '0A000' && /cached plan/.test((err as Error).message));
+    const stale = isStalePrepared(err);
     if (stale) this.#prepared.delete(name);
     return stale;
   }

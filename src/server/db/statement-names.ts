@@ -31,3 +31,13 @@ export class StatementNames {
     return name;
   }
 }
+
+/**
+ * Whether a database error says a prepared statement no longer fits its session: "cached plan must not change result
+ * type" (a migration changed a table's columns underneath it) or an unknown statement name. Nothing ran. The same
+ * codes from PostgreSQL and from the embedded database.
+ */
+export function isStalePrepared(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return !!e && (e.code === '26000' || (e.code === '0A000' && typeof e.message === 'string' && e.message.includes('cached plan')));
+}

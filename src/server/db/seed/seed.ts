@@ -119,7 +119,7 @@ export async function seedDatabase(db: Db): Promise<{ applied: boolean }> {
     if (lists.length) await tx.insert(variantPrices).values(lists).onConflictDoNothing();
     const unpriced = await tx.execute(sql`
       select 1 from ${variants} v
-      cross join unnest(${sql.raw(`array[${seedShopCurrencies.currencies.map((c) => `'${c}'`).join(', ')}]`)}::text[]) as c(currency)
+      cross join unnest(array[${sql.join(seedShopCurrencies.currencies.map((c) => sql`${c}`), sql`, `)}]::text[]) as c(currency)
       where v.is_active and v.currency <> c.currency
         and not exists (select 1 from ${variantPrices} p where p.variant_id = v.id and p.currency = c.currency)
       limit 1`);
