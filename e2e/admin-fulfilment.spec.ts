@@ -80,9 +80,9 @@ test.describe('/admin/jobs', () => {
     await expect(page).toHaveURL(/\/admin\/jobs$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
     const queues = page.getByRole('table', { name: 'Jobs per queue and state' });
-    await expect(queues.getByTestId('job-queue').filter({ hasText: 'fulfilment.submit' })).toBeVisible();
+    await expect(queues.getByTestId('job-queue').filter({ hasText: 'order.released' })).toBeVisible();
     const rows = page.getByRole('table', { name: 'Jobs, newest first' }).getByTestId('job-row');
-    await expect(rows.filter({ hasText: 'Print orders' }).first()).toBeVisible();
+    await expect(rows.filter({ hasText: 'Paid orders' }).first()).toBeVisible();
     await expect(rows.filter({ hasText: 'Print shop steps' }).first()).toContainText('Waiting');
     await pageSettled(page);
     expect(await axeSerious(page)).toEqual([]);
@@ -95,18 +95,18 @@ test.describe('/admin/jobs', () => {
     if (await rows.count()) for (const row of await rows.all()) await expect(row).toContainText('Failed');
     else await expect(page.getByText(/A job that fails every attempt stops here/)).toBeVisible();
 
-    await page.getByRole('combobox', { name: 'Queue' }).selectOption({ label: 'Print orders' });
-    await expect(page).toHaveURL(/queue=fulfilment\.submit/);
+    await page.getByRole('combobox', { name: 'Queue' }).selectOption({ label: 'Paid orders' });
+    await expect(page).toHaveURL(/queue=order\.released/);
     await page.getByRole('radio', { name: 'All' }).check();
     await expect(page).not.toHaveURL(/state=/);
     await pageSettled(page);
-    await expect(rows.first()).toContainText('Print orders');
-    for (const row of await rows.all()) await expect(row).toContainText('Print orders');
+    await expect(rows.first()).toContainText('Paid orders');
+    for (const row of await rows.all()) await expect(row).toContainText('Paid orders');
 
     // The filter is the URL: a reload (or a shared link) shows the same list.
     await page.reload();
-    await expect(page.getByRole('combobox', { name: 'Queue' })).toHaveValue('fulfilment.submit');
+    await expect(page.getByRole('combobox', { name: 'Queue' })).toHaveValue('order.released');
     await expect(page.getByRole('radio', { name: 'All' })).toBeChecked();
-    await expect(rows.first()).toContainText('Print orders');
+    await expect(rows.first()).toContainText('Paid orders');
   });
 });

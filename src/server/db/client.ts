@@ -142,7 +142,7 @@ export class TimedClient extends pg.Client {
     if (typeof first === 'string' || (typeof first === 'object' && first !== null && !('submit' in first) && !(first as pg.QueryConfig).name)) {
       const config: pg.QueryConfig = typeof first === 'string' ? { text: first } : { ...(first as pg.QueryConfig) };
       const values = Array.isArray(args[1]) ? (args[1] as unknown[]) : config.values;
-      const name = this.statementNames && values && values.length > 0 ? this.statementNames.nameOf(config.text) : undefined;
+      const name = this.statementNames?.nameOf(config.text, values?.length ?? 0);
       if (name) {
         config.name = name;
         args[0] = config;

@@ -7,8 +7,8 @@ import { isStalePrepared, StatementNames } from './statement-names';
  * statement with parameters sent a second time is prepared under a name once (parse and describe), and from then on
  * runs as one call: bind, describe, execute and sync in one message. Parameters are turned into text by PGlite's own
  * serializers for the types the statement declared, and the answer read by PGlite's own result parser, so what drizzle
- * gets back is the same. Everything else (statements seen once, statements without parameters, exec, listen) goes
- * to PGlite as before.
+ * gets back is the same. Everything else (statements seen once, several statements in one text, transaction control,
+ * exec, listen) goes to PGlite as before.
  *
  * Locking is PGlite's: outside a transaction a statement takes the transaction lock and the query lock, as
  * `PGlite.query` does; inside one, only the query lock (the transaction holds the other). A statement outside a
@@ -47,7 +47,7 @@ export class PreparingPglite {
     await this.pglite._checkReady();
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.pglite._runExclusiveTransaction(() => this.pglite._runExclusiveQuery(() => this.#run<T>(name, text, params!, options, true)));
+        return await this.pglite._runExclusiveTransaction(() => this.pglite._runExclusiveQuery(() => this.#run<T>(name, text, params ?? [], options, true)));
       } catch (err) {
         if (!this.#stale(name, err) || attempt > 1) throw err;
       }
@@ -69,7 +69,7 @@ export class PreparingPglite {
         if (!name) return tx.query<R>(text, params, options);
         if (tx.closed) throw new Error('Transaction is closed');
         try {
-          return await this.pglite._runExclusiveQuery(() => this.#run<R>(name, text, params!, options, false));
+          return await this.pglite._runExclusiveQuery(() => this.#run<R>(name, text, params ?? [], options, false));
         } catch (err) {
           this.#stale(name, err);
           throw err;
@@ -81,8 +81,8 @@ export class PreparingPglite {
 
   #nameOf(text: string, params: unknown[] | undefined, options: QueryOptions | undefined): string | undefined {
     // A blob (COPY … '/dev/blob') or caller-given parameter types take PGlite's own way.
-    if (!params || params.length === 0 || options?.blob || options?.paramTypes) return undefined;
-    return this.#names.nameOf(text);
+    if (options?.blob || options?.paramTypes) return undefined;
+    return this.#names.nameOf(text, params?.length ?? 0);
   }
 
   /** Whether `err` says the prepared statement `name` no longer fits the session; if so, it is forgotten. */

@@ -263,7 +263,7 @@ describe('money after a crash: the card is charged, the shop did not hear', () =
 });
 
 describe('the release job of a paid order, run again after a crash', () => {
-  it('enqueues the receipt and the hand-off once: one receipt, one submission, at the printer once', async () => {
+  it('writes the receipt and hands the order over once: one receipt, at the printer once, no job left to retry either', async () => {
     const client = shopper();
     const { result } = await placeOrder(client, checkoutBody(shop.award.id, shop.variant('PRINT-A4').id, { email: 'released-twice@example.test' }));
     await pay(client, result!.payment_url, '4242424242424242');
@@ -272,12 +272,43 @@ describe('the release job of a paid order, run again after a crash', () => {
     // The same release as a second job: what a run interrupted by kill -9 and retried amounts to.
     await t.app.jobs.send(releasedJob, release!.data as { orderId: string; fulfilmentId: string | null });
     await t.drain();
+    // Both done by the release job itself: nothing queued to retry them.
     const submissions = (await t.app.jobs.list({ name: 'fulfilment.submit' })).filter(
       (j) => (j.data as { fulfilmentId: string }).fulfilmentId === (release!.data as { fulfilmentId: string }).fulfilmentId,
     );
-    expect(submissions).toHaveLength(1);
+    expect(submissions).toHaveLength(0);
+    expect((await t.app.jobs.list({ name: 'order.mail' })).filter((j) => (j.data as { orderId: string }).orderId === result!.order_id)).toHaveLength(0);
     expect((await mailsTo(t.database.db, 'released-twice@example.test')).filter((m) => m.kind === 'order_confirmation')).toHaveLength(1);
     expect(await t.database.db.select().from(printShopOrders).where(eq(printShopOrders.externalId, externalIdOf(result!.order_id)))).toHaveLength(1);
+  });
+});
+
+describe('a receipt that cannot be written when the order is released', () => {
+  it('is queued as a job of its own, which writes it once after the retry delay; the order still goes to the printer', async () => {
+    // The mail outbox refuses this shopper's mail for a while: a real database error, as a full disk or a lost
+    // connection would give.
+    await t.database.rows(sql.raw(`create function refuse_receipt() returns trigger language plpgsql as $$ begin
+        if new."to" = 'receipt-later@example.test' then raise exception 'the outbox is unavailable'; end if; return new; end $$`));
+    await t.database.rows(sql.raw(`create trigger refuse_receipt before insert on mail_outbox for each row execute function refuse_receipt()`));
+    const lift = async () => {
+      await t.database.rows(sql.raw(`drop trigger if exists refuse_receipt on mail_outbox`));
+      await t.database.rows(sql.raw(`drop function if exists refuse_receipt()`));
+    };
+    try {
+      const client = shopper();
+      const { result } = await placeOrder(client, checkoutBody(shop.award.id, shop.variant('PRINT-A4').id, { email: 'receipt-later@example.test' }));
+      await pay(client, result!.payment_url, '4242424242424242');
+      await t.drain();
+      expect(await mailsTo(t.database.db, 'receipt-later@example.test')).toEqual([]);
+      const queued = (await t.app.jobs.list({ name: 'order.mail' })).filter((j) => (j.data as { orderId: string }).orderId === result!.order_id);
+      expect(queued.map((j) => j.state)).toEqual(['created']);
+      expect(await t.database.db.select().from(printShopOrders).where(eq(printShopOrders.externalId, externalIdOf(result!.order_id)))).toHaveLength(1);
+      await lift();
+      await t.drain({ delayed: true });
+      expect((await mailsTo(t.database.db, 'receipt-later@example.test')).map((m) => m.kind)).toEqual(['order_confirmation']);
+    } finally {
+      await lift();
+    }
   });
 });
 

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@/server/db/client';
 import { createFulfilment, submitJob } from '@/server/modules/fulfilment';
-import { moveOrder, orderMailJob, shippableLinesOf, type OrderRow } from '@/server/modules/orders';
+import { moveOrder, orderMailJob, sendOrderMail, shippableLinesOf, type OrderRow } from '@/server/modules/orders';
 import { z } from 'zod';
 import { defineJob, handle, type JobRegistration } from '@/server/modules/jobs';
-import type { ShopDeps } from './deps';
+import { mailDeps, type ShopDeps } from './deps';
+import { submitToPrinter } from './submit-to-printer';
 
 /**
- * One job per released order (issue 25, decision 117): its handler enqueues the receipt and the hand-off to the
- * printer, so releasing an order writes one job in the payment's transaction instead of two (the job queue writes
- * one queue per statement). Both follow the payment durably: this job commits with it.
+ * One job per released order (issue 25, decision 117): written in the payment's transaction, so the receipt and the
+ * hand-off to the printer follow the payment durably — committed with it or not at all.
  */
 export const releasedJob = defineJob('order.released', z.object({ orderId: z.uuid(), fulfilmentId: z.uuid().nullable() }), {
   retryLimit: 30,
@@ -19,15 +19,27 @@ export const releasedJob = defineJob('order.released', z.object({ orderId: z.uui
 });
 
 /**
- * Its handler: the receipt and the hand-off's submission, each enqueued once — by an id of its own derived from the
- * order or the hand-off, so a run again after a crash adds nothing (the receipt is also written once by its dedupe
- * key, and the printer takes a hand-off once by its external id).
+ * Its handler (decision 136): the receipt and the hand-off's submission, done here and now; only one that fails is
+ * queued as a job of its own (`order.mail`, `fulfilment.submit`), to be retried after the first retry's delay and then
+ * on that job's terms. Each is done once
+ * however often this runs: the receipt by its dedupe key (the id its job would have), the hand-off because only a
+ * pending one is sent and the printer takes an external id once, and a job queued for either by an id of its own
+ * derived from the order or the hand-off. A crash anywhere in here leaves this job to run again.
  */
-export function releasedOrderJobs(deps: Pick<ShopDeps, 'jobs'>): JobRegistration[] {
+export function releasedOrderJobs(deps: ShopDeps): JobRegistration[] {
+  const mail = mailDeps(deps);
   return [
-    handle(releasedJob, async ({ orderId, fulfilmentId }) => {
-      await deps.jobs.send(orderMailJob, { orderId, kind: 'confirmation' }, { singletonKey: `${orderId}:confirmation`, id: jobIdFor(`${orderId}:confirmation`) });
-      if (fulfilmentId) await deps.jobs.send(submitJob, { fulfilmentId }, { singletonKey: fulfilmentId, id: jobIdFor(`${fulfilmentId}:submit`) });
+    handle(releasedJob, async ({ orderId, fulfilmentId }, job) => {
+      const receiptId = jobIdFor(`${orderId}:confirmation`);
+      await sendOrderMail(mail, { orderId, kind: 'confirmation' }, receiptId).catch(async (err: unknown) => {
+        deps.log.warn({ err, orderId, job: job.id }, 'the receipt could not be written now; its own job retries it');
+        await deps.jobs.send(orderMailJob, { orderId, kind: 'confirmation' }, { singletonKey: `${orderId}:confirmation`, id: receiptId, startAfterSeconds: deps.jobs.retryDelaySeconds });
+      });
+      if (!fulfilmentId) return;
+      await submitToPrinter.run(deps, { fulfilmentId }).catch(async (err: unknown) => {
+        deps.log.warn({ err, orderId, job: job.id }, 'the order could not be handed to the printer now; its own job retries it');
+        await deps.jobs.send(submitJob, { fulfilmentId }, { singletonKey: fulfilmentId, id: jobIdFor(`${fulfilmentId}:submit`), startAfterSeconds: deps.jobs.retryDelaySeconds });
+      });
     }),
   ];
 }

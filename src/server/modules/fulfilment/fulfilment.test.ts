@@ -276,8 +276,8 @@ describe('fulfilment by the built-in print shop', () => {
 
   it('shows jobs to admins, with their queues', async () => {
     const list = (await admin.client.get('/api/admin/jobs')).json() as JobList;
-    expect(list.queues).toEqual(expect.arrayContaining(['mail.send', 'order.mail', 'fulfilment.submit', 'print-shop.draw', 'print-shop.advance', 'funnel.close']));
-    expect(list.jobs.some((j) => j.name === 'fulfilment.submit' && j.state === 'completed')).toBe(true);
+    expect(list.queues).toEqual(expect.arrayContaining(['mail.send', 'order.released', 'order.mail', 'fulfilment.submit', 'print-shop.draw', 'print-shop.advance', 'funnel.close']));
+    expect(list.jobs.some((j) => j.name === 'order.released' && j.state === 'completed')).toBe(true);
     expect(list.jobs.some((j) => j.name === 'print-shop.draw' && j.state === 'completed')).toBe(true);
     expect((await admin.client.get('/api/admin/jobs?state=nope')).statusCode).toBe(400);
     expect((await (await signedInClient(t.app)).client.get('/api/admin/jobs')).statusCode).toBe(403);

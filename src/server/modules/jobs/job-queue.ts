@@ -129,6 +129,11 @@ export class JobQueue {
     return this.#running;
   }
 
+  /** How long a failed job waits before its first retry (JOBS_RETRY_DELAY_SECONDS). */
+  get retryDelaySeconds(): number {
+    return this.#opts.retryDelaySeconds;
+  }
+
   get names(): string[] {
     return [...this.#queues.keys()];
   }
@@ -164,7 +169,7 @@ export class JobQueue {
       ...(pglite
         ? { db: fromPglite(PreparingPglite.of(pglite) as unknown as typeof pglite), backend: 'pglite' as const }
         : // Its repeated statements prepared once per connection, as the app's own are (decision 135).
-          { connectionString: url!, max: 4, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: '-c statement_timeout=60000', Client: preparingClient() }),
+          { connectionString: url!, max: 4, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: '-c statement_timeout=60000 -c plan_cache_mode=force_generic_plan', Client: preparingClient() }),
       schema: SCHEMA,
       // Workers wake the moment a job commits (NOTIFY), on every instance; polling stays as the floor.
       useListenNotify: !manual,

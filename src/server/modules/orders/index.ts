@@ -23,7 +23,7 @@ export {
   type OrderRow,
 } from './orders.service';
 export { customerVisible, exportOrdersOf, overviewStates, isPaidFor, lineDownloadPath, listMyOrders, orderParts, orderView, statesOf, type OrderParts } from './order-view';
-export { orderLink, orderMailJob, orderMailJobs, paidInTestMode, resendConfirmation, type OrderMailDeps, type OrderMailKind } from './order-mails';
+export { orderLink, orderMailJob, orderMailJobs, paidInTestMode, resendConfirmation, sendOrderMail, type OrderMailDeps, type OrderMailKind } from './order-mails';
 export { adminOrderView, listOrders, ADMIN_ORDERS_PAGE_SIZE } from './admin-orders.service';
 export { anonymiseOrdersOf, ERASED_ORDER_EMAIL, ERASED_ORDER_NAME, isErasedOrderEmail, ordersOfAddress, ordersOnTheirWay } from './order-erasure';
 export { displayStatusCondition } from './order-filters';

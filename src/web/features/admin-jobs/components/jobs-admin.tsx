@@ -18,7 +18,8 @@ import { useRetryJob } from '../api/retry-job';
 const QUEUES: Record<string, { label: string; about: string }> = {
   'mail.send': { label: 'Mail', about: 'Delivers each mail from the outbox.' },
   'order.mail': { label: 'Order mails', about: 'Writes the confirmation, payment and shipping mails.' },
-  'fulfilment.submit': { label: 'Print orders', about: 'Hands paid orders to the print provider.' },
+  'order.released': { label: 'Paid orders', about: 'Writes each paid order’s receipt and hands it to the print provider.' },
+  'fulfilment.submit': { label: 'Print orders', about: 'Hands an order to the print provider again when it could not take it at once.' },
   'print-shop.advance': { label: 'Print shop steps', about: 'Moves the built-in print shop’s orders along.' },
   'retention.clean': { label: 'Nightly clean-up', about: 'Deletes old mails and sign-in records, 03:17 UTC.' },
 };
