@@ -9,9 +9,11 @@ import { CSRF_HEADER } from '@/contract/auth';
 import type { JobList } from '@/contract/fulfilment';
 import type { CheckoutResult, StoreCatalogue } from '@/contract/shop';
 import type { TestPaymentOutcome } from '@/contract/test-payments';
-import { externalIdOf, submitJob } from '../modules/fulfilment';
+import { externalIdOf } from '../modules/fulfilment';
+import { releasedJob } from '../workflows/release-order';
 
-const FULFIL_JOB = submitJob.name;
+/** The job that hands a paid order to the printer (decision 136: the release job, which writes the receipt too). */
+const FULFIL_JOB = releasedJob.name;
 import { startPrintfulServer, type PrintfulServer } from './loopback/printful-server';
 import { prepareShopLinkedToPrintful } from './printful-linked-shop';
 import { freePort, startServer, stop, waitForHealth } from './processes';

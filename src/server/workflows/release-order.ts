@@ -13,7 +13,8 @@ import { submitToPrinter } from './submit-to-printer';
  */
 export const releasedJob = defineJob('order.released', z.object({ orderId: z.uuid(), fulfilmentId: z.uuid().nullable() }), {
   retryLimit: 30,
-  expireInSeconds: 60,
+  // It waits on the print provider (decision 136): as long as the printer's own job may.
+  expireInSeconds: 600,
   concurrency: 2,
   batchSize: 10,
 });
