@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { SingleFlight } from '@/server/lib/single-flight';
 
 /** What the shop's checkout and the funnel's (modules/funnel) ask of a checkout request. */
 
@@ -12,3 +15,20 @@ export const idempotencyKeyHeaders = z.object({
     .regex(/^[\w-]{16,100}$/, { message: 'Idempotency-Key must be 16–100 letters, digits, - or _' }),
 });
 
+
+/**
+ * One run per double click (decision 137): the same checkout — the same address, Idempotency-Key, body and signed-in
+ * user — sent again while the first is still running waits for the first's answer (the same order, or the same
+ * error) instead of running again; it costs no statement and is not counted against the address's limit (it makes
+ * no order). Requests that do not overlap, or reach another server process, meet the order's Idempotency-Key in
+ * the database as before.
+ */
+export function checkoutsOnce<T>(): (request: FastifyRequest, userId: string | null, run: () => Promise<T>) => Promise<T> {
+  const running = new SingleFlight<T>();
+  return (request, userId, run) => {
+    const key = createHash('sha256')
+      .update(JSON.stringify([request.ip, request.headers['idempotency-key'], userId, request.body]))
+      .digest('base64url');
+    return running.run(key, run);
+  };
+}

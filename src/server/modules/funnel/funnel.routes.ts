@@ -11,14 +11,14 @@ import {
   funnelSchema,
   funnelTokenQuerySchema,
 } from '@/contract/funnel';
-import { checkoutResultSchema } from '@/contract/shop';
+import { checkoutResultSchema, type CheckoutResult } from '@/contract/shop';
 import { sendCachedJson } from '@/server/lib/cache';
 import { tooManyRequests, HttpError } from '@/server/lib/http-errors';
 import { acceptOffer, freshOrder } from '@/server/workflows/accept-offer';
 import { declineOffer } from '@/server/workflows/close-funnel';
 import { shopDeps } from '@/server/workflows/deps';
 import { placeOrder } from '@/server/workflows/place-order';
-import { CHECKOUT_RATE_LIMIT, idempotencyKeyHeaders } from '../checkout';
+import { CHECKOUT_RATE_LIMIT, checkoutsOnce, idempotencyKeyHeaders } from '../checkout';
 import { countAttempt } from '../security';
 import { keepPagesOnEveryRoute } from '@/server/lib/page-cache';
 import { funnelOrderView, getFunnel, requireFunnelOrder, type FunnelReadDeps } from './funnel.service';
@@ -30,6 +30,7 @@ export const funnelRoutes: FastifyPluginAsyncZod = async (app) => {
   // Rendered pages stay kept after these writes (a funnel order is its buyer's alone; docs/decisions/092).
   keepPagesOnEveryRoute(app);
   const deps = shopDeps(app);
+  const once = checkoutsOnce<CheckoutResult>();
   const reads: FunnelReadDeps = { db: app.db, settings: app.settings, payments: app.payments, secret: app.authSecret };
   const ctx = () => reads;
 
@@ -66,28 +67,30 @@ export const funnelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = await app.auth.getAuth(request, reply);
-      const limit = await countAttempt(app.db, `ip:${request.ip}`, CHECKOUT_RATE_LIMIT);
-      if (!limit.allowed) throw tooManyRequests('That is a lot of orders from one place in an hour. Please wait a while and try again.', 'RATE_LIMITED', { retryAfterSeconds: 600 });
-      // The hero product with the name to print, through the shop's own checkout (the one pricing path, the
-      // Idempotency-Key, the payment adapter); its payment returns to the timer screen and keeps the card.
-      const funnel = await getFunnel(reads, request.body.award_id);
-      if (!funnel.available || !funnel.hero) throw new HttpError(409, 'FUNNEL_UNAVAILABLE', 'This offer is not available right now. The store has everything else.');
-      const { hero } = funnel;
-      return placeOrder.run(
-        { ...deps, log: request.log },
-        {
-          checkout: {
-            email: request.body.email,
-            lines: [{ variant_id: hero.variant_id, quantity: 1, design: { award_id: hero.award.id, template_id: hero.template_id, recipient_name: request.body.recipient_name } }],
-            shipping_address: request.body.shipping_address ?? null,
-            shipping_method: request.body.shipping_method ?? null,
-            ...(request.body.country ? { country: request.body.country } : {}),
+      return once(request, user?.id ?? null, async () => {
+        const limit = await countAttempt(app.db, `ip:${request.ip}`, CHECKOUT_RATE_LIMIT);
+        if (!limit.allowed) throw tooManyRequests('That is a lot of orders from one place in an hour. Please wait a while and try again.', 'RATE_LIMITED', { retryAfterSeconds: 600 });
+        // The hero product with the name to print, through the shop's own checkout (the one pricing path, the
+        // Idempotency-Key, the payment adapter); its payment returns to the timer screen and keeps the card.
+        const funnel = await getFunnel(reads, request.body.award_id);
+        if (!funnel.available || !funnel.hero) throw new HttpError(409, 'FUNNEL_UNAVAILABLE', 'This offer is not available right now. The store has everything else.');
+        const { hero } = funnel;
+        return placeOrder.run(
+          { ...deps, log: request.log },
+          {
+            checkout: {
+              email: request.body.email,
+              lines: [{ variant_id: hero.variant_id, quantity: 1, design: { award_id: hero.award.id, template_id: hero.template_id, recipient_name: request.body.recipient_name } }],
+              shipping_address: request.body.shipping_address ?? null,
+              shipping_method: request.body.shipping_method ?? null,
+              ...(request.body.country ? { country: request.body.country } : {}),
+            },
+            idempotencyKey: request.headers['idempotency-key'],
+            userId: user?.id ?? null,
+            channel: 'funnel',
           },
-          idempotencyKey: request.headers['idempotency-key'],
-          userId: user?.id ?? null,
-          channel: 'funnel',
-        },
-      );
+        );
+      });
     },
   );
 

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { SingleFlight } from './single-flight';
+
+describe('SingleFlight', () => {
+  it('runs overlapping calls with one key once and gives each caller the outcome; another key or a later call runs anew', async () => {
+    const flights = new SingleFlight<number>();
+    let runs = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const call = async () => {
+      runs++;
+      await gate;
+      return runs;
+    };
+    const first = flights.run('a', call);
+    const second = flights.run('a', call);
+    const other = flights.run('b', call);
+    expect(flights.size).toBe(2);
+    release();
+    expect(await Promise.all([first, second, other])).toEqual([2, 2, 2]);
+    expect(runs).toBe(2);
+    expect(flights.size).toBe(0);
+    expect(await flights.run('a', call)).toBe(3);
+  });
+
+  it('shares a failure with the callers that joined, and forgets it: the next call runs again', async () => {
+    const flights = new SingleFlight<string>();
+    let runs = 0;
+    const failing = async () => {
+      runs++;
+      await Promise.resolve();
+      throw new Error(`failed ${runs}`);
+    };
+    const results = await Promise.allSettled([flights.run('k', failing), flights.run('k', failing)]);
+    expect(results.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'ok'))).toEqual(['failed 1', 'failed 1']);
+    await expect(flights.run('k', async () => 'fine')).resolves.toBe('fine');
+  });
+});
