@@ -22,10 +22,10 @@ export const releasedJob = defineJob('order.released', z.object({ orderId: z.uui
 /**
  * Its handler (decision 136): the receipt and the hand-off's submission, done here and now; only one that fails is
  * queued as a job of its own (`order.mail`, `fulfilment.submit`), to be retried after the first retry's delay and then
- * on that job's terms. Each is done once
- * however often this runs: the receipt by its dedupe key (the id its job would have), the hand-off because only a
- * pending one is sent and the printer takes an external id once, and a job queued for either by an id of its own
- * derived from the order or the hand-off. A crash anywhere in here leaves this job to run again.
+ * on that job's terms. Each is done once however often this runs: the receipt by its dedupe key (the id its job would
+ * have), the hand-off because only a pending one is sent and the printer takes an external id once, and a job queued
+ * for either by an id of its own derived from the order or the hand-off. A crash anywhere in here leaves this job to
+ * run again.
  */
 export function releasedOrderJobs(deps: ShopDeps): JobRegistration[] {
   const mail = mailDeps(deps);
