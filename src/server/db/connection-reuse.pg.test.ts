@@ -57,9 +57,12 @@ describe('statements prepared once per connection', () => {
     expect((await prepared()).filter((s) => s.includes('probe of preparing'))).toEqual(['select $1::int + 1 as n -- probe of preparing']);
   });
 
-  it('never prepares a statement without parameters', async () => {
-    for (let i = 0; i < 3; i++) await database.rows(sql`select 7 as n -- unprepared probe`);
-    expect((await prepared()).filter((s) => s.includes('unprepared probe'))).toEqual([]);
+  it('prepares a repeated query without parameters too (decision 136), never a setting or several statements in one text', async () => {
+    for (let i = 0; i < 3; i++) expect(await database.rows(sql`select 7 as n -- probe without parameters`)).toEqual([{ n: 7 }]);
+    expect((await prepared()).filter((s) => s.includes('probe without parameters'))).toEqual(['select 7 as n -- probe without parameters']);
+    for (let i = 0; i < 3; i++) await database.rows(sql.raw(`set local work_mem = '4MB' -- setting probe`));
+    for (let i = 0; i < 3; i++) await database.rows(sql.raw(`select 8 -- script probe; select 9 -- script probe`));
+    expect((await prepared()).filter((s) => s.includes('setting probe') || s.includes('script probe'))).toEqual([]);
   });
 
   it('answers a prepared statement whose table a migration changed, on a connection that prepares it anew', async () => {
