@@ -2,10 +2,10 @@
  * Statements prepared once per connection (issue 25, decision 135). A statement with parameters whose text a pool (or
  * the embedded database) has been sent before gets a name; it is then parsed once on each connection and afterwards
  * only bound and executed: PostgreSQL stops parsing and planning the same checkout statements again for every order
- * (half its time on them in the checkout bench). node-postgres prepares a named statement itself
- * (TimedClient in client.ts); the embedded database through PreparingPglite (pglite-prepared.ts). Texts are the key, so a name always means one text. Bounded: at most
- * `PREPARED_MAX` names per database opened (each connection holds the ones it has used), the texts seen once are
- * forgotten when they pass `SEEN_MAX`. Statements without parameters are prepared too when they are one query
+ * (half its time on them in the checkout bench). node-postgres prepares a named statement itself (TimedClient in
+ * client.ts); the embedded database through PreparingPglite (pglite-prepared.ts). Texts are the key, so a name always
+ * means one text. Bounded: at most `PREPARED_MAX` names per database opened (each connection holds the ones it has
+ * used), the texts seen once are forgotten when they pass `SEEN_MAX`. Statements without parameters are prepared too when they are one query
  * (the job queue writes its values into its texts: a queue's fetch is one fixed text), never transaction control,
  * settings, DDL or several statements in one text.
  */
@@ -20,9 +20,9 @@ export class StatementNames {
    * text without parameters that is not one preparable statement (`preparable`).
    */
   nameOf(text: string, parameters: number): string | undefined {
-    if (parameters === 0 && !preparable(text)) return undefined;
     const known = this.#names.get(text);
     if (typeof known === 'string') return known;
+    if (parameters === 0 && !preparable(text)) return undefined;
     if (this.#prepared >= StatementNames.PREPARED_MAX) return undefined;
     if (known === undefined) {
       if (this.#names.size - this.#prepared >= StatementNames.SEEN_MAX) {

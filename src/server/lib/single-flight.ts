@@ -14,7 +14,7 @@ export class SingleFlight<T> {
     return settled;
   }
 
-  /** How many calls are running (for tests and /metrics-style checks). */
+  /** How many calls are running: nothing is kept once a call has settled. */
   get size(): number {
     return this.#running.size;
   }

@@ -11,12 +11,12 @@ import type { CheckoutResult, StoreCatalogue } from '@/contract/shop';
 import type { TestPaymentOutcome } from '@/contract/test-payments';
 import { externalIdOf } from '../modules/fulfilment';
 import { releasedJob } from '../workflows/release-order';
-
-/** The job that hands a paid order to the printer (decision 136: the release job, which writes the receipt too). */
-const FULFIL_JOB = releasedJob.name;
 import { startPrintfulServer, type PrintfulServer } from './loopback/printful-server';
 import { prepareShopLinkedToPrintful } from './printful-linked-shop';
 import { freePort, startServer, stop, waitForHealth } from './processes';
+
+/** The job that hands a paid order to the printer (decision 136: the release job, which writes the receipt too). */
+const FULFIL_JOB = releasedJob.name;
 
 /**
  * The fault tests of issue 10 (docs/decisions/085): real server processes — on one PostgreSQL database, or one

@@ -1,19 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@/contract/errors';
 import { checkoutBodySchema, checkoutResultSchema, type CheckoutResult } from '@/contract/shop';
-import { tooManyRequests } from '@/server/lib/http-errors';
 import { shopDeps } from '@/server/workflows/deps';
 import { placeOrder } from '@/server/workflows/place-order';
-import { countAttempt } from '../security';
 import { keepPagesOnEveryRoute } from '@/server/lib/page-cache';
-import { CHECKOUT_RATE_LIMIT, checkoutsOnce, idempotencyKeyHeaders } from './checkout-requests';
+import { checkoutRequests, idempotencyKeyHeaders } from './checkout-requests';
 
 /** POST /api/checkout: an order from a cart, priced on the server (issue 9): the placeOrder workflow. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   // Rendered pages stay kept after these writes (an order is its buyer's alone; docs/decisions/092).
   keepPagesOnEveryRoute(app);
   const deps = shopDeps(app);
-  const once = checkoutsOnce<CheckoutResult>();
+  const checkouts = checkoutRequests<CheckoutResult>(app.db);
   app.post(
     '/api/checkout',
     {
@@ -29,11 +27,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = await app.auth.getAuth(request, reply);
-      return once(request, user?.id ?? null, async () => {
-        const limit = await countAttempt(app.db, `ip:${request.ip}`, CHECKOUT_RATE_LIMIT);
-        if (!limit.allowed) throw tooManyRequests('That is a lot of orders from one place in an hour. Please wait a while and try again.', 'RATE_LIMITED', { retryAfterSeconds: 600 });
-        return placeOrder.run({ ...deps, log: request.log }, { checkout: request.body, idempotencyKey: request.headers['idempotency-key'], userId: user?.id ?? null, channel: 'shop' });
-      });
+      return checkouts(request, user?.id ?? null, () =>
+        placeOrder.run({ ...deps, log: request.log }, { checkout: request.body, idempotencyKey: request.headers['idempotency-key'], userId: user?.id ?? null, channel: 'shop' }),
+      );
     },
   );
 };

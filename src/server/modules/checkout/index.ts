@@ -3,4 +3,4 @@
  * /api/checkout) and what a checkout request must carry. Other modules, the workflows and the rest of the server
  * import it only from here (eslint: local/module-boundaries); its route plugins are registered by src/server/app.ts.
  */
-export { CHECKOUT_RATE_LIMIT, checkoutsOnce, idempotencyKeyHeaders } from './checkout-requests';
+export { checkoutRequests, idempotencyKeyHeaders } from './checkout-requests';

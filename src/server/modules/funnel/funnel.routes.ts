@@ -13,13 +13,12 @@ import {
 } from '@/contract/funnel';
 import { checkoutResultSchema, type CheckoutResult } from '@/contract/shop';
 import { sendCachedJson } from '@/server/lib/cache';
-import { tooManyRequests, HttpError } from '@/server/lib/http-errors';
+import { HttpError } from '@/server/lib/http-errors';
 import { acceptOffer, freshOrder } from '@/server/workflows/accept-offer';
 import { declineOffer } from '@/server/workflows/close-funnel';
 import { shopDeps } from '@/server/workflows/deps';
 import { placeOrder } from '@/server/workflows/place-order';
-import { CHECKOUT_RATE_LIMIT, checkoutsOnce, idempotencyKeyHeaders } from '../checkout';
-import { countAttempt } from '../security';
+import { checkoutRequests, idempotencyKeyHeaders } from '../checkout';
 import { keepPagesOnEveryRoute } from '@/server/lib/page-cache';
 import { funnelOrderView, getFunnel, requireFunnelOrder, type FunnelReadDeps } from './funnel.service';
 
@@ -30,7 +29,7 @@ export const funnelRoutes: FastifyPluginAsyncZod = async (app) => {
   // Rendered pages stay kept after these writes (a funnel order is its buyer's alone; docs/decisions/092).
   keepPagesOnEveryRoute(app);
   const deps = shopDeps(app);
-  const once = checkoutsOnce<CheckoutResult>();
+  const checkouts = checkoutRequests<CheckoutResult>(app.db);
   const reads: FunnelReadDeps = { db: app.db, settings: app.settings, payments: app.payments, secret: app.authSecret };
   const ctx = () => reads;
 
@@ -67,9 +66,7 @@ export const funnelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = await app.auth.getAuth(request, reply);
-      return once(request, user?.id ?? null, async () => {
-        const limit = await countAttempt(app.db, `ip:${request.ip}`, CHECKOUT_RATE_LIMIT);
-        if (!limit.allowed) throw tooManyRequests('That is a lot of orders from one place in an hour. Please wait a while and try again.', 'RATE_LIMITED', { retryAfterSeconds: 600 });
+      return checkouts(request, user?.id ?? null, async () => {
         // The hero product with the name to print, through the shop's own checkout (the one pricing path, the
         // Idempotency-Key, the payment adapter); its payment returns to the timer screen and keeps the card.
         const funnel = await getFunnel(reads, request.body.award_id);

@@ -17,7 +17,7 @@ import { useRetryJob } from '../api/retry-job';
 /** What each queue does, in the shop's words (the queue names are the server's). */
 const QUEUES: Record<string, { label: string; about: string }> = {
   'mail.send': { label: 'Mail', about: 'Delivers each mail from the outbox.' },
-  'order.mail': { label: 'Order mails', about: 'Writes the confirmation, payment and shipping mails.' },
+  'order.mail': { label: 'Order mails', about: 'Writes the payment, shipping and refund mails, and a receipt that could not be written at once.' },
   'order.released': { label: 'Paid orders', about: 'Writes each paid order’s receipt and hands it to the print provider.' },
   'fulfilment.submit': { label: 'Print orders', about: 'Hands an order to the print provider again when it could not take it at once.' },
   'print-shop.advance': { label: 'Print shop steps', about: 'Moves the built-in print shop’s orders along.' },
