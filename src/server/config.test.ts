@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, databaseOnThisMachine, loadConfig } from './config';
 
 describe('config', () => {
   it('has offline defaults for everything', () => {
@@ -38,16 +38,34 @@ describe('config', () => {
     }
   });
 
-  it('serves with one process per core on PostgreSQL, SERVER_PROCESSES when set, and always one on the embedded database', () => {
-    const url = 'postgres://x@127.0.0.1/db';
-    expect(loadConfig({ DATABASE_URL: url }).processes).toEqual({ count: availableParallelism(), asked: null });
-    expect(loadConfig({ DATABASE_URL: url, SERVER_PROCESSES: '3' }).processes).toEqual({ count: 3, asked: 3 });
-    expect(loadConfig({ SERVER_PROCESSES: '3' }).processes).toEqual({ count: 1, asked: 3 });
-    expect(loadConfig({}).processes).toEqual({ count: 1, asked: null });
+  it('serves with one process per core on PostgreSQL (less one for a database on this machine), SERVER_PROCESSES when set, and always one on the embedded database', () => {
+    const url = 'postgres://x@db.internal/db';
+    const here = 'postgres://x@127.0.0.1/db';
+    expect(loadConfig({ DATABASE_URL: url }).processes).toEqual({ count: availableParallelism(), asked: null, databaseHere: false });
+    expect(loadConfig({ DATABASE_URL: here }).processes).toEqual({ count: Math.max(1, availableParallelism() - 1), asked: null, databaseHere: true });
+    expect(loadConfig({ DATABASE_URL: here, SERVER_PROCESSES: '3' }).processes).toEqual({ count: 3, asked: 3, databaseHere: true });
+    expect(loadConfig({ DATABASE_URL: url, SERVER_PROCESSES: '3' }).processes).toMatchObject({ count: 3, asked: 3 });
+    expect(loadConfig({ SERVER_PROCESSES: '3' }).processes).toMatchObject({ count: 1, asked: 3 });
+    expect(loadConfig({}).processes).toMatchObject({ count: 1, asked: null });
     // Several processes draw certificates in a pool each: one render process apiece unless RENDER_WORKERS says.
     expect(loadConfig({ DATABASE_URL: url, SERVER_PROCESSES: '2' }).render.workers).toBe(1);
     expect(loadConfig({ DATABASE_URL: url, SERVER_PROCESSES: '2', RENDER_WORKERS: '3' }).render.workers).toBe(3);
     expect(() => loadConfig({ SERVER_PROCESSES: 'all' })).toThrow(/SERVER_PROCESSES: must be a whole number/);
+  });
+
+  it.each([
+    ['postgres://x@127.0.0.1:5432/db', true],
+    ['postgres://x@127.0.4.2/db', true],
+    ['postgresql://x@localhost/db', true],
+    ['postgres://x@[::1]:5432/db', true],
+    ['postgres://x@localhost/db?host=/var/run/postgresql', true],
+    ['postgres://x@/db?host=%2Frun%2Fpostgresql', true],
+    ['postgres://x@%2Fvar%2Frun%2Fpostgresql/db', true],
+    ['postgres://x@db.internal:5432/db', false],
+    ['postgres://x@10.0.0.5/db', false],
+    ['postgres://x@localhost/db?host=db.internal', false],
+  ])('tells a database on this machine (%s) from one elsewhere', (url, here) => {
+    expect(databaseOnThisMachine(url)).toBe(here);
   });
 
   it('bounds certificate rendering by default, and takes other bounds', () => {

@@ -18,8 +18,9 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
-  // PostgreSQL: how many server processes share the port (issue 25, docs/decisions/116); unset → one per core.
-  // The embedded database is one process's: without DATABASE_URL there is always one.
+  // PostgreSQL: how many server processes share the port (issue 25, docs/decisions/116, 138); unset → one per core,
+  // less one when the database runs on this machine. The embedded database is one process's: without DATABASE_URL
+  // there is always one.
   SERVER_PROCESSES: z.coerce
     .number({ message: 'must be a whole number of processes from 1 to 256 (unset: one per CPU core)' })
     .int('must be a whole number of processes from 1 to 256 (unset: one per CPU core)')
@@ -173,10 +174,11 @@ export interface Config {
   /** PostgreSQL: how long one statement may take (statement_timeout; a hung database fails a request in time) */
   dbQueryTimeoutMs: number;
   /**
-   * Server processes serving the port (docs/decisions/116): `count` from SERVER_PROCESSES, else one per CPU core, on
-   * PostgreSQL; always 1 on the embedded database. `asked` is SERVER_PROCESSES as set (null when unset).
+   * Server processes serving the port (docs/decisions/116, 138): `count` from SERVER_PROCESSES, else one per CPU
+   * core on PostgreSQL — less one, at least one, when the database runs on this machine (`databaseHere`: it needs a
+   * core of its own); always 1 on the embedded database. `asked` is SERVER_PROCESSES as set (null when unset).
    */
-  processes: { count: number; asked: number | null };
+  processes: { count: number; asked: number | null; databaseHere: boolean };
   /** Absolute origin used in canonical links, sitemap and mails; defaults to http://localhost:PORT */
   publicUrl: string;
   logLevel: string;
@@ -287,7 +289,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (problems.length) throw new ConfigError(problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  const processes = e.DATABASE_URL ? (e.SERVER_PROCESSES ?? availableParallelism()) : 1;
+  const databaseHere = e.DATABASE_URL ? databaseOnThisMachine(e.DATABASE_URL) : true;
+  const processes = e.DATABASE_URL ? (e.SERVER_PROCESSES ?? Math.max(1, availableParallelism() - (databaseHere ? 1 : 0))) : 1;
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -295,7 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
-    processes: { count: processes, asked: e.SERVER_PROCESSES ?? null },
+    processes: { count: processes, asked: e.SERVER_PROCESSES ?? null, databaseHere },
     publicUrl,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(projectRoot, 'dist', 'web')),
@@ -378,3 +381,22 @@ export function loadConfigOrExit(env: Record<string, string | undefined> = proce
 }
 
 export { projectRoot };
+
+/**
+ * Whether a postgres:// URL names a server on this machine — a Unix socket (`?host=/run/postgresql`, or no host at
+ * all) or a loopback address — so that it shares this machine's cores with the server processes (decision 138).
+ */
+export function databaseOnThisMachine(databaseUrl: string): boolean {
+  const parse = (text: string) => {
+    try {
+      return new URL(text);
+    } catch {
+      return null;
+    }
+  };
+  // `postgres://user@/db?host=/run/postgresql` (a socket, no host) is valid to pg but not to WHATWG's URL.
+  const url = parse(databaseUrl) ?? parse(databaseUrl.replace(/@\//, '@localhost/'));
+  if (!url) return false;
+  const host = (url.searchParams.get('host') ?? decodeURIComponent(url.hostname)).replace(/^\[|\]$/g, '').toLowerCase();
+  return host === '' || host.startsWith('/') || host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}

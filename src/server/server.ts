@@ -61,7 +61,7 @@ async function main() {
     // The primary: migrated and seeded once, above; the workers build the app and serve. It keeps no connection.
     await warnAboutConnections(database, config.processes.count, log);
     await database.close();
-    log.info(`Starting ${config.processes.count} server processes (SERVER_PROCESSES${config.processes.asked === null ? ' unset: one per CPU core' : ''})…`);
+    log.info(`Starting ${config.processes.count} server processes (SERVER_PROCESSES${config.processes.asked === null ? ` unset: one per CPU core${config.processes.databaseHere ? ', less one for the database on this machine' : ''}` : ''})…`);
     const started = performance.now();
     superviseServerProcesses({
       count: config.processes.count,
@@ -96,7 +96,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `Certifiable is serving ${config.publicUrl} (Node ${process.version}, database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}, one server process)`,
+    `Certifiable is serving ${config.publicUrl} (Node ${process.version}, database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}, one server process${database.kind !== 'pglite' && config.processes.asked === null && config.processes.databaseHere ? ': the database on this machine has the other core; SERVER_PROCESSES sets the count' : ''})`,
   );
 }
 
