@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import closeWithGrace from 'close-with-grace';
 import { sql } from 'drizzle-orm';
 import { pino, type Logger } from 'pino';
@@ -96,7 +97,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `Certifiable is serving ${config.publicUrl} (Node ${process.version}, database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}, one server process${database.kind !== 'pglite' && config.processes.asked === null && config.processes.databaseHere ? ': the database on this machine has the other core; SERVER_PROCESSES sets the count' : ''})`,
+    `Certifiable is serving ${config.publicUrl} (Node ${process.version}, database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}, one server process${database.kind !== 'pglite' && config.processes.asked === null && config.processes.databaseHere && availableParallelism() > 1 ? ': the database on this machine has the other core; SERVER_PROCESSES sets the count' : ''})`,
   );
 }
 
