@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { availableParallelism } from 'node:os';
 import closeWithGrace from 'close-with-grace';
 import { sql } from 'drizzle-orm';
 import { pino, type Logger } from 'pino';
@@ -62,7 +61,7 @@ async function main() {
     // The primary: migrated and seeded once, above; the workers build the app and serve. It keeps no connection.
     await warnAboutConnections(database, config.processes.count, log);
     await database.close();
-    log.info(`Starting ${config.processes.count} server processes (SERVER_PROCESSES${config.processes.asked === null ? ` unset: one per CPU core${config.processes.databaseHere ? ', less one for the database on this machine' : ''}` : ''})…`);
+    log.info(`Starting ${config.processes.count} server processes (${processRule(config)})…`);
     const started = performance.now();
     superviseServerProcesses({
       count: config.processes.count,
@@ -97,8 +96,14 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `Certifiable is serving ${config.publicUrl} (Node ${process.version}, database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}, one server process${database.kind !== 'pglite' && config.processes.asked === null && config.processes.databaseHere && availableParallelism() > 1 ? ': the database on this machine has the other core; SERVER_PROCESSES sets the count' : ''})`,
+    `Certifiable is serving ${config.publicUrl} (Node ${process.version}, database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}, one server process${config.databaseUrl ? `: ${processRule(config)}` : ''})`,
   );
+}
+
+/** Why this many server processes serve on PostgreSQL (docs/decisions/116, 138), as the start's log says it. */
+function processRule({ processes }: Config): string {
+  if (processes.asked !== null) return `SERVER_PROCESSES=${processes.asked}`;
+  return `SERVER_PROCESSES unset: one per CPU core${processes.databaseHere ? ', less one for the database on this machine' : ''}`;
 }
 
 /** How long a process has to close gracefully after SIGTERM/SIGINT before it exits anyway. */

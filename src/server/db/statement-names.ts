@@ -5,9 +5,9 @@
  * (half its time on them in the checkout bench). node-postgres prepares a named statement itself (TimedClient in
  * client.ts); the embedded database through PreparingPglite (pglite-prepared.ts). Texts are the key, so a name always
  * means one text. Bounded: at most `PREPARED_MAX` names per database opened (each connection holds the ones it has
- * used), the texts seen once are forgotten when they pass `SEEN_MAX`. Statements without parameters are prepared too when they are one query
- * (the job queue writes its values into its texts: a queue's fetch is one fixed text), never transaction control,
- * settings, DDL or several statements in one text.
+ * used), the texts seen once are forgotten when they pass `SEEN_MAX`. Statements without parameters are prepared too
+ * when they are one query (the job queue writes its values into its texts: a queue's fetch is one fixed text), never
+ * transaction control, settings, DDL or several statements in one text.
  */
 export class StatementNames {
   static readonly PREPARED_MAX = 300;
