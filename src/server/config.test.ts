@@ -72,7 +72,7 @@ describe('config', () => {
     const { render } = loadConfig({});
     expect(render.workers).toBeGreaterThanOrEqual(1);
     expect(render.workers).toBeLessThanOrEqual(2);
-    expect(render).toMatchObject({ queueMax: 16, timeoutMs: 20_000, memoryMb: 512, cacheMaxMb: 512 });
+    expect(render).toMatchObject({ queueMax: 16, timeoutMs: 20_000, memoryMb: 768, cacheMaxMb: 512 });
     expect(loadConfig({ RENDER_WORKERS: '4', RENDER_QUEUE_MAX: '0', RENDER_CACHE_MAX_MB: '64' }).render).toMatchObject({ workers: 4, queueMax: 0, cacheMaxMb: 64 });
   });
 

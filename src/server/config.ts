@@ -71,7 +71,7 @@ const envSchema = z.object({
   RENDER_WORKERS: z.coerce.number().int().min(1).max(32).optional(),
   RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(16),
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(20_000),
-  RENDER_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(512),
+  RENDER_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(768),
   RENDER_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).default(512),
   // A full disk (issue 24, docs/decisions/112): the free space DATA_DIR keeps; below it the server's own files are
   // evicted, uploads refused and (embedded database) writes answered 507; /readyz says disk: false. 0 turns it off.

@@ -101,6 +101,20 @@ describe('RenderPool', { timeout: 120_000 }, () => {
     await expect(p.run(print('Big'))).rejects.toMatchObject({ name: 'RenderFailedError', reason: 'memory' });
   });
 
+  it('collects garbage after a render only once the memory left passes half its budget (decision 139)', async () => {
+    // 2 GiB: a process holds a few hundred MB after a print render — no full collection, the same process goes on.
+    const roomy = pool();
+    for (const name of ['A', 'B', 'C']) expect(isPng(await roomy.run(print(name)))).toBe(true);
+    await until(() => roomy.stats.running === 0);
+    expect(roomy.stats).toMatchObject({ completed: 3, collections: 0, started: 1 });
+    // 240 MiB: past 120 MiB after a print render it collects (and past 144 MiB the process is replaced).
+    const tight = pool({ memoryMb: 240 });
+    await tight.run(share('D'));
+    await tight.run(print('E')).catch(() => undefined);
+    await until(() => tight.stats.collections > 0);
+    expect(tight.stats.collections).toBeGreaterThan(0);
+  });
+
   it('close() ends every render process and fails what is waiting', async () => {
     const p = pool({ workers: 1, queueMax: 1 });
     const running = p.run(print('A')).catch((e: unknown) => e);

@@ -71,6 +71,8 @@ export interface RenderPoolStats {
   renderMs: number;
   /** Processes started so far (a replaced one counts again). */
   started: number;
+  /** Full garbage collections the processes ran after a render, past half their memory budget (decision 139). */
+  collections: number;
 }
 
 /** The pool is full: try again later. */
@@ -102,10 +104,11 @@ export type WorkerReply =
   | { type: 'done'; id: number; bytes: Uint8Array }
   | { type: 'error'; id: number; message: string }
   /**
-   * After a reply, once the process has collected the render's garbage: its resident memory then, and the bytes of
-   * it the renderer keeps on purpose (frames, tables: docs/decisions/114).
+   * After a reply, once the process is ready for the next render: its resident memory then, the bytes of it the
+   * renderer keeps on purpose (frames, tables: docs/decisions/114), and whether it ran a full garbage collection
+   * first (only past half its memory budget: docs/decisions/139).
    */
-  | { type: 'idle'; rss: number; kept: number };
+  | { type: 'idle'; rss: number; kept: number; collected: boolean };
 
 interface Job {
   task: RenderTask;
@@ -118,7 +121,7 @@ interface Worker {
   child: ChildProcess;
   ready: boolean;
   job: (Job & { id: number; startedAt: number; timer: NodeJS.Timeout }) | null;
-  /** Answered its render and not yet reported 'idle' (collecting garbage): not given another render meanwhile. */
+  /** Answered its render and not yet reported 'idle' (collecting garbage, when it must): not given another render meanwhile. */
   settling: boolean;
   /** Set when we kill the process on purpose: why the running job failed. */
   killedFor: RenderFailure | null;
@@ -157,7 +160,7 @@ export class RenderPool {
   #averageMs = 1000;
   /** Consecutive processes that died before they were ready: stop retrying after a few. */
   #startFailures = 0;
-  #stats = { completed: 0, failed: 0, refused: 0, started: 0, renderMs: 0 };
+  #stats = { completed: 0, failed: 0, refused: 0, started: 0, renderMs: 0, collections: 0 };
 
   constructor(options: RenderPoolOptions) {
     this.#options = {
@@ -267,7 +270,14 @@ export class RenderPool {
       execArgv: [...execArgv, `--max-old-space-size=${heapMb}`, '--max-semi-space-size=4', '--expose-gc'],
       // glibc keeps one malloc arena per thread; two are plenty for one render at a time
       // and keep freed pixel buffers from piling up as resident memory.
-      env: { ...renderEnv(), MALLOC_ARENA_MAX: '2', UV_THREADPOOL_SIZE: '2', RENDER_WARM_UP: this.#options.warmUp === false ? '0' : '1' },
+      // A full collection after a render only past half the budget (decision 139); past 60 % it is replaced (#onMessage).
+      env: {
+        ...renderEnv(),
+        MALLOC_ARENA_MAX: '2',
+        UV_THREADPOOL_SIZE: '2',
+        RENDER_WARM_UP: this.#options.warmUp === false ? '0' : '1',
+        RENDER_COLLECT_OVER_MB: String(Math.floor(this.#options.memoryMb * 0.5)),
+      },
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -302,6 +312,7 @@ export class RenderPool {
     if (message.type === 'idle') {
       if (!worker.settling || worker.killedFor) return;
       worker.settling = false;
+      if (message.collected) this.#stats.collections++;
       // Freed pixel buffers can stay resident in the allocator: start afresh rather than creep up. What the renderer
       // keeps on purpose is no creep.
       if (message.rss - message.kept > this.#options.memoryMb * 1024 * 1024 * 0.6) this.#kill(worker, 'memory');
@@ -312,7 +323,7 @@ export class RenderPool {
     if (!job || job.id !== message.id || worker.killedFor) return;
     clearTimeout(job.timer);
     worker.job = null;
-    // The answer goes out first; the process collects the render's garbage after it and then reports 'idle'.
+    // The answer goes out first; the process collects the render's garbage after it, when it must, and reports 'idle'.
     worker.settling = true;
     const ms = performance.now() - job.startedAt;
     this.#averageMs = this.#averageMs * 0.8 + ms * 0.2;

@@ -20,6 +20,14 @@ const RENDER: Record<PoolRenderKind, (data: CertificateData, template: string) =
   ? LEGACY_RENDERS
   : { 'share-png': renderSharePng, 'print-png': renderPrintPng, pdf: renderPdf };
 
+/**
+ * A full collection after a render only once the memory left (less what the renderer keeps on purpose) passes this
+ * (RENDER_COLLECT_OVER_MB: the pool gives half the process's budget; unset, after every render). A full collection
+ * costs 130–190 ms of CPU after a print render — a third of the render — and gives back little: the allocator keeps
+ * the freed pages, so a process measured 250–310 MB resident without it and 263 MB with it (docs/decisions/139).
+ */
+const COLLECT_OVER_BYTES = Number(process.env.RENDER_COLLECT_OVER_MB ?? 0) * 1024 * 1024;
+
 /** Sends a message; resolves once it is written to the channel. */
 function reply(message: WorkerReply): Promise<void> {
   return new Promise((resolve) => {
@@ -43,9 +51,10 @@ function noRender(): Promise<void> {
 process.on('message', (request: WorkerRequest) => {
   rendering++;
   void (async () => {
-    // Drop the pixel buffers after each render: resvg's images are freed only when V8 collects them. A full
-    // collection takes 20–200 ms, so it comes after the answer is sent — except on the legacy line, as it was.
+    // resvg's images are freed only when V8 collects them: once the memory left passes COLLECT_OVER_BYTES, a full
+    // collection after the answer is sent (20–200 ms) — after every render on the legacy line, as it was.
     let sent: Promise<void>;
+    let collected = false;
     try {
       const bytes = request.kind === 'award-picture' ? await awardPicturePng(request.image) : await RENDER[request.kind](request.data, request.template);
       if (LEGACY) globalThis.gc?.();
@@ -56,12 +65,15 @@ process.on('message', (request: WorkerRequest) => {
     }
     if (!LEGACY) {
       await sent;
-      globalThis.gc?.();
-      // resvg's native pixels are released by finalisers that run after the collection.
-      await new Promise((resolve) => setImmediate(resolve));
+      if (globalThis.gc && process.memoryUsage.rss() - keptBytes() > COLLECT_OVER_BYTES) {
+        globalThis.gc();
+        collected = true;
+        // resvg's native pixels are released by finalisers that run after the collection.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }
     // The memory left, for the pool's replacement rule, and what of it the renderer keeps on purpose.
-    void reply({ type: 'idle', rss: process.memoryUsage.rss(), kept: LEGACY ? 0 : keptBytes() });
+    void reply({ type: 'idle', rss: process.memoryUsage.rss(), kept: LEGACY ? 0 : keptBytes(), collected: collected || LEGACY });
     if (--rendering === 0) for (const resolve of quiet.splice(0)) resolve();
   })();
 });

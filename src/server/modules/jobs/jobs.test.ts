@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { mailOutbox, rateLimitAttempts, securityEvents } from '@/server/db/schema/index';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { mailJob } from '../mail';
 import { orderMailJob } from '../orders';
 import { defineJob } from './job-queue';
 import { cleanExpiredRecords } from './retention';
@@ -60,5 +62,32 @@ describe('the nightly clean-up', () => {
     expect(await db.select().from(rateLimitAttempts)).toHaveLength(1);
     expect(await db.select().from(securityEvents)).toHaveLength(1);
     expect(await cleanExpiredRecords(db)).toEqual({ mails: 0, signInAttempts: 0, securityEvents: 0 });
+  });
+});
+
+describe('the job queue with its workers (as in production)', () => {
+  let slow: TestApp;
+  beforeAll(async () => {
+    // Polling only every minute: anything done sooner was done without waiting for a poll.
+    slow = await createTestApp({ seed: false, env: { JOBS_POLL_SECONDS: '60' } });
+  });
+  afterAll(async () => {
+    await slow.close();
+  });
+
+  it('works off a backlog of many batches at once, not a batch per polling interval', async () => {
+    // 45 receipts' mail jobs for mails that are not in the outbox: each is done at once (nothing to send).
+    await slow.database.db.transaction(async (tx) => {
+      for (let i = 0; i < 45; i++) await slow.app.jobs.send(mailJob, { id: randomUUID() }, { tx });
+    });
+    const deadline = Date.now() + 20_000;
+    let left = 45;
+    while (left > 0 && Date.now() < deadline) {
+      left = (await slow.app.jobs.list({ name: mailJob.name, state: 'waiting' })).length;
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Ten a fetch on each of two workers: without bursting, the third batch would wait the minute's poll.
+    expect(left).toBe(0);
+    expect(await slow.app.jobs.list({ name: mailJob.name, state: 'completed' })).toHaveLength(45);
   });
 });

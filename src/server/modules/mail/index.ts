@@ -5,7 +5,7 @@
  */
 export { resetPasswordMail, verificationMail } from './account-mails';
 export { mailLayout, oneLine } from './mail-layout';
-export { createMailer, type MailAttachmentRef, type MailAttachmentResolver, type Mailer, mailJobs, type OutgoingMail, type ResolvedAttachment } from './mail.service';
+export { createMailer, type MailAttachmentRef, type MailAttachmentResolver, type Mailer, mailJob, mailJobs, type OutgoingMail, type ResolvedAttachment } from './mail.service';
 export { claimMail, type NominationMailFacts, receiptMail } from './nomination-mails';
 export { orderConfirmationMail, type OrderMailFacts, paymentFailedMail, refundMail, shippedMail } from './order-mails';
 export { isSuppressed } from './unsubscribe';

@@ -54,6 +54,7 @@ export function registerMetrics(app: FastifyInstance) {
   const renderRunning = gauge('certifiable_render_running', 'Certificate renders being drawn now.');
   const renders = gauge('certifiable_renders', 'Certificate renders since the process started, by result (completed, failed, refused).', ['result']);
   const renderSeconds = gauge('certifiable_render_seconds', 'Time spent drawing the completed renders since the process started.');
+  const renderCollections = gauge('certifiable_render_collections', 'Full garbage collections the render processes ran after a render (past half their memory budget) since the process started.');
   const ordersPlaced = total('certifiable_orders_placed_total', 'Orders placed (checkouts that wrote an order).');
   const ordersPaid = total('certifiable_orders_paid_total', 'Orders paid.');
   const paymentsFailed = total('certifiable_payments_failed_total', 'Payments that failed (declined, expired or refused).');
@@ -74,6 +75,7 @@ export function registerMetrics(app: FastifyInstance) {
       renderRunning.set(render.running);
       for (const result of ['completed', 'failed', 'refused'] as const) renders.set({ result }, render[result]);
       renderSeconds.set(render.renderMs / 1000);
+      renderCollections.set(render.collections);
     }
   }
 
