@@ -23,8 +23,8 @@ const RENDER: Record<PoolRenderKind, (data: CertificateData, template: string) =
 /**
  * A full collection after a render only once the memory left (less what the renderer keeps on purpose) passes this
  * (RENDER_COLLECT_OVER_MB: the pool gives half the process's budget; unset, after every render). A full collection
- * cost 115–195 ms of CPU after a print or PDF render — a third of the drawing — and gave back little: the allocator keeps
- * the freed pages, so a process measured 250–310 MB resident without it and 263 MB with it (docs/decisions/139).
+ * cost 115–195 ms of CPU after a print or PDF render — a third of the drawing — and gave back little: the allocator
+ * keeps the freed pages, so a process measured 250–310 MB resident without it and 263 MB with it (decision 139).
  */
 const COLLECT_OVER_BYTES = Number(process.env.RENDER_COLLECT_OVER_MB ?? 0) * 1024 * 1024;
 
