@@ -84,19 +84,26 @@ async function adminOrderCount(base: string, status?: string): Promise<number> {
   return json<{ total: number }>(list).total;
 }
 
-/** Statements the server's request pools sent so far (every server process's, from /metrics); null on PGlite. */
-async function statementsSent(base: string, pool: 'requests' | 'background' = 'requests'): Promise<number | null> {
+/** The server's /metrics, one sample a line: name, labels (as written) and value. */
+async function metrics(base: string): Promise<{ name: string; labels: string; value: number }[]> {
   const text = (await request(`${base}/metrics`)).body.toString();
-  let sum = 0;
+  return text.split('\n').flatMap((line) => {
+    const m = /^(\w+)\{([^}]*)\} (\S+)$/.exec(line);
+    return m ? [{ name: m[1]!, labels: m[2]!, value: Number(m[3]) }] : [];
+  });
+}
+
+/** Statements the server's request and background pools sent so far (every server process's); null on PGlite. */
+async function statementsSent(base: string): Promise<{ requests: number; background: number } | null> {
+  const sent = { requests: 0, background: 0 };
   let seen = false;
-  for (const line of text.split('\n')) {
-    const m = /^certifiable_db_statements\{[^}]*pool="(\w+)"[^}]*\} (\S+)$/.exec(line);
-    if (m && m[1] === pool) {
-      sum += Number(m[2]);
-      seen = true;
-    }
+  for (const sample of await metrics(base)) {
+    const pool = /pool="(\w+)"/.exec(sample.labels)?.[1];
+    if (sample.name !== 'certifiable_db_statements' || (pool !== 'requests' && pool !== 'background')) continue;
+    sent[pool] += sample.value;
+    seen = true;
   }
-  return seen ? sum : null;
+  return seen ? sent : null;
 }
 
 /**
@@ -257,14 +264,13 @@ const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 120);
  * print shop's next step, half an hour on) are not due, so they do not count.
  */
 async function jobsDue(base: string): Promise<{ queue: string; waiting: number }[]> {
-  const text = (await request(`${base}/metrics`)).body.toString();
   const depth = new Map<string, number>();
   const due: string[] = [];
-  for (const line of text.split('\n')) {
-    const m = /^certifiable_job_queue_(depth|oldest_seconds)\{queue="([^"]+)"\} (\S+)$/.exec(line);
-    if (!m) continue;
-    if (m[1] === 'depth') depth.set(m[2]!, Number(m[3]));
-    else if (Number(m[3]) > 0) due.push(m[2]!);
+  for (const { name, labels, value } of await metrics(base)) {
+    const queue = /^queue="([^"]+)"$/.exec(labels)?.[1];
+    if (!queue) continue;
+    if (name === 'certifiable_job_queue_depth') depth.set(queue, value);
+    else if (name === 'certifiable_job_queue_oldest_seconds' && value > 0) due.push(queue);
   }
   return due.map((queue) => ({ queue, waiting: depth.get(queue) ?? 0 }));
 }
@@ -322,7 +328,6 @@ interface Run {
 
 async function measure(base: string, count: number, buyers: number, body: unknown, addressBlock: number, serverPid: number | undefined, waitForBackOffice = true): Promise<Run> {
   const before = await statementsSent(base);
-  const backgroundBefore = await statementsSent(base, 'background');
   const cpuBefore = cpuSnapshot(serverPid);
   const flows: Flow[] = [];
   let next = 0;
@@ -335,7 +340,6 @@ async function measure(base: string, count: number, buyers: number, body: unknow
   const wallS = (performance.now() - started) / 1000;
   const cpuAfter = cpuSnapshot(serverPid);
   const after = await statementsSent(base);
-  const backgroundAfter = await statementsSent(base, 'background');
   const paid = flows.filter((x) => x.ok).length;
   // The back office's share: what the orders left the jobs to do, until it is done (the next load starts after).
   const settle = waitForBackOffice ? await settled(base, serverPid) : { seconds: NaN, cpu: null, waiting: [] };
@@ -350,8 +354,8 @@ async function measure(base: string, count: number, buyers: number, body: unknow
       99,
     ),
     flows,
-    statementsPerOrder: before !== null && after !== null && paid ? (after - before) / paid : null,
-    backgroundPerOrder: backgroundBefore !== null && backgroundAfter !== null && paid ? (backgroundAfter - backgroundBefore) / paid : null,
+    statementsPerOrder: before && after && paid ? (after.requests - before.requests) / paid : null,
+    backgroundPerOrder: before && after && paid ? (after.background - before.background) / paid : null,
     cpuPerOrder: cpuBefore && cpuAfter ? perOrder(cpuBefore, cpuAfter, count) : null,
     cpuPerOrderSettled: cpuBefore && settle.cpu ? perOrder(cpuBefore, settle.cpu, count) : null,
     settledAfterSeconds: settle.seconds,

@@ -145,6 +145,12 @@ const FAILURE_RETRY_SECONDS = 10;
 /** Niceness of render processes: the server answers requests first. */
 const RENDER_NICENESS = 10;
 const MEMORY_POLL_MS = 100;
+/**
+ * Shares of `memoryMb` a process may hold after a render, less what the renderer keeps on purpose: past the first it
+ * runs a full garbage collection (decision 139), past the second it is replaced rather than creep up.
+ */
+const COLLECT_PAST = 0.5;
+const REPLACE_PAST = 0.6;
 
 export class RenderPool {
   readonly #options: RenderPoolOptions;
@@ -270,13 +276,12 @@ export class RenderPool {
       execArgv: [...execArgv, `--max-old-space-size=${heapMb}`, '--max-semi-space-size=4', '--expose-gc'],
       // glibc keeps one malloc arena per thread; two are plenty for one render at a time
       // and keep freed pixel buffers from piling up as resident memory.
-      // A full collection after a render only past half the budget (decision 139); past 60 % it is replaced (#onMessage).
       env: {
         ...renderEnv(),
         MALLOC_ARENA_MAX: '2',
         UV_THREADPOOL_SIZE: '2',
         RENDER_WARM_UP: this.#options.warmUp === false ? '0' : '1',
-        RENDER_COLLECT_OVER_MB: String(Math.floor(this.#options.memoryMb * 0.5)),
+        RENDER_COLLECT_OVER_MB: String(Math.floor(this.#options.memoryMb * COLLECT_PAST)),
       },
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -315,7 +320,7 @@ export class RenderPool {
       if (message.collected) this.#stats.collections++;
       // Freed pixel buffers can stay resident in the allocator: start afresh rather than creep up. What the renderer
       // keeps on purpose is no creep.
-      if (message.rss - message.kept > this.#options.memoryMb * 1024 * 1024 * 0.6) this.#kill(worker, 'memory');
+      if (message.rss - message.kept > this.#options.memoryMb * 1024 * 1024 * REPLACE_PAST) this.#kill(worker, 'memory');
       else this.#dispatch();
       return;
     }

@@ -63,9 +63,11 @@ process.on('message', (request: WorkerRequest) => {
       if (LEGACY) globalThis.gc?.();
       sent = reply({ type: 'error', id: request.id, message: (error as Error).message });
     }
+    // What the renderer keeps on purpose (frames, tables): a collection frees none of it.
+    const kept = LEGACY ? 0 : keptBytes();
     if (!LEGACY) {
       await sent;
-      if (globalThis.gc && process.memoryUsage.rss() - keptBytes() > COLLECT_OVER_BYTES) {
+      if (globalThis.gc && process.memoryUsage.rss() - kept > COLLECT_OVER_BYTES) {
         globalThis.gc();
         collected = true;
         // resvg's native pixels are released by finalisers that run after the collection.
@@ -73,7 +75,7 @@ process.on('message', (request: WorkerRequest) => {
       }
     }
     // The memory left, for the pool's replacement rule, and what of it the renderer keeps on purpose.
-    void reply({ type: 'idle', rss: process.memoryUsage.rss(), kept: LEGACY ? 0 : keptBytes(), collected: collected || LEGACY });
+    void reply({ type: 'idle', rss: process.memoryUsage.rss(), kept, collected: collected || LEGACY });
     if (--rendering === 0) for (const resolve of quiet.splice(0)) resolve();
   })();
 });

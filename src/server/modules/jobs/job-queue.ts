@@ -29,7 +29,11 @@ export interface JobOptions {
   expireInSeconds: number;
   /** Jobs of this queue running at once in one process (default 1). */
   concurrency?: number;
-  /** Jobs fetched per round trip by each of those workers (default 1); each is settled on its own. */
+  /**
+   * Jobs fetched per round trip by each of those workers (default 1); each is settled on its own. A worker whose
+   * fetch came back full fetches again at once; at 1 it waits for a NOTIFY or the poll between jobs, so a queue that
+   * may hold a backlog takes more (decision 139).
+   */
   batchSize?: number;
   /** Also run on this cron schedule (UTC), once across all instances. */
   cron?: string;
