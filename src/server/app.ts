@@ -16,6 +16,7 @@ import { capConnections, connectionOptions } from './lib/connections';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
 import { registerDiskGuard } from './lib/disk-full';
 import { registerRequestId, requestIdOptions } from './lib/request-id';
+import { RequestsFirst } from './lib/requests-first';
 import { registerMetrics } from './modules/metrics';
 import { healthRoutes } from './modules/health/health.routes';
 import { validatorCompiler } from './lib/validation';
@@ -106,6 +107,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** Background jobs on the database (pg-boss, docs/decisions/085); started when the app is ready. */
     jobs: JobQueue;
+    /** On the embedded database: jobs wait for a moment with no request being answered (decision 140); else undefined. */
+    requestsFirst: RequestsFirst | undefined;
     /** Print-on-demand: Printful when configured, else the built-in local print shop (docs/decisions/083). */
     fulfilment: FulfilmentProvider;
     /** The provider's live shipping prices for quotes and checkout, bounded in time (docs/decisions/087). */
@@ -163,6 +166,10 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestId(app);
+  // On the embedded database the back office waits its turn behind the requests being answered (decision 140).
+  const requestsFirst = database.kind === 'pglite' && config.jobs.waitForRequestsMs > 0 ? new RequestsFirst(50, config.jobs.waitForRequestsMs) : undefined;
+  requestsFirst?.register(app);
+  app.decorate('requestsFirst', requestsFirst);
   // GET /metrics and the request timings it reports (every route's: registered before them all).
   registerMetrics(app);
   // Every answer is no-store unless its route says otherwise (docs/decisions/067).
@@ -178,7 +185,7 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
   app.decorate('shell', new HtmlShell(config.webDistDir, renderer, undefined, pages));
   app.decorate('serviceWorkerSource', buildServiceWorker(shellAssets(config.webDistDir)));
   const authSecret = await resolveAuthSecret(config);
-  const jobs = new JobQueue(database, config.jobs, app.log);
+  const jobs = new JobQueue(database, { ...config.jobs, ...(requestsFirst ? { beforeEachJob: () => requestsFirst.whenQuiet() } : {}) }, app.log);
   app.decorate('jobs', jobs);
   const mailer = createMailer({
     db: database.db,

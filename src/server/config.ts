@@ -114,6 +114,11 @@ const envSchema = z.object({
   JOBS_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
   // /readyz reports the job queue unwell when a due job has waited longer than this for a worker (issue 24).
   JOBS_READY_MAX_WAIT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  /**
+   * On the embedded database, how long a job may wait for a pause in the requests before it runs anyway (decision 140);
+   * 0: jobs never wait. Not used on PostgreSQL.
+   */
+  JOBS_WAIT_FOR_REQUESTS_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** 'workers' runs jobs in the background; 'manual' runs them only when a test drains the queue. */
   JOBS_MODE: z.enum(['workers', 'manual'], { message: 'must be workers or manual' }).default('workers'),
   // The order pipeline (docs/decisions/108).
@@ -222,7 +227,7 @@ export interface Config {
   /** Most megabytes of print files the local print shop keeps in DATA_DIR/print-shop (oldest deleted first). */
   printShopFilesMaxMb: number;
   /** The job queue (pg-boss, docs/decisions/085). */
-  jobs: { pollSeconds: number; retryDelaySeconds: number; heartbeatSeconds: number; mode: 'workers' | 'manual'; readyMaxWaitSeconds: number };
+  jobs: { pollSeconds: number; retryDelaySeconds: number; heartbeatSeconds: number; mode: 'workers' | 'manual'; readyMaxWaitSeconds: number; waitForRequestsMs: number };
   /** The order pipeline's clocks (docs/decisions/108). */
   orders: { paymentMinutes: number; unopenedMinutes: number; reconcileAfterSeconds: number };
   /** S3-compatible file storage; null → files under DATA_DIR/storage (docs/decisions/093). */
@@ -348,7 +353,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     printShopStepMinutes: e.PRINT_SHOP_STEP_MINUTES,
     printShopFilesMaxMb: e.PRINT_SHOP_FILES_MAX_MB,
-    jobs: { pollSeconds: e.JOBS_POLL_SECONDS, retryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS, heartbeatSeconds: e.JOBS_HEARTBEAT_SECONDS, mode: e.JOBS_MODE, readyMaxWaitSeconds: e.JOBS_READY_MAX_WAIT_SECONDS },
+    jobs: { pollSeconds: e.JOBS_POLL_SECONDS, retryDelaySeconds: e.JOBS_RETRY_DELAY_SECONDS, heartbeatSeconds: e.JOBS_HEARTBEAT_SECONDS, mode: e.JOBS_MODE, readyMaxWaitSeconds: e.JOBS_READY_MAX_WAIT_SECONDS, waitForRequestsMs: e.JOBS_WAIT_FOR_REQUESTS_MS },
     orders: { paymentMinutes: e.ORDER_PAYMENT_MINUTES, unopenedMinutes: e.ORDER_UNOPENED_MINUTES, reconcileAfterSeconds: e.RECONCILE_AFTER_SECONDS },
     s3: e.S3_BUCKET
       ? {

@@ -49,6 +49,19 @@ describe('PreparingPglite', () => {
     expect(await db.query(select, [[99]])).toMatchObject({ rows: [] });
   });
 
+  it("reads a prepared statement's answer with the caller's parsers over PGlite's own, as drizzle passes them", async () => {
+    const select = 'select id, at, doc, price from things where id = $1';
+    // drizzle keeps timestamps as text and parses them itself; every other type as PGlite parses it.
+    const options = { rowMode: 'array' as const, parsers: { 1184: (value: string) => `as text: ${value}` } };
+    await db.query(select, [2], options);
+    const viaPrepared = await db.query(select, [2], { ...options, parsers: { ...options.parsers } });
+    expect(await prepared()).toContain(select);
+    expect(viaPrepared.rows).toEqual((await pglite.query(select, [2], options)).rows);
+    expect(viaPrepared.rows[0]).toEqual([2, expect.stringMatching(/^as text: 2026-11-02 00:00:00\+00/), { n: 2, list: [1, 'two'] }, '12.50']);
+    // The caller's parsers are the caller's: PGlite's own stay as they were for the next statement.
+    expect((await db.query<{ at: Date }>(select, [2])).rows[0]!.at).toEqual(new Date(Date.UTC(2026, 10, 2)));
+  });
+
   it('reports a refused statement as PGlite does: its code, the statement and its parameters; the next one runs', async () => {
     const insert = 'insert into things (id, name, at) values ($1, $2, now())';
     await db.query(insert, [10, 'ten']);

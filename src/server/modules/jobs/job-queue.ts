@@ -110,6 +110,11 @@ export interface JobQueueOptions {
   heartbeatSeconds: number;
   /** 'workers': jobs run in the background as they come; 'manual': only drain() runs them (tests). */
   mode?: 'workers' | 'manual';
+  /**
+   * Awaited by a worker before each job it runs (not by drain()): on the embedded database, until no request is being
+   * answered, for a bounded time (src/server/lib/requests-first.ts, decision 140).
+   */
+  beforeEachJob?: () => Promise<void>;
 }
 
 const SCHEMA = 'pgboss';
@@ -220,6 +225,7 @@ export class JobQueue {
           const results: JobResult[] = [];
           for (const j of jobs) {
             try {
+              await this.#opts.beforeEachJob?.();
               await this.#run(name, j);
               results.push({ id: j.id, status: 'completed' });
             } catch (err) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { mailOutbox, rateLimitAttempts, securityEvents } from '@/server/db/schema/index';
@@ -69,7 +70,7 @@ describe('the job queue with its workers (as in production)', () => {
   let slow: TestApp;
   beforeAll(async () => {
     // Polling only every minute: anything done sooner was done without waiting for a poll.
-    slow = await createTestApp({ seed: false, env: { JOBS_POLL_SECONDS: '60' } });
+    slow = await createTestApp({ seed: false, env: { JOBS_POLL_SECONDS: '60', JOBS_WAIT_FOR_REQUESTS_MS: '60000' } });
   });
   afterAll(async () => {
     await slow.close();
@@ -89,5 +90,40 @@ describe('the job queue with its workers (as in production)', () => {
     // Ten a fetch on each of two workers: without bursting, the third batch would wait the minute's poll.
     expect(left).toBe(0);
     expect(await slow.app.jobs.list({ name: mailJob.name, state: 'completed' })).toHaveLength(45);
+  });
+
+  it('on the embedded database, runs a job only once no request is being answered (decision 140)', async () => {
+    await slow.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = slow.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    // A checkout whose body never comes: its request is being answered until the client goes away.
+    const client = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => client.once('connect', resolve));
+    client.write('POST /api/checkout HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"items":');
+    const state = async (id: string) => (await slow.app.jobs.find(id))?.state;
+    const until = async (id: string, wanted: string) => {
+      const deadline = Date.now() + 20_000;
+      while ((await state(id)) !== wanted && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      return state(id);
+    };
+    try {
+      if (slow.database.kind === 'pglite') {
+        while (slow.app.requestsFirst!.answering < 1) await new Promise((resolve) => setTimeout(resolve, 10));
+        const id = (await slow.app.jobs.send(mailJob, { id: randomUUID() }))!;
+        // Taken by a worker, which waits: however slow the machine, it cannot run while the checkout is unanswered.
+        expect(await until(id, 'active')).toBe('active');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(await state(id)).toBe('active');
+        client.destroy();
+        expect(await until(id, 'completed')).toBe('completed');
+      } else {
+        // On PostgreSQL jobs have connections of their own: it runs while the checkout is still unanswered.
+        expect(slow.app.requestsFirst).toBeUndefined();
+        const id = (await slow.app.jobs.send(mailJob, { id: randomUUID() }))!;
+        expect(await until(id, 'completed')).toBe('completed');
+      }
+    } finally {
+      client.destroy();
+    }
   });
 });

@@ -1,0 +1,68 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * Shoppers before the back office on the embedded database (issue 25, docs/decisions/140). PGlite runs every
+ * statement on the server's one thread, so a job (a receipt, a hand-off to the printer, the print shop's
+ * bookkeeping: about 25 ms of that thread per order) takes the thread from the checkouts while it runs. Before each
+ * job, a worker waits for a pause in the requests — none being answered and none come in for `pauseMs` — at most
+ * `maxWaitMs`: a shop with a visitor now and then runs its jobs at once, a rush of checkouts has them done after it,
+ * and a rush that never ends still gets one job per worker each `maxWaitMs`. On PostgreSQL the statements run in the
+ * database's own processes: this is not used there.
+ *
+ * A count of requests being answered alone does not show a rush: on PGlite a request usually runs from its first
+ * hook to its answer without giving the thread away, so between two tasks the count is 0 or 1 while twenty
+ * shoppers wait in the socket buffers. A request coming in within the last `pauseMs` does show it.
+ */
+export class RequestsFirst {
+  #answering = 0;
+  #lastArrival = -Infinity;
+  readonly #counted = new WeakSet<FastifyRequest>();
+  /** Jobs that waited for a pause, and how long in all (for /metrics). */
+  waits = 0;
+  waitedMs = 0;
+
+  constructor(
+    readonly pauseMs = 50,
+    readonly maxWaitMs = 1_000,
+  ) {}
+
+  /** Notes every request from its first hook to its answer (or the client going away). */
+  register(app: FastifyInstance): void {
+    app.addHook('onRequest', async (request) => {
+      this.#counted.add(request);
+      this.#answering++;
+      this.#lastArrival = performance.now();
+    });
+    const done = async (request: FastifyRequest) => {
+      if (this.#counted.delete(request)) this.#answering--;
+    };
+    app.addHook('onResponse', done);
+    app.addHook('onRequestAbort', done);
+  }
+
+  /** Requests being answered now. */
+  get answering(): number {
+    return this.#answering;
+  }
+
+  /** Resolves at the first pause in the requests, or after maxWaitMs. */
+  async whenQuiet(): Promise<void> {
+    const started = performance.now();
+    let waited = false;
+    for (;;) {
+      // A job's statements resolve without giving the thread away: let the requests that came in meanwhile be read.
+      await new Promise((resolve) => setImmediate(resolve));
+      const now = performance.now();
+      const quietFor = now - this.#lastArrival;
+      const left = this.maxWaitMs - (now - started);
+      if ((this.#answering === 0 && quietFor >= this.pauseMs) || left <= 0) break;
+      waited = true;
+      await sleep(Math.max(1, Math.min(left, this.#answering === 0 ? this.pauseMs - quietFor : this.pauseMs)));
+    }
+    if (waited) {
+      this.waits++;
+      this.waitedMs += performance.now() - started;
+    }
+  }
+}
