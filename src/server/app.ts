@@ -107,7 +107,7 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** Background jobs on the database (pg-boss, docs/decisions/085); started when the app is ready. */
     jobs: JobQueue;
-    /** On the embedded database: jobs wait for a moment with no request being answered (decision 140); else undefined. */
+    /** On the embedded database: what has jobs wait for a pause in the requests (decision 140); else undefined. */
     requestsFirst: RequestsFirst | undefined;
     /** Print-on-demand: Printful when configured, else the built-in local print shop (docs/decisions/083). */
     fulfilment: FulfilmentProvider;
@@ -166,7 +166,7 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestId(app);
-  // On the embedded database the back office waits its turn behind the requests being answered (decision 140).
+  // On the embedded database the back office waits for a pause in the requests (decision 140).
   const requestsFirst = database.kind === 'pglite' && config.jobs.waitForRequestsMs > 0 ? new RequestsFirst(50, config.jobs.waitForRequestsMs) : undefined;
   requestsFirst?.register(app);
   app.decorate('requestsFirst', requestsFirst);

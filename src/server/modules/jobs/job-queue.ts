@@ -111,8 +111,8 @@ export interface JobQueueOptions {
   /** 'workers': jobs run in the background as they come; 'manual': only drain() runs them (tests). */
   mode?: 'workers' | 'manual';
   /**
-   * Awaited by a worker before each job it runs (not by drain()): on the embedded database, until no request is being
-   * answered, for a bounded time (src/server/lib/requests-first.ts, decision 140).
+   * Awaited by a worker before each job it runs (not by drain(), nor once the queue is stopping): on the embedded
+   * database, a pause in the requests, for a bounded time (src/server/lib/requests-first.ts, decision 140).
    */
   beforeEachJob?: () => Promise<void>;
 }
@@ -126,6 +126,7 @@ export class JobQueue {
   readonly #queues = new Map<string, Registered>();
   #boss: PgBoss | null = null;
   #running = false;
+  #stopping = false;
 
   constructor(database: Database, opts: JobQueueOptions, log: FastifyBaseLogger) {
     this.#database = database;
@@ -225,7 +226,8 @@ export class JobQueue {
           const results: JobResult[] = [];
           for (const j of jobs) {
             try {
-              await this.#opts.beforeEachJob?.();
+              // Stopping (a deploy, a restart): the batch's jobs run now rather than outwait the shutdown's bound.
+              if (!this.#stopping) await this.#opts.beforeEachJob?.();
               await this.#run(name, j);
               results.push({ id: j.id, status: 'completed' });
             } catch (err) {
@@ -303,6 +305,7 @@ export class JobQueue {
     const boss = this.#boss;
     if (!boss) return;
     this.#running = false;
+    this.#stopping = true;
     await boss.stop({ graceful: true, timeout: timeoutMs, close: true }).catch((err: unknown) => this.#log.error({ err }, 'stopping the job queue failed'));
   }
 
