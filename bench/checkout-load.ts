@@ -11,7 +11,8 @@
  * waits until the server has done what the orders left to its jobs (receipts, hand-offs, the print shop's files: no
  * job due in its queues on /metrics and its CPU back under 5 % of a core; at most BENCH_SETTLE_SECONDS, 120) and
  * prints how long that took, the orders per second with all their work done, and the CPU per order with it — or what
- * was still waiting — so a checkout that outruns its back office shows.
+ * was still waiting — so a checkout that outruns its back office shows. On the embedded database, also how many jobs
+ * waited for a pause in the requests during the load (decision 140: there the back office runs after a rush).
  *
  * The baseline, measured in the same run on the same PostgreSQL server: the minimal order write — one transaction
  * writing an order row and a line row, from 20 clients as fast as they can (the most orders the database could take).
@@ -88,8 +89,8 @@ async function adminOrderCount(base: string, status?: string): Promise<number> {
 async function metrics(base: string): Promise<{ name: string; labels: string; value: number }[]> {
   const text = (await request(`${base}/metrics`)).body.toString();
   return text.split('\n').flatMap((line) => {
-    const m = /^(\w+)\{([^}]*)\} (\S+)$/.exec(line);
-    return m ? [{ name: m[1]!, labels: m[2]!, value: Number(m[3]) }] : [];
+    const m = /^(\w+)(?:\{([^}]*)\})? (\S+)$/.exec(line);
+    return m ? [{ name: m[1]!, labels: m[2] ?? '', value: Number(m[3]) }] : [];
   });
 }
 
@@ -104,6 +105,16 @@ async function statementsSent(base: string): Promise<{ requests: number; backgro
     seen = true;
   }
   return seen ? sent : null;
+}
+
+/** Jobs that waited for a pause in the requests so far, and the seconds they waited (the embedded database: decision 140). */
+async function jobWaits(base: string): Promise<{ jobs: number; seconds: number }> {
+  const waits = { jobs: 0, seconds: 0 };
+  for (const sample of await metrics(base)) {
+    if (sample.name === 'certifiable_job_waits_for_requests') waits.jobs += sample.value;
+    if (sample.name === 'certifiable_job_waits_for_requests_seconds') waits.seconds += sample.value;
+  }
+  return waits;
 }
 
 /**
@@ -324,10 +335,13 @@ interface Run {
   wallSeconds: number;
   /** What was still due in the job queues when the wait for the back office ended (empty: all done). */
   stillWaiting: { queue: string; waiting: number }[];
+  /** Jobs that waited for a pause in the requests during the load, and how long in all (the embedded database). */
+  jobWaits: { jobs: number; seconds: number };
 }
 
 async function measure(base: string, count: number, buyers: number, body: unknown, addressBlock: number, serverPid: number | undefined, waitForBackOffice = true): Promise<Run> {
   const before = await statementsSent(base);
+  const waitsBefore = await jobWaits(base);
   const cpuBefore = cpuSnapshot(serverPid);
   const flows: Flow[] = [];
   let next = 0;
@@ -340,6 +354,7 @@ async function measure(base: string, count: number, buyers: number, body: unknow
   const wallS = (performance.now() - started) / 1000;
   const cpuAfter = cpuSnapshot(serverPid);
   const after = await statementsSent(base);
+  const waitsAfter = await jobWaits(base);
   const paid = flows.filter((x) => x.ok).length;
   // The back office's share: what the orders left the jobs to do, until it is done (the next load starts after).
   const settle = waitForBackOffice ? await settled(base, serverPid) : { seconds: NaN, cpu: null, waiting: [] };
@@ -361,6 +376,7 @@ async function measure(base: string, count: number, buyers: number, body: unknow
     settledAfterSeconds: settle.seconds,
     wallSeconds: wallS,
     stillWaiting: settle.waiting,
+    jobWaits: { jobs: waitsAfter.jobs - waitsBefore.jobs, seconds: waitsAfter.seconds - waitsBefore.seconds },
   };
 }
 
@@ -430,6 +446,9 @@ async function onDatabase(label: string, port: number, env: Record<string, strin
           ? `checkout  ${label}: the back office (receipts, hand-offs, the print shop's files) done ${f(steady.settledAfterSeconds, 1)} s after the last order: ${ORDERS} orders with all their work in ${f(steady.wallSeconds + steady.settledAfterSeconds, 1)} s, ${f(ORDERS / (steady.wallSeconds + steady.settledAfterSeconds), 1)} orders/s; CPU per order with it: ${f(c.machine, 1)} ms on the machine, the server ${f(c.server, 1)} ms${env.DATABASE_URL ? `, PostgreSQL ${f(c.database, 1)} ms` : ''}`
           : `checkout  ${label}: the back office NOT done ${SETTLE_SECONDS} s after the last order, still due: ${steady.stillWaiting.map((w) => `${w.queue} ${w.waiting}`).join(', ') || 'nothing (the server still busy)'}; CPU per order so far: ${f(c.machine, 1)} ms on the machine, the server ${f(c.server, 1)} ms${env.DATABASE_URL ? `, PostgreSQL ${f(c.database, 1)} ms` : ''}`,
       );
+    }
+    if (!env.DATABASE_URL) {
+      out.push(`checkout  ${label}: jobs that waited for a pause in the requests during the load (decision 140): ${steady.jobWaits.jobs}, ${f(steady.jobWaits.seconds, 1)} s in all`);
     }
     if (steady.statementsPerOrder !== null) {
       out.push(`checkout  ${label}: ${f(steady.statementsPerOrder, 1)} SQL statements per order on the request path (quote to paid, BEGIN/COMMIT included; the budget test counts 10 that do work + 2 for one order without the double click; goal 10 that do work)${steady.backgroundPerOrder !== null ? `; the jobs meanwhile ${f(steady.backgroundPerOrder, 1)} per order (receipt, hand-off, the job queue's own)` : ''}`);
