@@ -16,6 +16,12 @@ beforeAll(async () => {
   first.register(app);
   app.get('/fast', async () => ({ ok: true }));
   app.get('/held', () => new Promise((resolve) => (release = () => resolve({ ok: true }))));
+  // An answer that starts and never ends (a long download): only the connection closing ends it.
+  app.get('/endless', (_request, reply) => {
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'application/octet-stream' });
+    reply.raw.write(Buffer.alloc(1024));
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -62,6 +68,16 @@ describe('jobs wait for a pause in the requests (embedded database)', () => {
     expect(first.answering).toBe(1);
     release();
     expect((await held).status).toBe(200);
+  });
+
+  it('counts an answer as done when its client goes away in the middle of it', async () => {
+    const aborted = new AbortController();
+    const res = await fetch(`${base}/endless`, { signal: aborted.signal });
+    await res.body!.getReader().read();
+    expect(first.answering).toBe(1);
+    aborted.abort();
+    while (first.answering > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(first.answering).toBe(0);
   });
 
   it('counts a request whose client went away as answered', async () => {

@@ -27,18 +27,22 @@ export class RequestsFirst {
     readonly maxWaitMs = 1_000,
   ) {}
 
-  /** Notes every request from its first hook to its answer (or the client going away). */
+  /**
+   * Notes every request from its first hook to whichever comes first: its answer, its client going away, or its
+   * response's connection closing (a hijacked or streamed answer) — a count left up would hold every job.
+   */
   register(app: FastifyInstance): void {
-    app.addHook('onRequest', async (request) => {
+    const done = (request: FastifyRequest) => {
+      if (this.#counted.delete(request)) this.#answering--;
+    };
+    app.addHook('onRequest', async (request, reply) => {
       this.#counted.add(request);
       this.#answering++;
       this.#lastArrival = performance.now();
+      reply.raw.once('close', () => done(request));
     });
-    const done = async (request: FastifyRequest) => {
-      if (this.#counted.delete(request)) this.#answering--;
-    };
-    app.addHook('onResponse', done);
-    app.addHook('onRequestAbort', done);
+    app.addHook('onResponse', async (request) => done(request));
+    app.addHook('onRequestAbort', async (request) => done(request));
   }
 
   /** Requests being answered now. */
