@@ -94,27 +94,24 @@ async function metrics(base: string): Promise<{ name: string; labels: string; va
   });
 }
 
-/** Statements the server's request and background pools sent so far (every server process's); null on PGlite. */
-async function statementsSent(base: string): Promise<{ requests: number; background: number } | null> {
+/**
+ * One reading of /metrics for a load's before and after: the statements the server's request and background pools
+ * sent so far (every server process's; null on PGlite), and the jobs that waited for a pause in the requests and the
+ * seconds they waited (the embedded database: decision 140).
+ */
+async function counters(base: string): Promise<{ statements: { requests: number; background: number } | null; jobWaits: { jobs: number; seconds: number } }> {
   const sent = { requests: 0, background: 0 };
+  const jobWaits = { jobs: 0, seconds: 0 };
   let seen = false;
-  for (const sample of await metrics(base)) {
-    const pool = /pool="(\w+)"/.exec(sample.labels)?.[1];
-    if (sample.name !== 'certifiable_db_statements' || (pool !== 'requests' && pool !== 'background')) continue;
-    sent[pool] += sample.value;
+  for (const { name, labels, value } of await metrics(base)) {
+    if (name === 'certifiable_job_waits_for_requests') jobWaits.jobs += value;
+    if (name === 'certifiable_job_waits_for_requests_seconds') jobWaits.seconds += value;
+    const pool = /pool="(\w+)"/.exec(labels)?.[1];
+    if (name !== 'certifiable_db_statements' || (pool !== 'requests' && pool !== 'background')) continue;
+    sent[pool] += value;
     seen = true;
   }
-  return seen ? sent : null;
-}
-
-/** Jobs that waited for a pause in the requests so far, and the seconds they waited (the embedded database: decision 140). */
-async function jobWaits(base: string): Promise<{ jobs: number; seconds: number }> {
-  const waits = { jobs: 0, seconds: 0 };
-  for (const sample of await metrics(base)) {
-    if (sample.name === 'certifiable_job_waits_for_requests') waits.jobs += sample.value;
-    if (sample.name === 'certifiable_job_waits_for_requests_seconds') waits.seconds += sample.value;
-  }
-  return waits;
+  return { statements: seen ? sent : null, jobWaits };
 }
 
 /**
@@ -340,8 +337,7 @@ interface Run {
 }
 
 async function measure(base: string, count: number, buyers: number, body: unknown, addressBlock: number, serverPid: number | undefined, waitForBackOffice = true): Promise<Run> {
-  const before = await statementsSent(base);
-  const waitsBefore = await jobWaits(base);
+  const before = await counters(base);
   const cpuBefore = cpuSnapshot(serverPid);
   const flows: Flow[] = [];
   let next = 0;
@@ -353,8 +349,7 @@ async function measure(base: string, count: number, buyers: number, body: unknow
   );
   const wallS = (performance.now() - started) / 1000;
   const cpuAfter = cpuSnapshot(serverPid);
-  const after = await statementsSent(base);
-  const waitsAfter = await jobWaits(base);
+  const after = await counters(base);
   const paid = flows.filter((x) => x.ok).length;
   // The back office's share: what the orders left the jobs to do, until it is done (the next load starts after).
   const settle = waitForBackOffice ? await settled(base, serverPid) : { seconds: NaN, cpu: null, waiting: [] };
@@ -369,14 +364,14 @@ async function measure(base: string, count: number, buyers: number, body: unknow
       99,
     ),
     flows,
-    statementsPerOrder: before && after && paid ? (after.requests - before.requests) / paid : null,
-    backgroundPerOrder: before && after && paid ? (after.background - before.background) / paid : null,
+    statementsPerOrder: before.statements && after.statements && paid ? (after.statements.requests - before.statements.requests) / paid : null,
+    backgroundPerOrder: before.statements && after.statements && paid ? (after.statements.background - before.statements.background) / paid : null,
     cpuPerOrder: cpuBefore && cpuAfter ? perOrder(cpuBefore, cpuAfter, count) : null,
     cpuPerOrderSettled: cpuBefore && settle.cpu ? perOrder(cpuBefore, settle.cpu, count) : null,
     settledAfterSeconds: settle.seconds,
     wallSeconds: wallS,
     stillWaiting: settle.waiting,
-    jobWaits: { jobs: waitsAfter.jobs - waitsBefore.jobs, seconds: waitsAfter.seconds - waitsBefore.seconds },
+    jobWaits: { jobs: after.jobWaits.jobs - before.jobWaits.jobs, seconds: after.jobWaits.seconds - before.jobWaits.seconds },
   };
 }
 

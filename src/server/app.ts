@@ -167,7 +167,7 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
   registerErrorHandler(app);
   registerRequestId(app);
   // On the embedded database the back office waits for a pause in the requests (decision 140).
-  const requestsFirst = database.kind === 'pglite' && config.jobs.waitForRequestsMs > 0 ? new RequestsFirst(50, config.jobs.waitForRequestsMs) : undefined;
+  const requestsFirst = database.kind === 'pglite' && config.jobs.waitForRequestsMs > 0 ? new RequestsFirst(config.jobs.waitForRequestsMs) : undefined;
   requestsFirst?.register(app);
   app.decorate('requestsFirst', requestsFirst);
   // GET /metrics and the request timings it reports (every route's: registered before them all).

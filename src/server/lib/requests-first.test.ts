@@ -12,7 +12,7 @@ const MAX_WAIT_MS = 400;
 
 beforeAll(async () => {
   app = Fastify({ forceCloseConnections: true });
-  first = new RequestsFirst(PAUSE_MS, MAX_WAIT_MS);
+  first = new RequestsFirst(MAX_WAIT_MS, PAUSE_MS);
   first.register(app);
   app.get('/fast', async () => ({ ok: true }));
   app.get('/held', () => new Promise((resolve) => (release = () => resolve({ ok: true }))));

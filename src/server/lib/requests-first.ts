@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * Shoppers before the back office on the embedded database (issue 25, docs/decisions/140). PGlite runs every
@@ -17,32 +17,25 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 export class RequestsFirst {
   #answering = 0;
   #lastArrival = -Infinity;
-  readonly #counted = new WeakSet<FastifyRequest>();
   /** Jobs that waited for a pause, and how long in all (for /metrics). */
   waits = 0;
   waitedMs = 0;
 
   constructor(
-    readonly pauseMs = 50,
     readonly maxWaitMs = 1_000,
+    readonly pauseMs = 50,
   ) {}
 
   /**
-   * Notes every request from its first hook to whichever comes first: its answer, its client going away, or its
-   * response's connection closing (a hijacked or streamed answer) — a count left up would hold every job.
+   * Notes every request from its first hook until its response closes — answered, its client gone, or a hijacked or
+   * streamed answer ended: Node emits `close` once for each of them (and light-my-request for app.inject).
    */
   register(app: FastifyInstance): void {
-    const done = (request: FastifyRequest) => {
-      if (this.#counted.delete(request)) this.#answering--;
-    };
-    app.addHook('onRequest', async (request, reply) => {
-      this.#counted.add(request);
+    app.addHook('onRequest', async (_request, reply) => {
       this.#answering++;
       this.#lastArrival = performance.now();
-      reply.raw.once('close', () => done(request));
+      reply.raw.once('close', () => this.#answering--);
     });
-    app.addHook('onResponse', async (request) => done(request));
-    app.addHook('onRequestAbort', async (request) => done(request));
   }
 
   /** Requests being answered now. */
