@@ -1,9 +1,10 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Quote } from '@/contract/shop';
 import { discountCodes, orders, paymentTransitions, settings } from '@/server/db/schema/index';
-import { lastMailTo, type TestClient } from '@/server/test/auth-client';
+import { lastMailTo, TestClient } from '@/server/test/auth-client';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
+import { CHECKOUT_RATE_LIMIT } from './checkout-requests';
 import { checkoutBody, newKey, pay, placeOrder, shopCatalogue, shoppers, US_ADDRESS } from './test-support';
 
 let t: TestApp;
@@ -180,6 +181,27 @@ describe('idempotent order creation', () => {
       const [row] = await t.database.db.select().from(orders).where(eq(orders.id, id));
       expect(row!.total).toBe(3400 * ((i % 3) + 1) + 599);
     }
+  });
+});
+
+describe('orders per address', () => {
+  it(`takes ${CHECKOUT_RATE_LIMIT.maxAttempts} orders from one address in an hour, then answers 429 with Retry-After and makes no order; other addresses go on`, async () => {
+    const from = (ip: string) => Object.assign(new TestClient(t.app), { ip });
+    const busy = from('192.0.2.200');
+    const body = checkoutBody(shop.award.id, shop.variant('PDF').id, { shipping_address: null, shipping_method: null });
+    for (let i = 0; i < CHECKOUT_RATE_LIMIT.maxAttempts; i++) expect((await placeOrder(busy, body)).res.statusCode, `order ${i + 1}`).toBe(200);
+    const before = await orderCount();
+    const refused = await placeOrder(busy, body);
+    expect(refused.res.statusCode).toBe(429);
+    expect(refused.res.json().error).toMatchObject({ code: 'RATE_LIMITED', message: 'That is a lot of orders from one place in an hour. Please wait a while and try again.' });
+    expect(refused.res.headers['retry-after']).toBe('600');
+    expect(await orderCount()).toBe(before);
+    expect((await placeOrder(from('192.0.2.201'), body)).res.statusCode).toBe(200);
+  });
+
+  it('keeps its counters in a table without the write-ahead log: a counter’s commit waits for no disk flush (decision 141)', async () => {
+    const result = await t.database.db.execute(sql`select relpersistence from pg_class where relname = 'rate_limit_counters'`);
+    expect((result as unknown as { rows: { relpersistence: string }[] }).rows).toEqual([{ relpersistence: 'u' }]);
   });
 });
 
