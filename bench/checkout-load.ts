@@ -7,7 +7,8 @@
  *
  * Two loads on each database: 20 buyers, each placing orders one after another until BENCH_CHECKOUTS (200) are
  * paid, and 200 buyers at once. Printed for each: orders per second, p99 of a whole checkout + payment, errors, orders
- * lost (a shopper without a paid order) and orders doubled (more orders than shoppers). After each load the bench
+ * lost (a shopper without a paid order) and orders doubled (more orders than shoppers); at 20 buyers also the server's
+ * own mean time answering a checkout and a payment (its /metrics), beside the shopper's. After each load the bench
  * waits until the server has done what the orders left to its jobs (receipts, hand-offs, the print shop's files: no
  * job due in its queues on /metrics and its CPU back under 5 % of a core; at most BENCH_SETTLE_SECONDS, 120) and
  * prints how long that took, the orders per second with all their work done, and the CPU per order with it — or what
@@ -96,22 +97,32 @@ async function metrics(base: string): Promise<{ name: string; labels: string; va
 
 /**
  * One reading of /metrics for a load's before and after: the statements the server's request and background pools
- * sent so far (every server process's; null on PGlite), and the jobs that waited for a pause in the requests and the
- * seconds they waited (the embedded database: decision 140).
+ * sent so far (every server process's; null on PGlite), the jobs that waited for a pause in the requests and the
+ * seconds they waited (the embedded database: decision 140), and the server's own time answering the checkout and
+ * the payment (its `http_request_duration_seconds`: from the request read to the answer sent) with their count.
  */
-async function counters(base: string): Promise<{ statements: { requests: number; background: number } | null; jobWaits: { jobs: number; seconds: number } }> {
+async function counters(base: string): Promise<{
+  statements: { requests: number; background: number } | null;
+  jobWaits: { jobs: number; seconds: number };
+  answering: Record<'checkout' | 'payment', { seconds: number; count: number }>;
+}> {
   const sent = { requests: 0, background: 0 };
   const jobWaits = { jobs: 0, seconds: 0 };
+  const answering = { checkout: { seconds: 0, count: 0 }, payment: { seconds: 0, count: 0 } };
   let seen = false;
   for (const { name, labels, value } of await metrics(base)) {
     if (name === 'certifiable_job_waits_for_requests') jobWaits.jobs += value;
     if (name === 'certifiable_job_waits_for_requests_seconds') jobWaits.seconds += value;
+    const route = /route="([^"]+)"/.exec(labels)?.[1];
+    const answered = route === '/api/checkout' ? answering.checkout : route === '/api/test-payments/:sessionId/pay' ? answering.payment : null;
+    if (answered && name === 'http_request_duration_seconds_sum') answered.seconds += value;
+    if (answered && name === 'http_request_duration_seconds_count') answered.count += value;
     const pool = /pool="(\w+)"/.exec(labels)?.[1];
     if (name !== 'certifiable_db_statements' || (pool !== 'requests' && pool !== 'background')) continue;
     sent[pool] += value;
     seen = true;
   }
-  return { statements: seen ? sent : null, jobWaits };
+  return { statements: seen ? sent : null, jobWaits, answering };
 }
 
 /**
@@ -334,6 +345,8 @@ interface Run {
   stillWaiting: { queue: string; waiting: number }[];
   /** Jobs that waited for a pause in the requests during the load, and how long in all (the embedded database). */
   jobWaits: { jobs: number; seconds: number };
+  /** The server's own mean time (ms) answering one checkout request (each of a double click's two) and one payment. */
+  serverMs: { checkout: number; payment: number };
 }
 
 async function measure(base: string, count: number, buyers: number, body: unknown, addressBlock: number, serverPid: number | undefined, waitForBackOffice = true): Promise<Run> {
@@ -372,6 +385,10 @@ async function measure(base: string, count: number, buyers: number, body: unknow
     wallSeconds: wallS,
     stillWaiting: settle.waiting,
     jobWaits: { jobs: after.jobWaits.jobs - before.jobWaits.jobs, seconds: after.jobWaits.seconds - before.jobWaits.seconds },
+    serverMs: {
+      checkout: (1000 * (after.answering.checkout.seconds - before.answering.checkout.seconds)) / (after.answering.checkout.count - before.answering.checkout.count),
+      payment: (1000 * (after.answering.payment.seconds - before.answering.payment.seconds)) / (after.answering.payment.count - before.answering.payment.count),
+    },
   };
 }
 
@@ -428,6 +445,9 @@ async function onDatabase(label: string, port: number, env: Record<string, strin
         `checkout  ${label}: the HTTP floor, the same three requests per order to a bare Fastify server answering from memory, ${STEADY_BUYERS} buyers: ${f(floor, 0)} orders/s (${f(floor / (baseline ?? floor), 2)} of the minimal order write); checkout ÷ floor ${f(steady.perSecond / floor, 2)}`,
       );
     }
+    out.push(
+      `checkout  ${label}: the server's own time answering at ${STEADY_BUYERS} buyers (http_request_duration_seconds on /metrics, from a request read to its answer sent), mean: checkout ${f(steady.serverMs.checkout)} ms, payment ${f(steady.serverMs.payment)} ms — against ${f(steady.p50)} ms (p50) for a checkout + payment as the shopper sees it; the difference is spent before the server reads a request and on the way back`,
+    );
     if (steady.cpuPerOrder) {
       const c = steady.cpuPerOrder;
       out.push(
