@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
+import { axeSerious } from './support/page-helpers';
 
 const PAGES = ['/', '/gallery', '/no-such-page', '/privacy-policy'];
 
@@ -11,9 +11,7 @@ for (const path of PAGES) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     if (path === '/' || path === '/gallery') await expect(page.getByTestId('award-card').first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeSerious(page)).toEqual([]);
   });
 }
 

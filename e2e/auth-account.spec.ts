@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { createVerifiedUser, signInViaApi, signInViaForm, toasts } from './support/auth-helpers';
+import { axeSerious } from './support/page-helpers';
 
 test.describe('/account', () => {
   test('shows the profile and saves a new name', async ({ page, request }) => {
@@ -84,8 +84,6 @@ test.describe('/account', () => {
     await signInViaApi(page, user.email, user.password);
     await page.goto('/account');
     await expect(page.getByRole('heading', { level: 2, name: 'Profile' })).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeSerious(page)).toEqual([]);
   });
 });

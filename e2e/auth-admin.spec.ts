@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { createVerifiedUser, LOOPBACK, signInViaApi, toasts } from './support/auth-helpers';
+import { axeSerious } from './support/page-helpers';
 
 const SECTIONS = [
   'Dashboard', 'Analytics', 'Awards', 'Categories', 'Landing Pages', 'Orders', 'Nominations',
@@ -96,8 +96,6 @@ test.describe('admin area', () => {
     await signInViaApi(page, LOOPBACK.admin.email, LOOPBACK.admin.password);
     await page.goto('/admin/users');
     await expect(page.getByRole('row').nth(1)).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeSerious(page)).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import {
   createVerifiedUser,
@@ -10,6 +9,7 @@ import {
   uniqueEmail,
   waitForMail,
 } from './support/auth-helpers';
+import { axeSerious } from './support/page-helpers';
 
 test.describe('/auth', () => {
   test('sign-up → verification mail → verify → sign-in → sign-out', async ({ page }) => {
@@ -186,9 +186,7 @@ test.describe('/auth', () => {
     await page.goto('/auth');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeSerious(page)).toEqual([]);
   });
 });
 

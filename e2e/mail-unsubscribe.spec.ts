@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { uniqueEmail, waitForMail } from './support/auth-helpers';
 import { createNomination, uniqueName } from './support/nomination-helpers';
+import { axeOn } from './support/page-helpers';
 
 /**
  * Leaving the nomination mails (docs/decisions/123): the link at the end of a claim mail — the same as its
@@ -18,7 +18,7 @@ test('the unsubscribe link of a claim mail asks first, unsubscribes with one but
   await page.goto(`${url.pathname}${url.search}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe from nominations?' })).toBeVisible();
   await expect(page.getByText(nomineeEmail)).toBeVisible();
-  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
+  expect((await axeOn(page).withTags(['wcag2a', 'wcag2aa']).analyze()).violations).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('unsubscribe-desktop.png') });
   await page.setViewportSize({ width: 360, height: 740 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createVerifiedUser, LOOPBACK, signInViaApi, toasts, uniqueEmail } from './support/auth-helpers';
-import { pageSettled } from './support/page-helpers';
+import { axeOn, pageSettled } from './support/page-helpers';
 import { acceptNomination, claimLinkFromMail, createAcceptedNomination, createNomination, firstAward, uniqueName } from './support/nomination-helpers';
 
 /** The path of an absolute URL or of a path the API gave (docs/decisions/037). */
@@ -356,7 +355,7 @@ test.describe('accessibility', () => {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await pageSettled(page);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      const results = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${url} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     });
