@@ -20,8 +20,8 @@ export const rateLimitAttempts = pgTable(
 );
 
 /**
- * A fixed-window counter per identifier and rule (issue 25): the limits on the order path (checkouts per address,
- * card attempts per payment page) are taken in ONE statement — an upsert that returns the count. The row lock of the
+ * A fixed-window counter per identifier and rule (issue 25): the order path's limit (checkouts per address) is
+ * taken in ONE statement — an upsert that returns the count. The row lock of the
  * upsert orders concurrent attempts, so no burst slips past the limit, on one instance or many. The window starts
  * at the first attempt and lasts the rule's minutes. The table is UNLOGGED (migration 0020, docs/decisions/141): a
  * counter's commit waits for no flush of the write-ahead log, and a crash of the database server empties it.

@@ -118,8 +118,8 @@ export async function pruneRateLimitAttempts(db: Db, rule: RateLimitRule, probab
 }
 
 /**
- * One attempt against a fixed-window limit, in ONE statement (issue 25; the order path's limits: checkouts per
- * address, card attempts per payment page): an upsert of the identifier's counter that returns the count. Concurrent
+ * One attempt against a fixed-window limit, in ONE statement (issue 25; the order path's limit of checkouts per
+ * address — the test processor counts card attempts on its own page, decision 117): an upsert of the identifier's counter that returns the count. Concurrent
  * attempts queue on the counter's row lock and each sees the count the one before it left, so a burst cannot slip
  * past the limit. A window starts at its first attempt and lasts `rule.windowMinutes`; refused attempts count too
  * (they are attempts), and the next window starts from one. The nightly retention job deletes ended counters.
