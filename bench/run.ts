@@ -29,7 +29,10 @@
  *     a loopback Printful; 5 paid orders/s for 3 minutes, then a burst of 40 — payment → receipt p50/p99 (goal p99
  *     < 10 s) against a direct SMTP send, the backlog every 10 s and until it is zero after the load (goal ≤ 60 s),
  *     the burst until all are mailed and at the printer (goal ≤ 30 s); goals reported, not enforced
- *     (BENCH_BACKOFFICE_SECONDS=0 skips the sustained part, BENCH_BACKOFFICE_DATABASES=pglite picks a database).
+ *     (BENCH_BACKOFFICE_SECONDS=0 skips the sustained part, BENCH_BACKOFFICE_DATABASES=pglite picks a database);
+ * 10. a server start (bench/server-start.ts): on PGlite and on PostgreSQL, a restart of the built server (npm packages
+ *     bundled with it) against the same sources built with every package left to Node, as before decision 142 — time
+ *     to /api/health and the CPU used to get there, p50 of BENCH_STARTS each, alternated.
  * Exits non-zero when a budget is exceeded, an order is lost or doubled, a paid order's receipt or printer hand-off
  * is missing, or a measured answer is an error or non-2xx.
  */
@@ -44,6 +47,7 @@ import { crmContacts } from './crm-contacts';
 import { checkoutUnderLoad } from './checkout-load';
 import { publicPages } from './public-pages';
 import { renderUnderLoad } from './render-load';
+import { serverStart } from './server-start';
 import { ssrThroughput } from './ssr-throughput';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -98,7 +102,7 @@ async function main() {
     bare?.kill();
   }
   // After the catalogue servers are gone: the sections below want the cores to themselves.
-  for (const section of [ssrThroughput, publicPages, renderUnderLoad, checkoutUnderLoad, analyticsQueries, crmContacts, auditList, backOffice]) {
+  for (const section of [ssrThroughput, publicPages, renderUnderLoad, checkoutUnderLoad, analyticsQueries, crmContacts, auditList, backOffice, serverStart]) {
     const result = await section();
     console.log(`${result.lines.join('\n')}\n`);
     failed ||= result.failed;
