@@ -99,7 +99,7 @@ export async function serverStart(): Promise<BenchSection> {
   execFileSync(process.execPath, ['scripts/build-server.mjs', '--outdir', EXTERNAL_DIR, '--packages-external'], { cwd: root, stdio: 'ignore' });
   try {
     const section = await onEachDatabase('server start', onDatabase);
-    return { lines: [`server start (load average ${os.loadavg()[0].toFixed(1)} at the end)`, ...section.lines], failed: section.failed };
+    return { lines: [`server start (load average ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end)`, ...section.lines], failed: section.failed };
   } finally {
     fs.rmSync(path.dirname(EXTERNAL_DIR), { recursive: true, force: true });
   }
