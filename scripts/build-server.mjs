@@ -14,7 +14,7 @@ const allExternal = process.argv.includes('--packages-external');
 /**
  * Packages left to Node, loaded from node_modules at run time; every other package the server imports is bundled
  * with it. Node resolves, reads and compiles each module of an external package at every start (2,758 files for the
- * server: kysely, stripe, pdf-lib, drizzle-orm …) — a third of a start's CPU (docs/decisions/142). These stay external
+ * server: kysely, stripe, pdf-lib, drizzle-orm …): bundled, a restart takes 0.6–0.8 of the CPU (docs/decisions/142). These stay external
  * because they need their own folder at run time, or are loaded only when configured:
  *  - @electric-sql/pglite: loads its WebAssembly and data files from beside its module;
  *  - pdfkit: reads its fonts' metrics from its own folder;
