@@ -6,11 +6,11 @@
  * answering 200, and the CPU the process used to get there (/proc). One server process (SERVER_PROCESSES=1), so the
  * CPU is all of it. BENCH_STARTS sets the starts of each build (6).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { onEachDatabase, percentile, request, runWhenMain, sleep, SERVER, stopServer, type BenchSection } from './support';
+import { onEachDatabase, percentile, runWhenMain, SERVER, startServer, stopServer, type BenchSection } from './support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const STARTS = Number(process.env.BENCH_STARTS ?? 6);
@@ -29,38 +29,11 @@ function cpuSeconds(pid: number): number | null {
   }
 }
 
-/** Spawns a build, waits for /api/health: milliseconds from spawn to healthy, CPU seconds until then. */
+/** Starts a build and waits for /api/health: milliseconds from spawn to healthy, CPU seconds until then. */
 async function timedStart(server: string, dataDir: string, env: Record<string, string>): Promise<{ ms: number; cpu: number | null; child: ChildProcess }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [server], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      SERVER_PROCESSES: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${server} exited with ${child.exitCode}`);
-    try {
-      if ((await request(`http://127.0.0.1:${PORT}/api/health`, { timeoutMs: 2000 })).status === 200) {
-        return { ms: performance.now() - started, cpu: cpuSeconds(child.pid!), child };
-      }
-    } catch {
-      // not listening yet
-    }
-    await sleep(10);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${server} did not answer /api/health within 120 s`);
+  const child = await startServer(PORT, dataDir, { SERVER_PROCESSES: '1', ...env }, { server, pollMs: 10 });
+  return { ms: performance.now() - started, cpu: cpuSeconds(child.pid!), child };
 }
 
 async function onDatabase(database: string, env: Record<string, string>): Promise<BenchSection> {
@@ -69,7 +42,7 @@ async function onDatabase(database: string, env: Record<string, string>): Promis
   const times: Record<keyof typeof builds, { ms: number[]; cpu: number[] }> = { bundled: { ms: [], cpu: [] }, external: { ms: [], cpu: [] } };
   try {
     // The first start migrates and seeds the database: not a restart, not counted.
-    await stopServer((await timedStart(SERVER, dataDir, env)).child);
+    await stopServer(await startServer(PORT, dataDir, { SERVER_PROCESSES: '1', ...env }));
     for (let i = 0; i < STARTS; i++) {
       // Alternated, so that a change in the machine's load falls on both.
       for (const name of (i % 2 === 0 ? ['external', 'bundled'] : ['bundled', 'external']) as (keyof typeof builds)[]) {
@@ -82,14 +55,15 @@ async function onDatabase(database: string, env: Record<string, string>): Promis
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  const p50 = (values: number[]) => percentile(values, 50);
-  const line = (name: keyof typeof builds) =>
-    `${p50(times[name].ms).toFixed(0)} ms to healthy, ${times[name].cpu.length ? `${(p50(times[name].cpu) * 1000).toFixed(0)} ms CPU` : 'CPU not measured'}`;
-  const ratio = (values: (t: { ms: number[]; cpu: number[] }) => number[]) => (p50(values(times.bundled)) / p50(values(times.external))).toFixed(2);
+  const summary = (t: { ms: number[]; cpu: number[] }) => ({ ms: percentile(t.ms, 50), cpu: t.cpu.length ? percentile(t.cpu, 50) * 1000 : null });
+  const external = summary(times.external);
+  const bundled = summary(times.bundled);
+  const line = (t: { ms: number; cpu: number | null }) => `${t.ms.toFixed(0)} ms to healthy, ${t.cpu === null ? 'CPU not measured' : `${t.cpu.toFixed(0)} ms CPU`}`;
+  const cpuRatio = bundled.cpu !== null && external.cpu !== null ? (bundled.cpu / external.cpu).toFixed(2) : '–';
   return {
     lines: [
-      `server start · ${database} · packages left to Node (before): ${line('external')} (p50 of ${STARTS})`,
-      `server start · ${database} · packages bundled (as built):    ${line('bundled')}; ratio ${ratio((t) => t.ms)} in time, ${times.bundled.cpu.length ? ratio((t) => t.cpu) : '–'} in CPU (lower is faster)`,
+      `server start · ${database} · packages left to Node (before): ${line(external)} (p50 of ${STARTS})`,
+      `server start · ${database} · packages bundled (as built):    ${line(bundled)}; ratio ${(bundled.ms / external.ms).toFixed(2)} in time, ${cpuRatio} in CPU (lower is faster)`,
     ],
     failed: false,
   };

@@ -93,8 +93,17 @@ export async function stopServer(server: ChildProcess): Promise<void> {
   clearTimeout(force);
 }
 
-export async function startServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [SERVER], {
+/**
+ * Starts a built server and resolves once /api/health answers 200. `server` picks another build than dist/server
+ * (bench/server-start.ts's comparison line); `pollMs` how often health is asked (a start being timed asks often).
+ */
+export async function startServer(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+  { server = SERVER, pollMs = 200 }: { server?: string; pollMs?: number } = {},
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [server], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -118,9 +127,9 @@ export async function startServer(port: number, dataDir: string, env: Record<str
       } catch {
         // not listening yet
       }
-      await sleep(200);
+      await sleep(pollMs);
     }
-    throw new Error('server did not start within 120 s');
+    throw new Error(`${server} did not start within 120 s`);
   })();
   // A server that never became healthy is not left running behind the bench.
   return Promise.race([ready, exited]).catch((err: unknown) => {

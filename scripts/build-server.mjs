@@ -14,13 +14,13 @@ const allExternal = process.argv.includes('--packages-external');
 /**
  * Packages left to Node, loaded from node_modules at run time; every other package the server imports is bundled
  * with it. Node resolves, reads and compiles each module of an external package at every start (2,758 files for the
- * server: kysely, stripe, pdf-lib, drizzle-orm …): bundled, a restart takes 0.6–0.8 of the CPU (docs/decisions/142). These stay external
- * because they need their own folder at run time, or are loaded only when configured:
+ * server: kysely, stripe, pdf-lib, drizzle-orm …); bundled, a restart takes 0.6–0.8 of the CPU (docs/decisions/142).
+ * These stay external because they need their own folder at run time, or are loaded only when configured:
  *  - @electric-sql/pglite: loads its WebAssembly and data files from beside its module;
  *  - pdfkit: reads its fonts' metrics from its own folder;
  *  - @resvg/resvg-js: a native addon;
  *  - pino, thread-stream: a transport runs in a worker thread that loads its files by path;
- *  - pg: asks for the optional pg-native at run time;
+ *  - pg (and pg-native, should a bundled package ask for it): pg asks for the optional pg-native at run time;
  *  - @aws-sdk/client-s3: imported only when files are kept in S3 (a chunk of its own would be as large as the server);
  *  - @fastify/static, @fastify/swagger: serve files from their own folders.
  */
