@@ -13,8 +13,8 @@
  * waits until the server has done what the orders left to its jobs (receipts, hand-offs, the print shop's files: no
  * job due in its queues on /metrics and its CPU back under 5 % of a core; at most BENCH_SETTLE_SECONDS, 120) and
  * prints how long that took, the orders per second with all their work done, and the CPU per order with it — or what
- * was still waiting — so a checkout that outruns its back office shows. On the embedded database, also how many jobs
- * waited for a pause in the requests during the load (decision 140: there the back office runs after a rush).
+ * was still waiting — so a checkout that outruns its back office shows. Also how many jobs waited for a pause in the
+ * requests during the load (decisions 140 and 143: the back office runs after a rush).
  *
  * The baseline, measured in the same run on the same PostgreSQL server: the minimal order write — one transaction
  * writing an order row and a line row, from 20 clients as fast as they can (the most orders the database could take).
@@ -99,7 +99,7 @@ async function metrics(base: string): Promise<{ name: string; labels: string; va
 /**
  * One reading of /metrics for a load's before and after: the statements the server's request and background pools
  * sent so far (every server process's; null on PGlite), the jobs that waited for a pause in the requests and the
- * seconds they waited (the embedded database: decision 140), and the server's own time answering the checkout and
+ * seconds they waited (decisions 140 and 143), and the server's own time answering the checkout and
  * the payment (its `http_request_duration_seconds`: from the request read to the answer sent) with their count.
  */
 async function counters(base: string): Promise<{
@@ -467,9 +467,7 @@ async function onDatabase(label: string, port: number, env: Record<string, strin
           : `checkout  ${label}: the back office NOT done ${SETTLE_SECONDS} s after the last order, still due: ${steady.stillWaiting.map((w) => `${w.queue} ${w.waiting}`).join(', ') || 'nothing (the server still busy)'}; CPU per order so far: ${f(c.machine, 1)} ms on the machine, the server ${f(c.server, 1)} ms${env.DATABASE_URL ? `, PostgreSQL ${f(c.database, 1)} ms` : ''}`,
       );
     }
-    if (!env.DATABASE_URL) {
-      out.push(`checkout  ${label}: jobs that waited for a pause in the requests during the load (decision 140): ${steady.jobWaits.jobs}, ${f(steady.jobWaits.seconds, 1)} s in all`);
-    }
+    out.push(`checkout  ${label}: jobs that waited for a pause in the requests during the load (decisions 140 and 143): ${steady.jobWaits.jobs}, ${f(steady.jobWaits.seconds, 1)} s in all`);
     if (steady.statementsPerOrder !== null) {
       out.push(`checkout  ${label}: ${f(steady.statementsPerOrder, 1)} SQL statements per order on the request path (quote to paid, BEGIN/COMMIT included; the budget test counts 10 that do work + 2 for one order without the double click; goal 10 that do work)${steady.backgroundPerOrder !== null ? `; the jobs meanwhile ${f(steady.backgroundPerOrder, 1)} per order (receipt, hand-off, the job queue's own)` : ''}`);
     }

@@ -107,7 +107,7 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** Background jobs on the database (pg-boss, docs/decisions/085); started when the app is ready. */
     jobs: JobQueue;
-    /** On the embedded database: what has jobs wait for a pause in the requests (decision 140); else undefined. */
+    /** What has jobs wait for a pause in the requests (decisions 140 and 143); undefined with JOBS_WAIT_FOR_REQUESTS_MS=0. */
     requestsFirst: RequestsFirst | undefined;
     /** Print-on-demand: Printful when configured, else the built-in local print shop (docs/decisions/083). */
     fulfilment: FulfilmentProvider;
@@ -166,8 +166,8 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestId(app);
-  // On the embedded database the back office waits for a pause in the requests (decision 140).
-  const requestsFirst = database.kind === 'pglite' && config.jobs.waitForRequestsMs > 0 ? new RequestsFirst(config.jobs.waitForRequestsMs) : undefined;
+  // The back office waits for a pause in the requests, on both databases (decisions 140 and 143).
+  const requestsFirst = config.jobs.waitForRequestsMs > 0 ? new RequestsFirst(config.jobs.waitForRequestsMs) : undefined;
   requestsFirst?.register(app);
   app.decorate('requestsFirst', requestsFirst);
   // GET /metrics and the request timings it reports (every route's: registered before them all).
@@ -185,7 +185,7 @@ export async function buildApp({ config, database, logger = false, loggerInstanc
   app.decorate('shell', new HtmlShell(config.webDistDir, renderer, undefined, pages));
   app.decorate('serviceWorkerSource', buildServiceWorker(shellAssets(config.webDistDir)));
   const authSecret = await resolveAuthSecret(config);
-  const jobs = new JobQueue(database, { ...config.jobs, ...(requestsFirst ? { beforeEachJob: () => requestsFirst.whenQuiet() } : {}) }, app.log);
+  const jobs = new JobQueue(database, { ...config.jobs, ...(requestsFirst ? { beforeEachJob: (job) => requestsFirst.whenQuiet(Math.max(requestsFirst.maxWaitMs, job.options.waitForRequestsMs ?? 0)) } : {}) }, app.log);
   app.decorate('jobs', jobs);
   const mailer = createMailer({
     db: database.db,

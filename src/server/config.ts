@@ -115,8 +115,8 @@ const envSchema = z.object({
   // /readyz reports the job queue unwell when a due job has waited longer than this for a worker (issue 24).
   JOBS_READY_MAX_WAIT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
   /**
-   * On the embedded database, how long a job may wait for a pause in the requests before it runs anyway (decision 140);
-   * 0: jobs never wait. Not used on PostgreSQL.
+   * How long a job may wait for a pause in the requests before it runs anyway, on either database (decisions 140 and
+   * 143; a queue may ask for longer: the print shop's drawing); 0: no job ever waits.
    */
   JOBS_WAIT_FOR_REQUESTS_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** 'workers' runs jobs in the background; 'manual' runs them only when a test drains the queue. */

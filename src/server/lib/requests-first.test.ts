@@ -36,7 +36,7 @@ async function untilAnswering(n: number) {
   while (first.answering < n) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
-describe('jobs wait for a pause in the requests (embedded database)', () => {
+describe('jobs wait for a pause in the requests', () => {
   it('lets a job go at once when no request came in for a while', async () => {
     await new Promise((resolve) => setTimeout(resolve, PAUSE_MS + 10));
     const waits = first.waits;
@@ -65,6 +65,22 @@ describe('jobs wait for a pause in the requests (embedded database)', () => {
     const started = performance.now();
     await first.whenQuiet();
     expect(performance.now() - started).toBeGreaterThanOrEqual(MAX_WAIT_MS - 5);
+    expect(first.answering).toBe(1);
+    release();
+    expect((await held).status).toBe(200);
+  });
+
+  it("lets a queue's job wait longer than the default when the queue asks for it", async () => {
+    const held = fetch(`${base}/held`);
+    await untilAnswering(1);
+    let done = false;
+    const started = performance.now();
+    const job = first.whenQuiet(MAX_WAIT_MS * 3).then(() => (done = true));
+    // Past the default bound and still waiting: the longer bound holds while the request stays unanswered.
+    await new Promise((resolve) => setTimeout(resolve, MAX_WAIT_MS + 200));
+    expect(done).toBe(false);
+    await job;
+    expect(performance.now() - started).toBeGreaterThanOrEqual(MAX_WAIT_MS * 3 - 5);
     expect(first.answering).toBe(1);
     release();
     expect((await held).status).toBe(200);

@@ -2,13 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Shoppers before the back office on the embedded database (issue 25, docs/decisions/140). PGlite runs every
- * statement on the server's one thread, so a job (a receipt, a hand-off to the printer, the print shop's
- * bookkeeping: about 25 ms of that thread per order) takes the thread from the checkouts while it runs. Before each
- * job, a worker waits for a pause in the requests — none being answered and none come in for `pauseMs` — at most
- * `maxWaitMs`: a shop with a visitor now and then runs its jobs at once, a rush of checkouts has them done after it,
- * and a rush that never ends still gets one job per worker each `maxWaitMs`. On PostgreSQL the statements run in the
- * database's own processes: this is not used there.
+ * Shoppers before the back office (issue 25, docs/decisions/140 and 143). A job — a receipt, a hand-off to the
+ * printer, the print shop's drawing — takes the cores from the checkouts while it runs: on PGlite every statement
+ * runs on the server's one thread (about 25 ms of it per order's jobs); on PostgreSQL the job's JavaScript, its
+ * statements and the print shop's render processes share the machine's cores with the checkouts (decision 143 has
+ * the figures). Before each job, a worker waits for a pause in the requests — none being answered and none come in
+ * for `pauseMs` — at most its queue's bound (`maxWaitMs`, or a longer one the queue asks for): a shop with a visitor
+ * now and then runs its jobs at once, a rush of checkouts has them done after it, and a rush that never ends still
+ * gets one job per worker each bound.
  *
  * A count of requests being answered alone does not show a rush: on PGlite a request usually runs from its first
  * hook to its answer without giving the thread away, so between two tasks the count is 0 or 1 while twenty
@@ -43,8 +44,8 @@ export class RequestsFirst {
     return this.#answering;
   }
 
-  /** Resolves at the first pause in the requests, or after maxWaitMs. */
-  async whenQuiet(): Promise<void> {
+  /** Resolves at the first pause in the requests, or after `maxWaitMs` (the constructor's unless given). */
+  async whenQuiet(maxWaitMs = this.maxWaitMs): Promise<void> {
     const started = performance.now();
     let waited = false;
     for (;;) {
@@ -52,7 +53,7 @@ export class RequestsFirst {
       await new Promise((resolve) => setImmediate(resolve));
       const now = performance.now();
       const quietFor = now - this.#lastArrival;
-      const left = this.maxWaitMs - (now - started);
+      const left = maxWaitMs - (now - started);
       if ((this.#answering === 0 && quietFor >= this.pauseMs) || left <= 0) break;
       waited = true;
       await sleep(Math.max(1, Math.min(left, this.#answering === 0 ? this.pauseMs - quietFor : this.pauseMs)));

@@ -42,6 +42,12 @@ export interface JobOptions {
    * A new job wakes it at once (NOTIFY): a queue fed by a schedule needs no quick polling.
    */
   pollSeconds?: number;
+  /**
+   * How long a job of this queue may wait for a pause in the requests before it runs anyway, when it is longer than
+   * JOBS_WAIT_FOR_REQUESTS_MS (decision 143): for work that costs a shopper's worth of CPU many times over and that
+   * nobody waits for, the built-in print shop's drawing. Nothing waits with JOBS_WAIT_FOR_REQUESTS_MS=0.
+   */
+  waitForRequestsMs?: number;
 }
 
 /** A job's name, payload schema and options: what both the sender and the handler hold. */
@@ -111,10 +117,10 @@ export interface JobQueueOptions {
   /** 'workers': jobs run in the background as they come; 'manual': only drain() runs them (tests). */
   mode?: 'workers' | 'manual';
   /**
-   * Awaited by a worker before each job it runs (not by drain(), nor once the queue is stopping): on the embedded
-   * database, a pause in the requests, for a bounded time (src/server/lib/requests-first.ts, decision 140).
+   * Awaited by a worker before each job it runs (not by drain(), nor once the queue is stopping): a pause in the
+   * requests, for a time bounded by the job's queue (src/server/lib/requests-first.ts, decisions 140 and 143).
    */
-  beforeEachJob?: () => Promise<void>;
+  beforeEachJob?: (job: JobDef<unknown>) => Promise<void>;
 }
 
 const SCHEMA = 'pgboss';
@@ -227,7 +233,7 @@ export class JobQueue {
           for (const j of jobs) {
             try {
               // Stopping (a deploy, a restart): the batch's jobs run now rather than outwait the shutdown's bound.
-              if (!this.#stopping) await this.#opts.beforeEachJob?.();
+              if (!this.#stopping) await this.#opts.beforeEachJob?.(this.#queues.get(name)!.job);
               await this.#run(name, j);
               results.push({ id: j.id, status: 'completed' });
             } catch (err) {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { mailOutbox, rateLimitAttempts, securityEvents } from '@/server/db/schema/index';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { mailJob } from '../mail';
+import { printShopDrawJob } from '@/server/adapters/fulfilment/local-print-shop';
 import { orderMailJob } from '../orders';
 import { defineJob } from './job-queue';
 import { cleanExpiredRecords } from './retention';
@@ -92,7 +93,7 @@ describe('the job queue with its workers (as in production)', () => {
     expect(await slow.app.jobs.list({ name: mailJob.name, state: 'completed' })).toHaveLength(45);
   });
 
-  it('on the embedded database, runs a job only once no request is being answered (decision 140)', async () => {
+  it('runs a job only once no request is being answered, on either database (decisions 140 and 143)', async () => {
     await slow.app.listen({ port: 0, host: '127.0.0.1' });
     const address = slow.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
@@ -107,21 +108,54 @@ describe('the job queue with its workers (as in production)', () => {
       return state(id);
     };
     try {
-      if (slow.database.kind === 'pglite') {
-        while (slow.app.requestsFirst!.answering < 1) await new Promise((resolve) => setTimeout(resolve, 10));
-        const id = (await slow.app.jobs.send(mailJob, { id: randomUUID() }))!;
-        // Taken by a worker, which waits: however slow the machine, it cannot run while the checkout is unanswered.
-        expect(await until(id, 'active')).toBe('active');
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        expect(await state(id)).toBe('active');
-        client.destroy();
-        expect(await until(id, 'completed')).toBe('completed');
-      } else {
-        // On PostgreSQL jobs have connections of their own: it runs while the checkout is still unanswered.
-        expect(slow.app.requestsFirst).toBeUndefined();
-        const id = (await slow.app.jobs.send(mailJob, { id: randomUUID() }))!;
-        expect(await until(id, 'completed')).toBe('completed');
-      }
+      while (slow.app.requestsFirst!.answering < 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      const id = (await slow.app.jobs.send(mailJob, { id: randomUUID() }))!;
+      // Taken by a worker, which waits: however slow the machine, it cannot run while the checkout is unanswered.
+      expect(await until(id, 'active')).toBe('active');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await state(id)).toBe('active');
+      client.destroy();
+      expect(await until(id, 'completed')).toBe('completed');
+    } finally {
+      client.destroy();
+    }
+  });
+});
+
+describe("a queue's own wait for a pause (decision 143)", () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp({ seed: false, env: { JOBS_POLL_SECONDS: '60', JOBS_WAIT_FOR_REQUESTS_MS: '300' } });
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  it("runs a receipt after the shop's bound while a request stays unanswered, and the print shop's drawing only after the pause", async () => {
+    await shop.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = shop.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const client = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => client.once('connect', resolve));
+    client.write('POST /api/checkout HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"items":');
+    const state = async (id: string) => (await shop.app.jobs.find(id))?.state;
+    const until = async (id: string, wanted: string) => {
+      const deadline = Date.now() + 20_000;
+      while ((await state(id)) !== wanted && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      return state(id);
+    };
+    try {
+      while (shop.app.requestsFirst!.answering < 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      // A drawing for an order the print shop does not have: once it runs, it finds nothing and completes.
+      const drawing = (await shop.app.jobs.send(printShopDrawJob, { id: 'LPS-NOSUCHORDER' }))!;
+      const receipt = (await shop.app.jobs.send(mailJob, { id: randomUUID() }))!;
+      // The receipt waits at most JOBS_WAIT_FOR_REQUESTS_MS (300 ms) and goes though the checkout is unanswered…
+      expect(await until(receipt, 'completed')).toBe('completed');
+      // …while the drawing, which asks for 30 s, still waits for the pause.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(await state(drawing)).toBe('active');
+      client.destroy();
+      expect(await until(drawing, 'completed')).toBe('completed');
     } finally {
       client.destroy();
     }

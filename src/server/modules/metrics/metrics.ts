@@ -55,8 +55,8 @@ export function registerMetrics(app: FastifyInstance) {
   const renders = gauge('certifiable_renders', 'Certificate renders since the process started, by result (completed, failed, refused).', ['result']);
   const renderSeconds = gauge('certifiable_render_seconds', 'Time spent drawing the completed renders since the process started.');
   const renderCollections = gauge('certifiable_render_collections', 'Full garbage collections the render processes ran after a render (past half their memory budget) since the process started.');
-  const jobWaits = gauge('certifiable_job_waits_for_requests', 'Jobs that waited for a pause in the requests before running (embedded database only, decision 140) since the process started.');
-  const jobWaitSeconds = gauge('certifiable_job_waits_for_requests_seconds', 'Time those jobs waited in all (each at most JOBS_WAIT_FOR_REQUESTS_MS).');
+  const jobWaits = gauge('certifiable_job_waits_for_requests', 'Jobs that waited for a pause in the requests before running (decisions 140 and 143) since the process started.');
+  const jobWaitSeconds = gauge('certifiable_job_waits_for_requests_seconds', 'Time those jobs waited in all (each at most JOBS_WAIT_FOR_REQUESTS_MS, or its queue\'s longer bound).');
   const ordersPlaced = total('certifiable_orders_placed_total', 'Orders placed (checkouts that wrote an order).');
   const ordersPaid = total('certifiable_orders_paid_total', 'Orders paid.');
   const paymentsFailed = total('certifiable_payments_failed_total', 'Payments that failed (declined, expired or refused).');
