@@ -27,15 +27,15 @@ export type PrintShopStep = 'inprocess' | 'fulfilled';
  * small): accepting an order never waits for a drawing, like a real printer that fetches its files later. Five at a
  * fetch, so that a backlog is drawn one after another without a polling pause between orders (job-queue.ts).
  * A drawing costs about 0.8 s of CPU, some forty checkouts' worth, and stands in for a printer's own machines: during
- * a rush it waits for a pause in the requests up to 30 s (decision 143) — five waits and drawings stay well inside
- * its 300 s, which run from the fetch.
+ * a rush it waits for a pause in the requests up to 5 s (decision 143), so that a rush that never ends still gets a
+ * drawing every 5 s; five waits and drawings stay well inside its 300 s, which run from the fetch.
  */
 export const printShopDrawJob = defineJob('print-shop.draw', z.object({ id: z.string().min(1).max(40) }), {
   retryLimit: 20,
   expireInSeconds: 300,
   concurrency: 1,
   batchSize: 5,
-  waitForRequestsMs: 30_000,
+  waitForRequestsMs: 5_000,
 });
 /** Its next step (in production, shipped), on its pace. */
 export const printShopAdvanceJob = defineJob('print-shop.advance', z.object({ id: z.string().min(1).max(40), to: z.enum(['inprocess', 'fulfilled']) }), {

@@ -151,7 +151,7 @@ describe("a queue's own wait for a pause (decision 143)", () => {
       const receipt = (await shop.app.jobs.send(mailJob, { id: randomUUID() }))!;
       // The receipt waits at most JOBS_WAIT_FOR_REQUESTS_MS (300 ms) and goes though the checkout is unanswered…
       expect(await until(receipt, 'completed')).toBe('completed');
-      // …while the drawing, which asks for 30 s, still waits for the pause.
+      // …while the drawing, which asks for 5 s, still waits for the pause.
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(await state(drawing)).toBe('active');
       client.destroy();
