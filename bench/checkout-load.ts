@@ -60,7 +60,6 @@ interface Flow {
 async function checkoutAndPay(base: string, body: unknown, address: string): Promise<Flow> {
   const key = `bench-${randomUUID()}`;
   const started = performance.now();
-  const at = started;
   try {
     const send = () => request(`${base}/api/checkout`, { method: 'POST', json: body, headers: { 'idempotency-key': key }, localAddress: address });
     const [a, b] = await Promise.all([send(), send()]);
@@ -74,9 +73,9 @@ async function checkoutAndPay(base: string, body: unknown, address: string): Pro
       localAddress: address,
     });
     if (paid.status !== 200 || json<{ status: string }>(paid).status !== 'succeeded') throw new Error(`pay ${paid.status}: ${paid.body.toString().slice(0, 200)}`);
-    return { ok: true, at, ms: performance.now() - started, orderId: first.order_id, token: first.access_token, doubleClickSameOrder: first.order_id === second.order_id, error: null };
+    return { ok: true, at: started, ms: performance.now() - started, orderId: first.order_id, token: first.access_token, doubleClickSameOrder: first.order_id === second.order_id, error: null };
   } catch (err) {
-    return { ok: false, at, ms: performance.now() - started, orderId: null, token: null, doubleClickSameOrder: false, error: (err as Error).message };
+    return { ok: false, at: started, ms: performance.now() - started, orderId: null, token: null, doubleClickSameOrder: false, error: (err as Error).message };
   }
 }
 

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { printShopDrawJob } from '@/server/adapters/fulfilment/local-print-shop';
 import { mailOutbox, rateLimitAttempts, securityEvents } from '@/server/db/schema/index';
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { mailJob } from '../mail';
-import { printShopDrawJob } from '@/server/adapters/fulfilment/local-print-shop';
 import { orderMailJob } from '../orders';
 import { defineJob } from './job-queue';
 import { cleanExpiredRecords } from './retention';
@@ -19,6 +19,31 @@ afterAll(async () => {
 });
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 3600 * 1000);
+
+/**
+ * A checkout whose body never comes, sent to `t`'s app listening on a loopback port: its request is being answered
+ * until the returned client goes away. Resolves once the app counts it.
+ */
+async function unansweredCheckout(t: TestApp): Promise<net.Socket> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  const client = net.connect(typeof address === 'object' && address ? address.port : 0, '127.0.0.1');
+  await new Promise((resolve) => client.once('connect', resolve));
+  client.write('POST /api/checkout HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"items":');
+  while (t.app.requestsFirst!.answering < 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  return client;
+}
+
+/** A job's state in `t`'s queue, and a wait of at most 20 s for it to become `wanted` (the last state seen). */
+function jobStates(t: TestApp) {
+  const state = async (id: string) => (await t.app.jobs.find(id))?.state;
+  const until = async (id: string, wanted: string) => {
+    const deadline = Date.now() + 20_000;
+    while ((await state(id)) !== wanted && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    return state(id);
+  };
+  return { state, until };
+}
 
 describe('the job queue', () => {
   it('enqueues a job only when the transaction that causes it commits', async () => {
@@ -94,21 +119,9 @@ describe('the job queue with its workers (as in production)', () => {
   });
 
   it('runs a job only once no request is being answered, on either database (decisions 140 and 143)', async () => {
-    await slow.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = slow.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    // A checkout whose body never comes: its request is being answered until the client goes away.
-    const client = net.connect(port, '127.0.0.1');
-    await new Promise((resolve) => client.once('connect', resolve));
-    client.write('POST /api/checkout HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"items":');
-    const state = async (id: string) => (await slow.app.jobs.find(id))?.state;
-    const until = async (id: string, wanted: string) => {
-      const deadline = Date.now() + 20_000;
-      while ((await state(id)) !== wanted && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      return state(id);
-    };
+    const client = await unansweredCheckout(slow);
+    const { state, until } = jobStates(slow);
     try {
-      while (slow.app.requestsFirst!.answering < 1) await new Promise((resolve) => setTimeout(resolve, 10));
       const id = (await slow.app.jobs.send(mailJob, { id: randomUUID() }))!;
       // Taken by a worker, which waits: however slow the machine, it cannot run while the checkout is unanswered.
       expect(await until(id, 'active')).toBe('active');
@@ -132,20 +145,9 @@ describe("a queue's own wait for a pause (decision 143)", () => {
   });
 
   it("runs a receipt after the shop's bound while a request stays unanswered, and the print shop's drawing only after the pause", async () => {
-    await shop.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = shop.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const client = net.connect(port, '127.0.0.1');
-    await new Promise((resolve) => client.once('connect', resolve));
-    client.write('POST /api/checkout HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"items":');
-    const state = async (id: string) => (await shop.app.jobs.find(id))?.state;
-    const until = async (id: string, wanted: string) => {
-      const deadline = Date.now() + 20_000;
-      while ((await state(id)) !== wanted && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      return state(id);
-    };
+    const client = await unansweredCheckout(shop);
+    const { state, until } = jobStates(shop);
     try {
-      while (shop.app.requestsFirst!.answering < 1) await new Promise((resolve) => setTimeout(resolve, 10));
       // A drawing for an order the print shop does not have: once it runs, it finds nothing and completes.
       const drawing = (await shop.app.jobs.send(printShopDrawJob, { id: 'LPS-NOSUCHORDER' }))!;
       const receipt = (await shop.app.jobs.send(mailJob, { id: randomUUID() }))!;
