@@ -233,7 +233,7 @@ export class JobQueue {
           for (const j of jobs) {
             try {
               // Stopping (a deploy, a restart): the batch's jobs run now rather than outwait the shutdown's bound.
-              if (!this.#stopping) await this.#opts.beforeEachJob?.(this.#queues.get(name)!.job);
+              if (!this.#stopping) await this.#opts.beforeEachJob?.(job);
               await this.#run(name, j);
               results.push({ id: j.id, status: 'completed' });
             } catch (err) {
