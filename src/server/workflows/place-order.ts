@@ -10,7 +10,7 @@ import { isUniqueViolation } from '@/server/lib/sql-text';
 import { stop, workflow } from '@/server/lib/workflow';
 import { releaseDiscount, reserveAgain, reserveDiscount } from '@/server/modules/discounts';
 import { findOrderByKey, insertOrder, lockOrder, moveOrder, orderAccessToken, type OrderRow } from '@/server/modules/orders';
-import { attachProviderSession, findPayment, newPaymentSql, touchPayment, type PaymentRow } from '@/server/modules/payments';
+import { attachProviderSession, findPayment, newPayment, touchPayment, type PaymentRow } from '@/server/modules/payments';
 import { formatMoney, quote } from '@/server/modules/store';
 import type { ShopDeps } from './deps';
 import { paymentSucceeded } from './payment-succeeded';
@@ -75,7 +75,7 @@ export const placeOrder = workflow<PlaceOrderInput, ShopDeps>('placeOrder')
       const method = q.shipping_method;
       const chosen = q.shipping_methods.find((m) => m.id === method);
       const orderId = randomUUID();
-      const payment = newPaymentSql({ orderId, provider: q.total === 0 ? 'none' : deps.payments.name, amount: q.total, currency: q.currency });
+      const payment = newPayment({ orderId, provider: q.total === 0 ? 'none' : deps.payments.name, amount: q.total, currency: q.currency });
       // The order, its lines, its first event and its payment are one statement; a discount's use or a zero total
       // needs more, in one transaction with it.
       const write = async (tx: ShopDeps['db']) => {

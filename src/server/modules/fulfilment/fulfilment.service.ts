@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-or
 import { regionsOf } from '@/contract/address';
 import type { FulfilmentStatus } from '@/contract/order-status';
 import type { FulfilmentEvent, FulfilmentOrderInput, FulfilmentProvider } from '@/server/adapters/fulfilment/fulfilment-provider';
+import { builtOnce, type Executor } from '@/server/db/built-once';
 import type { Db } from '@/server/db/client';
 import { awardProductTemplates, fulfilmentEvents, fulfilments, fulfilmentTransitions, type FulfilmentStatusValue } from '@/server/db/schema/fulfilment';
 import type { orderLines, orders } from '@/server/db/schema/index';
@@ -63,19 +64,26 @@ function stateCode(country: string, state: string): string {
  * Made in the transaction that releases a paid order to the printer: its first hand-off, pending. Idempotent (a
  * replayed payment finds it). Returns it, or null when it existed already.
  */
-export async function createFulfilment(tx: Pick<Db, 'insert' | 'execute'>, orderId: string, provider: string): Promise<Pick<FulfilmentRow, 'id' | 'status' | 'error'> | null> {
-  // One statement: the hand-off and the first line of its history.
-  const made = tx.insert(fulfilments).values({ orderId, part: 1, provider, status: 'pending' }).onConflictDoNothing().returning({ id: fulfilments.id, orderId: fulfilments.orderId });
-  const result = (await tx.execute(sql`
-    with made as (${made.getSQL()}),
+export async function createFulfilment(tx: Executor, orderId: string, provider: string): Promise<Pick<FulfilmentRow, 'id' | 'status' | 'error'> | null> {
+  const [row] = (await createFulfilmentStatement(tx, { orderId, provider })).rows;
+  return row ? { id: row.id, status: 'pending', error: null } : null;
+}
+/** One statement, built once (decision 144): the hand-off and the first line of its history. */
+const createFulfilmentStatement = builtOnce<'orderId' | 'provider', { id: string }>(
+  ['orderId', 'provider'],
+  (p) => sql`
+    with made as (
+      insert into ${fulfilments} (order_id, part, provider, status)
+      values (${p.orderId}::uuid, 1, ${p.provider}, 'pending')
+      on conflict do nothing
+      returning id, order_id
+    ),
     history as (
       insert into ${fulfilmentTransitions} (fulfilment_id, order_id, from_status, to_status, actor, reason)
       select id, order_id, null, 'pending', 'system', 'Paid: waiting to go to the printer.' from made
     )
-    select id from made`)) as unknown as { rows: { id: string }[] };
-  const row = result.rows[0];
-  return row ? { id: row.id, status: 'pending', error: null } : null;
-}
+    select id from made`,
+);
 
 export async function findFulfilment(db: Pick<Db, 'select'>, id: string): Promise<FulfilmentRow | null> {
   const [row] = await db.select().from(fulfilments).where(eq(fulfilments.id, id));

@@ -63,7 +63,7 @@ export async function ordersOnTheirWay(db: Pick<Db, 'select'>, email: string): P
  * cancelled (the erasure workflow releases their discounts and tells the payment provider).
  */
 export async function anonymiseOrdersOf(
-  tx: Pick<Db, 'select' | 'update' | 'insert' | 'execute'>,
+  tx: Pick<Db, '_' | 'select' | 'update' | 'insert' | 'execute'>,
   email: string,
   actorUserId: string | null,
 ): Promise<{ anonymised: string[]; cancelled: string[] }> {

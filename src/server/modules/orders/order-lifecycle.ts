@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LifecycleStatus } from '@/contract/order-status';
+import { builtOnce, type Executor } from '@/server/db/built-once';
 import type { Db } from '@/server/db/client';
 import { orderEvents, orderLines, orders } from '@/server/db/schema/orders';
 import { conflict } from '@/server/lib/http-errors';
+import { orderFromRow } from './orders.service';
 
 /**
  * The order's lifecycle (docs/decisions/075, 108). Every change goes through moveOrder: refused unless this table
@@ -40,23 +42,40 @@ export interface OrderMove {
   set?: { expiresAt?: Date | null };
 }
 
-type Tx = Pick<Db, 'update' | 'execute'>;
+/**
+ * One statement, built once (decision 144): the order moved if it is still `from`, its expiry set when the move
+ * says so, and the move written to its history.
+ */
+const moveOrderStatement = builtOnce(
+  ['orderId', 'from', 'to', 'setExpiry', 'expiresAt', 'actor', 'actorUserId', 'reason'],
+  (p) => sql`
+    with moved as (
+      update ${orders} set status = ${p.to}, updated_at = now(),
+        expires_at = case when ${p.setExpiry}::boolean then ${p.expiresAt}::timestamptz else expires_at end
+      where id = ${p.orderId}::uuid and status = ${p.from}
+      returning id
+    )
+    insert into ${orderEvents} (order_id, from_status, to_status, actor, actor_user_id, reason, kind)
+    select id, ${p.from}, ${p.to}, ${p.actor}, ${p.actorUserId}::uuid, ${p.reason}, 'status' from moved
+    returning id`,
+);
 
 /** Moves the order from `from` to `to` and records it, in one statement; false when it was no longer in `from`. */
-export async function moveOrder(tx: Tx, m: OrderMove): Promise<boolean> {
+export async function moveOrder(tx: Executor, m: OrderMove): Promise<boolean> {
   if (!canMoveOrder(m.from, m.to)) {
     throw conflict(`An order that is ${m.from} cannot become ${m.to}.`, 'status', 'ILLEGAL_TRANSITION');
   }
-  const moved = tx
-    .update(orders)
-    .set({ ...m.set, status: m.to, updatedAt: sql`now()` })
-    .where(sql`${orders.id} = ${m.orderId} and ${orders.status} = ${m.from}`)
-    .returning({ id: orders.id });
-  const result = (await tx.execute(sql`
-    with moved as (${moved.getSQL()})
-    insert into ${orderEvents} (order_id, from_status, to_status, actor, actor_user_id, reason, kind)
-    select id, ${m.from}, ${m.to}, ${m.actor}, ${m.actorUserId ?? null}::uuid, ${m.reason}, 'status' from moved
-    returning id`)) as unknown as { rows: unknown[] };
+  const expiresAt = m.set?.expiresAt;
+  const result = await moveOrderStatement(tx, {
+    orderId: m.orderId,
+    from: m.from,
+    to: m.to,
+    setExpiry: expiresAt !== undefined,
+    expiresAt: expiresAt ? expiresAt.toISOString() : null,
+    actor: m.actor,
+    actorUserId: m.actorUserId ?? null,
+    reason: m.reason,
+  });
   return result.rows.length > 0;
 }
 
@@ -78,15 +97,14 @@ export async function lockOrder(tx: Pick<Db, 'select'>, orderId: string) {
  * lockOrder, with how many of its lines are printed and shipped — what releasing a paid order hands to the printer
  * (issue 25: one statement where it took two).
  */
-export async function lockOrderToRelease(tx: Pick<Db, 'select'>, orderId: string) {
-  const [row] = await tx
-    .select({
-      order: orders,
-      // Qualified by hand: drizzle writes a single table's columns without their table, and "id" would be the line's.
-      shippableLines: sql<number>`(select count(*)::int from ${orderLines} as l where l.order_id = "orders"."id" and l.requires_shipping)`,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for('update');
-  return row ? { ...row.order, shippableLines: Number(row.shippableLines) } : null;
+export async function lockOrderToRelease(tx: Executor, orderId: string) {
+  const [row] = (await lockOrderToReleaseStatement(tx, { orderId })).rows;
+  return row ? { ...orderFromRow(row), shippableLines: Number(row.shippable_lines) } : null;
 }
+const lockOrderToReleaseStatement = builtOnce(
+  ['orderId'],
+  (p) => sql`
+    select o.*, (select count(*)::int from ${orderLines} as l where l.order_id = o.id and l.requires_shipping) as shippable_lines
+    from ${orders} as o where o.id = ${p.orderId}::uuid
+    for update`,
+);

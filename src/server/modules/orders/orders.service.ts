@@ -1,5 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, asc, count, desc, eq, getTableColumns, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
+import { builtOnce, type Executor, type StatementPart } from '@/server/db/built-once';
 import type { Db } from '@/server/db/client';
 import { orderOverview } from '@/server/db/schema/order-overview';
 import { orderEvents, orderLines, orders, type FrozenDesign, type OrderChannel, type ShippingAddress } from '@/server/db/schema/orders';
@@ -97,39 +98,55 @@ export interface NewOrder {
  * Writes an order, its lines and its first event ("Order placed"), pending — ONE statement (issue 25: it was four):
  * the order with its number from the sequence, its lines from one JSON parameter, its event, and whatever `also`
  * adds: statement parts of other owners that belong with a new order (its payment row), written by their owner
- * (docs/decisions/117). One statement is atomic by itself; the caller's transaction holds it with more.
+ * (docs/decisions/117). One statement is atomic by itself; the caller's transaction holds it with more. Built once
+ * (decision 144).
  */
-export async function insertOrder(tx: Pick<Db, 'execute'>, o: NewOrder & { id?: string }, actor: OrderActor, also: readonly SQL[] = []): Promise<OrderRow> {
+export async function insertOrder(tx: Executor, o: NewOrder & { id?: string }, actor: OrderActor, also: readonly StatementPart[] = []): Promise<OrderRow> {
   const id = o.id ?? randomUUID();
-  const lines = JSON.stringify(o.lines.map((l, i) => ({ ...l, position: i })));
-  const result = (await tx.execute(sql`
+  const values = {
+    ...o,
+    id,
+    actor,
+    taxRateBps: Math.round(o.taxRateBps),
+    taxLines: JSON.stringify(o.taxLines),
+    shippingAddress: o.shippingAddress === null ? null : JSON.stringify(o.shippingAddress),
+    expiresAt: o.expiresAt.toISOString(),
+    lines: JSON.stringify(o.lines.map((l, i) => ({ ...l, position: i }))),
+  };
+  const result = await insertOrderStatement(tx, values, also);
+  return orderFromRow(result.rows[0]!);
+}
+const insertOrderStatement = builtOnce(
+  [
+    'id', 'userId', 'email', 'currency', 'subtotal', 'discountTotal', 'shippingTotal', 'taxTotal', 'taxRateBps', 'taxLines', 'pricesIncludeTax', 'total', 'discountCode',
+    'shippingMethod', 'shippingLabel', 'shippingAddress', 'idempotencyKey', 'requestHash', 'channel', 'expiresAt', 'lines', 'actor',
+  ],
+  (p, also) => sql`
     with new_order as (
       insert into ${orders} (id, number, user_id, email, status, currency, subtotal, discount_total, shipping_total, tax_total, tax_rate_bps, tax_lines, prices_include_tax, total,
                              discount_code, shipping_method, shipping_label, shipping_address, idempotency_key, request_hash, channel, expires_at)
-      values (${id}::uuid, 'ORD-' || nextval('order_number_seq')::text, ${o.userId}::uuid, ${o.email}, 'pending', ${o.currency}, ${o.subtotal}, ${o.discountTotal},
-              ${o.shippingTotal}, ${o.taxTotal}, ${Math.round(o.taxRateBps)}, ${JSON.stringify(o.taxLines)}::jsonb, ${o.pricesIncludeTax}, ${o.total}, ${o.discountCode}, ${o.shippingMethod}, ${o.shippingLabel},
-              ${o.shippingAddress === null ? null : JSON.stringify(o.shippingAddress)}::jsonb, ${o.idempotencyKey}, ${o.requestHash}, ${o.channel},
-              ${o.expiresAt.toISOString()}::timestamptz)
+      values (${p.id}::uuid, 'ORD-' || nextval('order_number_seq')::text, ${p.userId}::uuid, ${p.email}, 'pending', ${p.currency}, ${p.subtotal}, ${p.discountTotal},
+              ${p.shippingTotal}, ${p.taxTotal}, ${p.taxRateBps}, ${p.taxLines}::jsonb, ${p.pricesIncludeTax}, ${p.total}, ${p.discountCode}, ${p.shippingMethod}, ${p.shippingLabel},
+              ${p.shippingAddress}::jsonb, ${p.idempotencyKey}, ${p.requestHash}, ${p.channel}, ${p.expiresAt}::timestamptz)
       returning *
     ),
     added as (
       insert into ${orderLines} (order_id, position, product_id, variant_id, sku, product_name, variant_name, unit_price, quantity, line_total, requires_shipping, design)
-      select ${id}::uuid, l."position", l."productId", l."variantId", l.sku, l."productName", l."variantName", l."unitPrice", l.quantity, l."lineTotal", l."requiresShipping", l.design
-      from jsonb_to_recordset(${lines}::jsonb) as l("position" int, "productId" uuid, "variantId" uuid, sku text, "productName" text, "variantName" text, "unitPrice" int, quantity int, "lineTotal" int, "requiresShipping" boolean, design jsonb)
+      select ${p.id}::uuid, l."position", l."productId", l."variantId", l.sku, l."productName", l."variantName", l."unitPrice", l.quantity, l."lineTotal", l."requiresShipping", l.design
+      from jsonb_to_recordset(${p.lines}::jsonb) as l("position" int, "productId" uuid, "variantId" uuid, sku text, "productName" text, "variantName" text, "unitPrice" int, quantity int, "lineTotal" int, "requiresShipping" boolean, design jsonb)
     ),
     placed as (
       insert into ${orderEvents} (order_id, from_status, to_status, actor, actor_user_id, reason)
-      values (${id}::uuid, null, 'pending', ${actor}, ${o.userId}::uuid, 'Order placed')
+      values (${p.id}::uuid, null, 'pending', ${p.actor}, ${p.userId}::uuid, 'Order placed')
     )${sql.join(
       also.map((part, i) => sql`, ${sql.raw(`also_${i}`)} as (${part})`),
       sql``,
     )}
-    select * from new_order`)) as unknown as { rows: Record<string, unknown>[] };
-  return orderFromRow(result.rows[0]!);
-}
+    select * from new_order`,
+);
 
 /** A row of `orders` as the driver returned it from raw SQL, as drizzle would map it. */
-function orderFromRow(raw: Record<string, unknown>): OrderRow {
+export function orderFromRow(raw: Record<string, unknown>): OrderRow {
   const row: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(getTableColumns(orders))) {
     const value = raw[column.name];

@@ -7,7 +7,7 @@ export {
   attachProviderSession,
   chargesOf,
   claimEvent,
-  newPaymentSql,
+  newPayment,
   deferredEvents,
   failRefund,
   findPayment,

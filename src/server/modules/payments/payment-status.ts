@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PaymentStatus } from '@/contract/order-status';
+import { builtOnce, type Executor } from '@/server/db/built-once';
 import type { Db } from '@/server/db/client';
 import { orderPayments, paymentSessions, paymentTransitions } from '@/server/db/schema/payments';
 import { conflict } from '@/server/lib/http-errors';
@@ -77,35 +78,38 @@ export interface PaidMove {
  * (both moves are in PAYMENT_TRANSITIONS), without a read first. Null when the payment was not unpaid or failed —
  * paid already, or no payment at all: the caller tells which.
  */
-export async function payUnpaid(tx: Pick<Db, 'execute'>, m: PaidMove): Promise<{ from: PaymentStatus; providerPaymentId: string | null } | null> {
-  const result = (await tx.execute(sql`
+export async function payUnpaid(tx: Executor, m: PaidMove): Promise<{ from: PaymentStatus; providerPaymentId: string | null } | null> {
+  const [row] = (await payUnpaidStatement(tx, { orderId: m.orderId, paymentId: m.paymentId, amount: m.amount, sessionId: m.sessionId, paymentMethodRef: m.paymentMethodRef, actor: m.actor, reason: m.reason })).rows;
+  return row ? { from: row.from_status, providerPaymentId: row.provider_payment_id } : null;
+}
+const payUnpaidStatement = builtOnce<'orderId' | 'paymentId' | 'amount' | 'sessionId' | 'paymentMethodRef' | 'actor' | 'reason', { from_status: PaymentStatus; provider_payment_id: string | null }>(
+  ['orderId', 'paymentId', 'amount', 'sessionId', 'paymentMethodRef', 'actor', 'reason'],
+  (p) => sql`
     with old as (
       select order_id, status, amount, provider_payment_id, provider_session_id, payment_method_ref
-      from ${paymentSessions} where order_id = ${m.orderId}::uuid and status in ('unpaid', 'failed')
+      from ${paymentSessions} where order_id = ${p.orderId}::uuid and status in ('unpaid', 'failed')
       for update
     ),
     charged as (
       insert into ${orderPayments} (order_id, kind, provider_payment_id, amount)
-      select order_id, 'checkout', coalesce(${m.paymentId}::text, provider_payment_id), coalesce(${m.amount}::int, amount) from old
-      where coalesce(${m.paymentId}::text, provider_payment_id) is not null and coalesce(${m.amount}::int, amount) > 0
+      select order_id, 'checkout', coalesce(${p.paymentId}::text, provider_payment_id), coalesce(${p.amount}::int, amount) from old
+      where coalesce(${p.paymentId}::text, provider_payment_id) is not null and coalesce(${p.amount}::int, amount) > 0
       on conflict (provider_payment_id) do nothing
       returning amount
     ),
     moved as (
       update ${paymentSessions} p
       set status = 'paid', paid_at = now(), failure_message = null, updated_at = now(),
-          provider_payment_id = coalesce(${m.paymentId}::text, old.provider_payment_id),
-          provider_session_id = coalesce(${m.sessionId}::text, old.provider_session_id),
-          payment_method_ref = coalesce(${m.paymentMethodRef}::text, old.payment_method_ref),
+          provider_payment_id = coalesce(${p.paymentId}::text, old.provider_payment_id),
+          provider_session_id = coalesce(${p.sessionId}::text, old.provider_session_id),
+          payment_method_ref = coalesce(${p.paymentMethodRef}::text, old.payment_method_ref),
           captured_total = p.captured_total + coalesce((select sum(amount) from charged), 0)
       from old where p.order_id = old.order_id
       returning old.status as from_status, p.provider_payment_id
     ),
     history as (
       insert into ${paymentTransitions} (order_id, from_status, to_status, actor, actor_user_id, reason)
-      select ${m.orderId}::uuid, from_status, 'paid', ${m.actor}, null, ${m.reason} from moved
+      select ${p.orderId}::uuid, from_status, 'paid', ${p.actor}, null, ${p.reason} from moved
     )
-    select from_status, provider_payment_id from moved`)) as unknown as { rows: { from_status: PaymentStatus; provider_payment_id: string | null }[] };
-  const row = result.rows[0];
-  return row ? { from: row.from_status, providerPaymentId: row.provider_payment_id } : null;
-}
+    select from_status, provider_payment_id from moved`,
+);

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '@/contract/order-status';
 import type { PaymentEvent } from '@/server/adapters/payments/payment-provider';
+import { builtOnce, statementPart, type Executor } from '@/server/db/built-once';
 import type { Db } from '@/server/db/client';
-import { orderPayments, paymentEvents, paymentSessions, paymentTransitions, refunds, type PaymentProviderName } from '@/server/db/schema/payments';
+import { orderPayments, paymentEvents, paymentSessions, paymentTransitions, refunds } from '@/server/db/schema/payments';
 
 /**
  * The payments module's tables (docs/decisions/108): an order's payment (payment_sessions), its charges
@@ -27,10 +28,12 @@ export const PAID_PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'partial
  * A new order's payment row as a statement part (issue 25): the order's owner writes it in the order's own statement
  * (insertOrder's `also`), so the order and its payment are one statement.
  */
-export function newPaymentSql(p: { orderId: string; provider: PaymentProviderName; amount: number; currency: string }): SQL {
-  return sql`insert into ${paymentSessions} (order_id, provider, status, amount, currency, watch_until)
-    values (${p.orderId}::uuid, ${p.provider}, 'unpaid', ${p.amount}, ${p.currency}, now() + interval '2 days')`;
-}
+/** The order's payment row, unpaid: a part of the order's own statement (decision 117), built once with it (decision 144). */
+export const newPayment = statementPart(
+  ['orderId', 'provider', 'amount', 'currency'],
+  (p) => sql`insert into ${paymentSessions} (order_id, provider, status, amount, currency, watch_until)
+    values (${p.orderId}::uuid, ${p.provider}, 'unpaid', ${p.amount}, ${p.currency}, now() + interval '2 days')`,
+);
 
 export async function findPayment(db: Pick<Db, 'select'>, orderId: string): Promise<PaymentRow | null> {
   const [row] = await db.select().from(paymentSessions).where(eq(paymentSessions.orderId, orderId));
@@ -44,12 +47,14 @@ export async function lockPayment(tx: Pick<Db, 'select'>, orderId: string): Prom
 }
 
 /** The provider's checkout session, once opened: remembered so a retry answers with the same page. */
-export async function attachProviderSession(db: Pick<Db, 'update'>, orderId: string, session: { id: string; url: string }): Promise<void> {
-  await db
-    .update(paymentSessions)
-    .set({ providerSessionId: session.id, paymentUrl: session.url, updatedAt: sql`now()` })
-    .where(eq(paymentSessions.orderId, orderId));
+export async function attachProviderSession(db: Executor, orderId: string, session: { id: string; url: string }): Promise<void> {
+  await attachProviderSessionStatement(db, { orderId, sessionId: session.id, url: session.url });
 }
+/** Built once (decision 144): every checkout runs it. */
+const attachProviderSessionStatement = builtOnce(
+  ['orderId', 'sessionId', 'url'],
+  (p) => sql`update ${paymentSessions} set provider_session_id = ${p.sessionId}, payment_url = ${p.url}, updated_at = now() where order_id = ${p.orderId}::uuid`,
+);
 
 /** The order a provider event is about: our own id first (client_reference_id / metadata), then the provider's ids. */
 export async function orderIdForEvent(db: Pick<Db, 'select'>, event: Exclude<PaymentEvent, { kind: 'ignored' }>): Promise<string | null> {

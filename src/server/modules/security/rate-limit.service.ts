@@ -1,4 +1,5 @@
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { builtOnce, type Executor } from '@/server/db/built-once';
 import type { Db } from '@/server/db/client';
 import { rateLimitAttempts, rateLimitCounters } from '@/server/db/schema/index';
 
@@ -124,20 +125,18 @@ export async function pruneRateLimitAttempts(db: Db, rule: RateLimitRule, probab
  * past the limit. A window starts at its first attempt and lasts `rule.windowMinutes`; refused attempts count too
  * (they are attempts), and the next window starts from one. The nightly retention job deletes ended counters.
  */
-export async function countAttempt(db: Db, identifier: string, rule: Pick<RateLimitRule, 'attemptType' | 'maxAttempts' | 'windowMinutes'>): Promise<{ allowed: boolean; count: number }> {
-  const id = identifier.trim().toLowerCase();
-  const ended = sql`${rateLimitCounters.windowStart} <= now() - make_interval(mins => ${rule.windowMinutes})`;
-  const [row] = await db
-    .insert(rateLimitCounters)
-    .values({ identifier: id, attemptType: rule.attemptType })
-    .onConflictDoUpdate({
-      target: [rateLimitCounters.identifier, rateLimitCounters.attemptType],
-      set: {
-        count: sql`case when ${ended} then 1 else ${rateLimitCounters.count} + 1 end`,
-        windowStart: sql`case when ${ended} then now() else ${rateLimitCounters.windowStart} end`,
-      },
-    })
-    .returning({ count: rateLimitCounters.count });
+export async function countAttempt(db: Executor, identifier: string, rule: Pick<RateLimitRule, 'attemptType' | 'maxAttempts' | 'windowMinutes'>): Promise<{ allowed: boolean; count: number }> {
+  const [row] = (await countAttemptStatement(db, { identifier: identifier.trim().toLowerCase(), attemptType: rule.attemptType, windowMinutes: rule.windowMinutes })).rows;
   const count = row?.count ?? 1;
   return { allowed: count <= rule.maxAttempts, count };
 }
+/** Built once (decision 144): it runs on every checkout, sign-in and form. */
+const countAttemptStatement = builtOnce<'identifier' | 'attemptType' | 'windowMinutes', { count: number }>(['identifier', 'attemptType', 'windowMinutes'], (p) => {
+  const ended = sql`c.window_start <= now() - make_interval(mins => ${p.windowMinutes}::int)`;
+  return sql`
+    insert into ${rateLimitCounters} as c (identifier, attempt_type) values (${p.identifier}, ${p.attemptType})
+    on conflict (identifier, attempt_type) do update
+    set count = case when ${ended} then 1 else c.count + 1 end,
+        window_start = case when ${ended} then now() else c.window_start end
+    returning count`;
+});
