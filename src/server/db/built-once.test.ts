@@ -41,7 +41,8 @@ describe('statements built once', () => {
     await expect(
       database.db.transaction(async (tx) => {
         await put(tx, { k: 'rolled-back', n: 1 });
-        expect((await tx.execute(sql`select count(*)::int as c from built_once_probe where k = 'rolled-back'`)).rows).toEqual([{ c: 1 }]);
+        const inside = (await tx.execute(sql`select count(*)::int as c from built_once_probe where k = 'rolled-back'`)) as unknown as { rows: unknown[] };
+        expect(inside.rows).toEqual([{ c: 1 }]);
         throw new Error('undo');
       }),
     ).rejects.toThrow('undo');
