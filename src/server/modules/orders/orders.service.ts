@@ -145,10 +145,11 @@ const insertOrderStatement = builtOnce(
     select * from new_order`,
 );
 
+const ORDER_COLUMNS = Object.entries(getTableColumns(orders));
 /** A row of `orders` as the driver returned it from raw SQL, as drizzle would map it. */
 export function orderFromRow(raw: Record<string, unknown>): OrderRow {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(orders))) {
+  for (const [key, column] of ORDER_COLUMNS) {
     const value = raw[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
