@@ -32,7 +32,9 @@
  *     (BENCH_BACKOFFICE_SECONDS=0 skips the sustained part, BENCH_BACKOFFICE_DATABASES=pglite picks a database);
  * 10. a server start (bench/server-start.ts): on PGlite and on PostgreSQL, a restart of the built server (npm packages
  *     bundled with it) against the same sources built with every package left to Node, as before decision 142 — time
- *     to /api/health and the CPU used to get there, p50 of BENCH_STARTS each, alternated.
+ *     to /api/health and the CPU used to get there, p50 of BENCH_STARTS each, alternated;
+ * 11. the order path's statements (bench/order-statements.ts): on PostgreSQL, one client, PostgreSQL's own CPU per run
+ *     of each step of the checkout and the payment (the app's own functions) beside the minimal order write's.
  * Exits non-zero when a budget is exceeded, an order is lost or doubled, a paid order's receipt or printer hand-off
  * is missing, or a measured answer is an error or non-2xx.
  */
@@ -45,6 +47,7 @@ import { auditList } from './audit-list';
 import { backOffice } from './back-office';
 import { crmContacts } from './crm-contacts';
 import { checkoutUnderLoad } from './checkout-load';
+import { orderStatements } from './order-statements';
 import { publicPages } from './public-pages';
 import { renderUnderLoad } from './render-load';
 import { serverStart } from './server-start';
@@ -102,7 +105,7 @@ async function main() {
     bare?.kill();
   }
   // After the catalogue servers are gone: the sections below want the cores to themselves.
-  for (const section of [ssrThroughput, publicPages, renderUnderLoad, checkoutUnderLoad, analyticsQueries, crmContacts, auditList, backOffice, serverStart]) {
+  for (const section of [ssrThroughput, publicPages, renderUnderLoad, checkoutUnderLoad, analyticsQueries, crmContacts, auditList, backOffice, serverStart, orderStatements]) {
     const result = await section();
     console.log(`${result.lines.join('\n')}\n`);
     failed ||= result.failed;
