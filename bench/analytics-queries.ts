@@ -53,15 +53,20 @@ export async function analyticsQueries(): Promise<BenchSection> {
     );
     const orders = await timed(() =>
       db.execute(sql`
-        insert into orders (number, email, status, currency, subtotal, total, refunded_total, idempotency_key, request_hash, payment_provider, paid_at, created_at)
-        select 'BENCH-' || i, 'buyer' || i || '@example.test',
-               (array['paid','shipped','delivered','partially_refunded','refunded','pending_payment'])[1 + i % 6],
-               'USD', 2500 + i % 5000, 2500 + i % 5000, case when i % 6 = 3 then 500 when i % 6 = 4 then 2500 + i % 5000 else 0 end,
-               'bench-' || i, 'h', 'test',
-               case when i % 6 <> 5 then now() - make_interval(secs => i::float8 / 5000 * 365 * 86400) end,
-               now() - make_interval(secs => i::float8 / 5000 * 365 * 86400)
+        insert into orders (number, email, status, currency, subtotal, total, idempotency_key, request_hash, created_at, updated_at)
+        select 'BENCH-' || i, 'buyer' || i || '@example.test', case when i % 6 = 5 then 'pending' else 'open' end,
+               'USD', 2500 + i % 5000, 2500 + i % 5000, 'bench-' || i, 'h',
+               now() - make_interval(secs => i::float8 / 5000 * 365 * 86400), now() - make_interval(secs => i::float8 / 5000 * 365 * 86400)
         from generate_series(1, 5000) as i`),
     );
+    // Their payments (the payments module's table since issue 15): paid, partly or wholly refunded, or unpaid.
+    await db.execute(sql`
+        insert into payment_sessions (order_id, provider, status, amount, currency, paid_at, captured_total, refunded_total)
+        select o.id, 'test', (array['paid','paid','paid','partially_refunded','refunded','unpaid'])[1 + n.i % 6], o.total, 'USD',
+               case when n.i % 6 <> 5 then o.created_at end, case when n.i % 6 <> 5 then o.total else 0 end,
+               case when n.i % 6 = 3 then 500 when n.i % 6 = 4 then o.total else 0 end
+        from orders o, lateral (select substr(o.number, 7)::int as i) n
+        where o.number like 'BENCH-%'`);
     await db.execute(sql`analyze`);
 
     const rollup = await timed(() => rollUpFinishedDays(db));

@@ -36,16 +36,22 @@ export async function crmContacts(): Promise<BenchSection> {
     const addresses = Math.round(ROWS * 0.6);
     const seed = await timed(async () => {
       await db.execute(sql`
-        insert into orders (number, email, status, currency, subtotal, total, refunded_total, idempotency_key, request_hash, payment_provider, paid_at, shipping_address, created_at, updated_at)
+        insert into orders (number, email, status, currency, subtotal, total, idempotency_key, request_hash, shipping_address, created_at, updated_at)
         select 'BENCH-' || i, case when i % 7 = 0 then 'Person' || (i % ${addresses}) || '@Example.test' else 'person' || (i % ${addresses}) || '@example.test' end,
-               (array['paid','shipped','delivered','partially_refunded','refunded','pending_payment'])[1 + i % 6],
-               'USD', 2500 + i % 5000, 2500 + i % 5000, case when i % 6 = 3 then 500 when i % 6 = 4 then 2500 + i % 5000 else 0 end,
-               'bench-' || i, 'h', 'test',
-               case when i % 6 <> 5 then now() - make_interval(secs => i::float8 / ${ROWS} * 365 * 86400) end,
+               case when i % 6 = 5 then 'pending' else 'open' end,
+               'USD', 2500 + i % 5000, 2500 + i % 5000, 'bench-' || i, 'h',
                jsonb_build_object('name', 'Person ' || (i % ${addresses}), 'country', 'US'),
                now() - make_interval(days => 400) - make_interval(secs => i::float8 / ${ROWS} * 365 * 86400),
                now() - make_interval(days => 400)
         from generate_series(1, ${ROWS}) as i`);
+      // Their payments (the payments module's table since issue 15): paid, partly or wholly refunded, or unpaid.
+      await db.execute(sql`
+        insert into payment_sessions (order_id, provider, status, amount, currency, paid_at, captured_total, refunded_total, created_at, updated_at)
+        select o.id, 'test', (array['paid','paid','paid','partially_refunded','refunded','unpaid'])[1 + n.i % 6], o.total, 'USD',
+               case when n.i % 6 <> 5 then o.created_at end, case when n.i % 6 <> 5 then o.total else 0 end,
+               case when n.i % 6 = 3 then 500 when n.i % 6 = 4 then o.total else 0 end, o.created_at, o.updated_at
+        from orders o, lateral (select substr(o.number, 7)::int as i) n
+        where o.number like 'BENCH-%'`);
       await db.execute(sql`
         insert into nominations (share_id, certificate_number, award_id, template_id, nominee_name, nominee_email, nominator_name, nominator_email, created_at, updated_at)
         select 'bench' || i, 'CF-B' || i, (select id from awards order by sort_order limit 1), (select id from templates order by sort_order limit 1),
@@ -65,9 +71,14 @@ export async function crmContacts(): Promise<BenchSection> {
     await db.execute(sql`update crm_contacts set tags = array['vip'] where email like 'person1%'`);
     const quiet = await p50(() => syncContacts(db, { currency: 'USD' }));
     await db.execute(sql`
-      insert into orders (number, email, status, currency, subtotal, total, idempotency_key, request_hash, payment_provider, paid_at)
-      select 'BENCH-NEW-' || i, 'person' || i || '@example.test', 'paid', 'USD', 1000, 1000, 'bench-new-' || i, 'h', 'test', now()
-      from generate_series(1, 100) as i`);
+      with placed as (
+        insert into orders (number, email, status, currency, subtotal, total, idempotency_key, request_hash)
+        select 'BENCH-NEW-' || i, 'person' || i || '@example.test', 'open', 'USD', 1000, 1000, 'bench-new-' || i, 'h'
+        from generate_series(1, 100) as i
+        returning id
+      )
+      insert into payment_sessions (order_id, provider, status, amount, currency, paid_at, captured_total)
+      select id, 'test', 'paid', 1000, 'USD', now(), 1000 from placed`);
     const after100 = await timed(() => syncContacts(db, { currency: 'USD' }));
 
     const list = (q: Record<string, unknown>) => () => listContacts(db, { sort: 'last_activity', page: 1, ...q } as Parameters<typeof listContacts>[1], 'USD');
