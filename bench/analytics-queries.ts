@@ -13,7 +13,7 @@ import { openDatabase } from '../src/server/db/client';
 import { addDays, eachDay, rollUpFinishedDays, rollupRows, utcDay } from '../src/server/modules/analytics/analytics-rollup';
 import { analyticsReport } from '../src/server/modules/analytics/analytics-report.service';
 import { trackEvents } from '../src/server/modules/analytics/analytics.service';
-import { p50, P50_RUNS, percentile, runWhenMain, type BenchSection } from './support';
+import { BENCH_ORDER_PAYMENTS, p50, P50_RUNS, percentile, runWhenMain, type BenchSection } from './support';
 
 const EVENTS = Number(process.env.BENCH_ANALYTICS_EVENTS ?? 1_000_000);
 const BUDGET_MS = Number(process.env.BENCH_ANALYTICS_BUDGET_MS ?? 1000);
@@ -59,14 +59,7 @@ export async function analyticsQueries(): Promise<BenchSection> {
                now() - make_interval(secs => i::float8 / 5000 * 365 * 86400), now() - make_interval(secs => i::float8 / 5000 * 365 * 86400)
         from generate_series(1, 5000) as i`),
     );
-    // Their payments (the payments module's table since issue 15): paid, partly or wholly refunded, or unpaid.
-    await db.execute(sql`
-        insert into payment_sessions (order_id, provider, status, amount, currency, paid_at, captured_total, refunded_total)
-        select o.id, 'test', (array['paid','paid','paid','partially_refunded','refunded','unpaid'])[1 + n.i % 6], o.total, 'USD',
-               case when n.i % 6 <> 5 then o.created_at end, case when n.i % 6 <> 5 then o.total else 0 end,
-               case when n.i % 6 = 3 then 500 when n.i % 6 = 4 then o.total else 0 end
-        from orders o, lateral (select substr(o.number, 7)::int as i) n
-        where o.number like 'BENCH-%'`);
+    await db.execute(sql.raw(BENCH_ORDER_PAYMENTS));
     await db.execute(sql`analyze`);
 
     const rollup = await timed(() => rollUpFinishedDays(db));

@@ -31,7 +31,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { onEachDatabase, percentile, request, SERVER, startServer, stopServer, type Answer, runWhenMain, type BenchSection } from './support';
+import { MINIMAL_WRITE, onEachDatabase, percentile, request, SERVER, startServer, stopServer, type Answer, runWhenMain, type BenchSection } from './support';
 
 const ORDERS = Number(process.env.BENCH_CHECKOUTS ?? 200);
 const BURST = 200;
@@ -137,8 +137,7 @@ async function counters(base: string): Promise<{
 async function minimalOrderWrite(url: string): Promise<{ perSecond: number; databaseMs: number }> {
   const pool = new pg.Pool({ connectionString: url, max: BASELINE_CLIENTS });
   try {
-    await pool.query(`create table if not exists bench_minimal_orders (id uuid primary key default gen_random_uuid(), email text not null, total integer not null, created_at timestamptz not null default now());
-      create table if not exists bench_minimal_lines (id uuid primary key default gen_random_uuid(), order_id uuid not null references bench_minimal_orders (id), sku text not null, quantity integer not null, unit_price integer not null)`);
+    for (const table of MINIMAL_WRITE.tables) await pool.query(table);
     let written = 0;
     const cpuBefore = cpuSnapshot(process.pid);
     const started = performance.now();
@@ -149,8 +148,8 @@ async function minimalOrderWrite(url: string): Promise<{ perSecond: number; data
         try {
           while (performance.now() < deadline) {
             await client.query('begin');
-            const { rows } = await client.query<{ id: string }>('insert into bench_minimal_orders (email, total) values ($1, $2) returning id', ['shopper@example.test', 4900]);
-            await client.query('insert into bench_minimal_lines (order_id, sku, quantity, unit_price) values ($1, $2, $3, $4)', [rows[0]!.id, 'FRAME-A4-OAK', 1, 4900]);
+            const { rows } = await client.query<{ id: string }>(MINIMAL_WRITE.order);
+            await client.query(MINIMAL_WRITE.line(rows[0]!.id));
             await client.query('commit');
             written++;
           }

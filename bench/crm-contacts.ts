@@ -13,7 +13,7 @@ import { openDatabase } from '../src/server/db/client';
 import { seedDatabase } from '../src/server/db/seed/seed';
 import { aggregate, syncContacts } from '../src/server/modules/crm/crm-sync';
 import { getContact, listContacts } from '../src/server/modules/crm/crm.service';
-import { p50, P50_RUNS, runWhenMain, type BenchSection } from './support';
+import { BENCH_ORDER_PAYMENTS, p50, P50_RUNS, runWhenMain, type BenchSection } from './support';
 
 const ROWS = Number(process.env.BENCH_CRM_ROWS ?? 100_000);
 const BUDGET_MS = Number(process.env.BENCH_CRM_BUDGET_MS ?? 250);
@@ -44,14 +44,7 @@ export async function crmContacts(): Promise<BenchSection> {
                now() - make_interval(days => 400) - make_interval(secs => i::float8 / ${ROWS} * 365 * 86400),
                now() - make_interval(days => 400)
         from generate_series(1, ${ROWS}) as i`);
-      // Their payments (the payments module's table since issue 15): paid, partly or wholly refunded, or unpaid.
-      await db.execute(sql`
-        insert into payment_sessions (order_id, provider, status, amount, currency, paid_at, captured_total, refunded_total, created_at, updated_at)
-        select o.id, 'test', (array['paid','paid','paid','partially_refunded','refunded','unpaid'])[1 + n.i % 6], o.total, 'USD',
-               case when n.i % 6 <> 5 then o.created_at end, case when n.i % 6 <> 5 then o.total else 0 end,
-               case when n.i % 6 = 3 then 500 when n.i % 6 = 4 then o.total else 0 end, o.created_at, o.updated_at
-        from orders o, lateral (select substr(o.number, 7)::int as i) n
-        where o.number like 'BENCH-%'`);
+      await db.execute(sql.raw(BENCH_ORDER_PAYMENTS));
       await db.execute(sql`
         insert into nominations (share_id, certificate_number, award_id, template_id, nominee_name, nominee_email, nominator_name, nominator_email, created_at, updated_at)
         select 'bench' || i, 'CF-B' || i, (select id from awards order by sort_order limit 1), (select id from templates order by sort_order limit 1),

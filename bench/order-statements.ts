@@ -8,8 +8,6 @@
  * side of a payment and pg-boss's SQL. Run alone with `node --import tsx bench/order-statements.ts` (no build needed).
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { createFulfilment } from '../src/server/modules/fulfilment/fulfilment.service';
@@ -18,26 +16,15 @@ import { insertOrder, type NewOrder } from '../src/server/modules/orders/orders.
 import { payUnpaid } from '../src/server/modules/payments/payment-status';
 import { attachProviderSession, newPayment } from '../src/server/modules/payments/payments.service';
 import { countAttempt } from '../src/server/modules/security/rate-limit.service';
-import { postgresDatabase, runWhenMain, type BenchSection } from './support';
+import { MINIMAL_WRITE, postgresDatabase, processCpuMs, runWhenMain, type BenchSection } from './support';
 
 const RUNS = Number(process.env.BENCH_STATEMENT_RUNS ?? 2000);
 const WARM_UP = 50;
-const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-/** CPU (ms) of every backend connected to database `name` now; a backend that ended meanwhile is lost to it. */
+/** CPU (ms) of every backend connected to database `name` now (0 for one not on this machine's /proc). */
 async function backendsCpu(admin: pg.Client, name: string): Promise<number> {
   const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name]);
-  let ms = 0;
-  for (const { pid } of rows) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ms += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-    } catch {
-      // not on this machine's /proc (a remote server): no figure
-    }
-  }
-  return ms;
+  return rows.reduce((ms, { pid }) => ms + (processCpuMs(pid) ?? 0), 0);
 }
 
 function newOrder(id: string): NewOrder & { id: string } {
@@ -98,16 +85,14 @@ export async function orderStatements(): Promise<BenchSection> {
       measured.push({ label, ms: ((await backendsCpu(admin, name)) - before) / RUNS });
     };
 
-    await db.execute(sql`create table bench_minimal_orders (id uuid primary key default gen_random_uuid(), email text not null, total integer not null, created_at timestamptz not null default now())`);
-    await db.execute(
-      sql`create table bench_minimal_lines (id uuid primary key default gen_random_uuid(), order_id uuid not null references bench_minimal_orders (id), sku text not null, quantity integer not null, unit_price integer not null)`,
-    );
-    await step('the minimal order write (BEGIN, an order row, a line row, COMMIT)', () =>
-      db.transaction(async (tx) => {
-        const { rows } = (await tx.execute(sql`insert into bench_minimal_orders (email, total) values ('shopper@example.test', 4900) returning id`)) as unknown as { rows: { id: string }[] };
-        await tx.execute(sql`insert into bench_minimal_lines (order_id, sku, quantity, unit_price) values (${rows[0]!.id}, 'FRAME-A4-OAK', 1, 4900)`);
-      }),
-    );
+    // As the checkout bench writes it: node-postgres, the same texts with their parameter.
+    for (const table of MINIMAL_WRITE.tables) await admin.query(table);
+    await step('the minimal order write (BEGIN, an order row, a line row, COMMIT)', async () => {
+      await admin.query('begin');
+      const { rows } = await admin.query<{ id: string }>(MINIMAL_WRITE.order);
+      await admin.query(MINIMAL_WRITE.line(rows[0]!.id));
+      await admin.query('commit');
+    });
 
     const ids = Array.from({ length: RUNS + WARM_UP }, () => randomUUID());
     // Ten orders an address, as the checkout bench's buyers place them: most counts update an existing counter.

@@ -10,7 +10,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { onEachDatabase, percentile, runWhenMain, SERVER, startServer, stopServer, type BenchSection } from './support';
+import { onEachDatabase, percentile, processCpuMs, runWhenMain, SERVER, startServer, stopServer, type BenchSection } from './support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const STARTS = Number(process.env.BENCH_STARTS ?? 6);
@@ -18,22 +18,13 @@ const STARTS = Number(process.env.BENCH_STARTS ?? 6);
 const EXTERNAL_DIR = path.join(root, '.bench-start', 'external');
 const PORT = 4340;
 
-/** CPU seconds a process has used (user + system), from /proc; null off Linux. */
-function cpuSeconds(pid: number): number | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return null;
-  }
-}
-
 /** Starts a build and waits for /api/health: milliseconds from spawn to healthy, CPU seconds until then. */
 async function timedStart(server: string, dataDir: string, env: Record<string, string>): Promise<{ ms: number; cpu: number | null; child: ChildProcess }> {
   const started = performance.now();
   const child = await startServer(PORT, dataDir, { SERVER_PROCESSES: '1', ...env }, { server, pollMs: 10 });
-  return { ms: performance.now() - started, cpu: cpuSeconds(child.pid!), child };
+  const ms = performance.now() - started;
+  const cpuMs = processCpuMs(child.pid!);
+  return { ms, cpu: cpuMs === null ? null : cpuMs / 1000, child };
 }
 
 async function onDatabase(database: string, env: Record<string, string>): Promise<BenchSection> {

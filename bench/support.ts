@@ -1,5 +1,6 @@
 /** What the benchmarks that drive the BUILT server share: starting and stopping it, plain HTTP requests, percentiles. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
@@ -60,6 +61,42 @@ export function request(
     req.end(body);
   });
 }
+
+/** CPU milliseconds a process has used (user + system), from /proc; null off Linux or once it has ended. */
+export function processCpuMs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The minimal order write's tables and its two rows (issue 25's baseline: one transaction, an order row and a line
+ * row), for the sections that measure it: the checkout bench under load, the order path's statements one by one.
+ */
+export const MINIMAL_WRITE = {
+  tables: [
+    'create table if not exists bench_minimal_orders (id uuid primary key default gen_random_uuid(), email text not null, total integer not null, created_at timestamptz not null default now())',
+    'create table if not exists bench_minimal_lines (id uuid primary key default gen_random_uuid(), order_id uuid not null references bench_minimal_orders (id), sku text not null, quantity integer not null, unit_price integer not null)',
+  ],
+  order: { text: 'insert into bench_minimal_orders (email, total) values ($1, $2) returning id', values: ['shopper@example.test', 4900] },
+  line: (orderId: string) => ({ text: 'insert into bench_minimal_lines (order_id, sku, quantity, unit_price) values ($1, $2, $3, $4)', values: [orderId, 'FRAME-A4-OAK', 1, 4900] }),
+};
+
+/**
+ * The payments of orders a section seeded in SQL as BENCH-<i> (the payments module's table since issue 15): by i % 6,
+ * paid three times in six, then partly refunded, wholly refunded, unpaid. Paid when placed.
+ */
+export const BENCH_ORDER_PAYMENTS = `
+  insert into payment_sessions (order_id, provider, status, amount, currency, paid_at, captured_total, refunded_total, created_at, updated_at)
+  select o.id, 'test', (array['paid','paid','paid','partially_refunded','refunded','unpaid'])[1 + n.i % 6], o.total, o.currency,
+         case when n.i % 6 <> 5 then o.created_at end, case when n.i % 6 <> 5 then o.total else 0 end,
+         case when n.i % 6 = 3 then 500 when n.i % 6 = 4 then o.total else 0 end, o.created_at, o.updated_at
+  from orders o, lateral (select substr(o.number, 7)::int as i) n
+  where o.number ~ '^BENCH-[0-9]+$'`;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
