@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { serverOnlyExports } from './scripts/server-only-exports';
 
 /**
  * The served page paints from its HTML (docs/decisions/089, 091), so the browser should fetch what that paint
@@ -63,7 +64,7 @@ const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), paintFirst()],
+  plugins: [react(), tailwindcss(), paintFirst(), serverOnlyExports()],
   // "@/contract/…", "@/web/lib/…": one spelling from anywhere (tsconfig.json paths says the same).
   resolve: {
     alias: [

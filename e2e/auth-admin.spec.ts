@@ -36,6 +36,11 @@ test.describe('admin area', () => {
       await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
       await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');
     }
+    // The area's routes live with its layout (decision 145): a path under /admin that is no section is the 404 page,
+    // inside the area.
+    await page.goto('/admin/no-such-section');
+    await expect(page.getByRole('heading', { level: 1, name: '404 - Page Not Found' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
   });
 
   test('/admin/users: find a user, make them admin, take it back, disable and enable them', async ({ page, browser, request }) => {

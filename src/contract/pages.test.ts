@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BARE_PAGE_TABLE, matchPage, pageHead, type PageDef } from './pages';
+import { matchPage } from './match-page';
+import { BARE_PAGE_TABLE, pageHead, type PageDef } from './pages';
 import { hrefs, paths } from './paths';
 import { buildHeadTags, renderHeadTags } from './seo';
 

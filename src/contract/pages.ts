@@ -55,42 +55,13 @@ export function pageHead(def: PageHead): PageHead {
   };
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
-
-function toRegExp(pattern: string): RegExp {
-  if (pattern.endsWith('/*')) return new RegExp(`^${escapeRegExp(pattern.slice(0, -2))}(?:/.*)?$`);
-  const body = pattern
-    .split('/')
-    .map((seg) => (seg.startsWith(':') ? '[^/]+' : escapeRegExp(seg)))
-    .join('/');
-  return new RegExp(`^${body}/?$`);
-}
-
-/** As the router ranks routes: a static path beats a pattern (/order/success before /order/:orderId), '*' last. */
-const rank = (path: string) => (path.endsWith('*') ? 100 : 0) + (path.match(/:/g)?.length ?? 0);
-
-const compiled = new WeakMap<readonly PageDef[], { page: PageDef; re: RegExp }[]>();
-
-/** The page a pathname belongs to, or null when it matches no route (a 404). */
-export function matchPage(pages: readonly PageDef[], pathname: string): PageDef | null {
-  let table = compiled.get(pages);
-  if (!table) {
-    table = [...pages].sort((a, b) => rank(a.path) - rank(b.path)).map((p) => ({ page: p, re: toRegExp(p.path) }));
-    compiled.set(pages, table);
-  }
-  const clean = pathname === '/' ? '/' : pathname.replace(/\/+$/, '');
-  for (const { page: p, re } of table) {
-    if (p.path === '/' ? clean === '/' : re.test(clean)) return p;
-  }
-  return null;
-}
-
 /**
  * The table of a server whose web app was not built (no server render bundle): every path of paths.ts is a page,
- * with the site's own title, kept out of search engines (their real heads are in the route modules).
+ * with the site's own title, kept out of search engines (their real heads are in the route modules). Marked pure:
+ * the browser's bundles, which never read it, leave it out instead of building it on every page load.
  */
 export const BARE_PAGE_TABLE: PageTable = {
-  pages: Object.values(paths).map((path) => ({
+  pages: /* @__PURE__ */ Object.values(paths).map((path) => ({
     path,
     ...pageHead({
       title: 'Official Awards for Unofficial Achievements',
@@ -98,5 +69,5 @@ export const BARE_PAGE_TABLE: PageTable = {
       indexable: false,
     }),
   })),
-  notFound: { path: '*', ...pageHead({ title: 'Page Not Found', description: "The page you're looking for doesn't exist.", indexable: false }) },
+  notFound: { path: '*', .../* @__PURE__ */ pageHead({ title: 'Page Not Found', description: "The page you're looking for doesn't exist.", indexable: false }) },
 };

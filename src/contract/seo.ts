@@ -1,5 +1,6 @@
 import { faq } from './faq';
-import { matchPage, type PageDef } from './pages';
+import { matchPage } from './match-page';
+import type { PageDef } from './pages';
 import { paths } from './paths';
 import { jsonInScript } from './json-in-script';
 import type { FeatureToggles } from './settings-defaults';

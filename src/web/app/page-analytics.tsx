@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { analytics, trackEvent } from '../lib/analytics';
+import { setAnalyticsSignedIn, trackEvent } from '../lib/analytics';
 import { useAuth } from '../lib/auth';
 import { useConsent } from '../lib/consent-store';
 
@@ -15,8 +15,8 @@ export function PageAnalytics() {
   const signedIn = useAuth().user !== null;
 
   useEffect(() => {
-    if (granted) analytics().setSignedIn(signedIn);
-  }, [granted, signedIn]);
+    setAnalyticsSignedIn(signedIn);
+  }, [signedIn]);
 
   useEffect(() => {
     if (granted) trackEvent('page_view');

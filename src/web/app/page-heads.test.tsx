@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { matchPage } from '@/contract/pages';
+import { matchPage } from '@/contract/match-page';
 import { paths } from '@/contract/paths';
 import { usePageHead } from '@/web/lib/head';
 import { PAGE_TABLE } from './page-heads';

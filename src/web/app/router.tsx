@@ -13,24 +13,9 @@ const ROUTE_MODULES = import.meta.glob<PageModule>(['./routes/*.tsx', './routes/
 const NotFound = lazyPage(ROUTE_MODULES[NOT_FOUND_MODULE]!);
 // The account page needs a session: it stands behind RequireAuth below, not with the public pages.
 const Account = lazyPage(ROUTE_MODULES['./routes/account.tsx']!);
+// The admin area's own routes live in its layout's module (routes/admin/admin-layout.tsx): its pages' table of
+// chunks stays out of the app every visitor loads.
 const AdminLayout = lazyPage(() => import('./routes/admin/admin-layout'));
-const AdminDashboard = lazyPage(() => import('./routes/admin/dashboard'));
-const AdminAnalytics = lazyPage(() => import('./routes/admin/analytics'));
-const AdminCrm = lazyPage(() => import('./routes/admin/crm'));
-const AdminCrmContact = lazyPage(() => import('./routes/admin/crm-contact'));
-const AdminUsers = lazyPage(() => import('./routes/admin/users'));
-const AdminNominations = lazyPage(() => import('./routes/admin/nominations'));
-const AdminOrders = lazyPage(() => import('./routes/admin/orders'));
-const AdminProducts = lazyPage(() => import('./routes/admin/products'));
-const AdminJobs = lazyPage(() => import('./routes/admin/jobs'));
-const AdminMail = lazyPage(() => import('./routes/admin/mail'));
-const AdminBugReports = lazyPage(() => import('./routes/admin/bug-reports'));
-const AdminLandingPages = lazyPage(() => import('./routes/admin/landing-pages'));
-const AdminLandingPageEdit = lazyPage(() => import('./routes/admin/landing-page-edit'));
-const AdminAwards = lazyPage(() => import('./routes/admin/awards'));
-const AdminCategories = lazyPage(() => import('./routes/admin/categories'));
-const AdminSettings = lazyPage(() => import('./routes/admin/settings'));
-const AdminAudit = lazyPage(() => import('./routes/admin/audit'));
 
 /**
  * The pages outside the admin area that need no sign-in to open, by path (the server renders some of them). The
@@ -60,28 +45,7 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route path={paths.account} element={<Account />} />
         </Route>
-        <Route path="/admin" element={<AdminLayout />}>
-          <Route index element={<AdminDashboard />} />
-          <Route path="users" element={<AdminUsers />} />
-          <Route path="nominations" element={<AdminNominations />} />
-          <Route path="orders" element={<AdminOrders />} />
-          <Route path="products" element={<AdminProducts />} />
-          <Route path="jobs" element={<AdminJobs />} />
-          <Route path="mail" element={<AdminMail />} />
-          <Route path="analytics" element={<AdminAnalytics />} />
-          <Route path="crm" element={<AdminCrm />} />
-          <Route path="crm/contact/:id" element={<AdminCrmContact />} />
-          <Route path="bug-reports" element={<AdminBugReports />} />
-          <Route path="landing-pages" element={<AdminLandingPages />} />
-          <Route path="landing-pages/new" element={<AdminLandingPageEdit />} />
-          <Route path="landing-pages/:id" element={<AdminLandingPageEdit />} />
-          <Route path="awards" element={<AdminAwards />} />
-          <Route path="categories" element={<AdminCategories />} />
-          <Route path="settings" element={<AdminSettings />} />
-          <Route path="audit" element={<AdminAudit />} />
-          {/* Every section of admin-sections.ts has its page; anything else under /admin is not one. */}
-          <Route path="*" element={<NotFound />} />
-        </Route>
+        <Route path={paths.admin} element={<AdminLayout />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -1,12 +1,61 @@
 import { pageHead } from '@/contract/pages';
 import { useEffect, useRef } from 'react';
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { hrefs } from '@/contract/paths';
 import { AccessDenied } from '@/web/components/errors/access-denied';
 import { LoadingScreen } from '@/web/components/ui/spinner';
 import { authStore, useAuth } from '@/web/lib/auth';
+import { lazyPage } from '@/web/lib/lazy-page';
 import { cn } from '@/web/lib/utils';
 import { ADMIN_SECTIONS } from './admin-sections';
+
+// Each section is its own chunk. They are listed here, not in app/router.tsx, so that the table of their chunks is
+// loaded by admins only, with this layout, instead of by every visitor with the app.
+const AdminDashboard = lazyPage(() => import('./dashboard'));
+const AdminAnalytics = lazyPage(() => import('./analytics'));
+const AdminCrm = lazyPage(() => import('./crm'));
+const AdminCrmContact = lazyPage(() => import('./crm-contact'));
+const AdminUsers = lazyPage(() => import('./users'));
+const AdminNominations = lazyPage(() => import('./nominations'));
+const AdminOrders = lazyPage(() => import('./orders'));
+const AdminProducts = lazyPage(() => import('./products'));
+const AdminJobs = lazyPage(() => import('./jobs'));
+const AdminMail = lazyPage(() => import('./mail'));
+const AdminBugReports = lazyPage(() => import('./bug-reports'));
+const AdminLandingPages = lazyPage(() => import('./landing-pages'));
+const AdminLandingPageEdit = lazyPage(() => import('./landing-page-edit'));
+const AdminAwards = lazyPage(() => import('./awards'));
+const AdminCategories = lazyPage(() => import('./categories'));
+const AdminSettings = lazyPage(() => import('./settings'));
+const AdminAudit = lazyPage(() => import('./audit'));
+const NotFound = lazyPage(() => import('../not-found'));
+
+/** The sections of /admin/* (every one of admin-sections.ts has its page; anything else under /admin is not one). */
+function AdminRoutes() {
+  return (
+    <Routes>
+      <Route index element={<AdminDashboard />} />
+      <Route path="users" element={<AdminUsers />} />
+      <Route path="nominations" element={<AdminNominations />} />
+      <Route path="orders" element={<AdminOrders />} />
+      <Route path="products" element={<AdminProducts />} />
+      <Route path="jobs" element={<AdminJobs />} />
+      <Route path="mail" element={<AdminMail />} />
+      <Route path="analytics" element={<AdminAnalytics />} />
+      <Route path="crm" element={<AdminCrm />} />
+      <Route path="crm/contact/:id" element={<AdminCrmContact />} />
+      <Route path="bug-reports" element={<AdminBugReports />} />
+      <Route path="landing-pages" element={<AdminLandingPages />} />
+      <Route path="landing-pages/new" element={<AdminLandingPageEdit />} />
+      <Route path="landing-pages/:id" element={<AdminLandingPageEdit />} />
+      <Route path="awards" element={<AdminAwards />} />
+      <Route path="categories" element={<AdminCategories />} />
+      <Route path="settings" element={<AdminSettings />} />
+      <Route path="audit" element={<AdminAudit />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}
 
 export const head = pageHead({
   title: 'Admin',
@@ -64,7 +113,7 @@ export default function AdminLayout() {
         </nav>
       </aside>
       <div className="min-w-0 flex-1">
-        <Outlet />
+        <AdminRoutes />
       </div>
     </div>
   );
