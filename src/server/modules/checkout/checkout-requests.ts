@@ -23,7 +23,8 @@ export const idempotencyKeyHeaders = z.object({
  * double click (decision 137) — the same checkout (the same address, Idempotency-Key, body and signed-in user) sent
  * again while the first is still running waits for the first's answer (the same order, or the same error) instead of
  * running again; it costs no statement and is not counted against the limit (it makes no order). Requests that do
- * not overlap, or reach another server process, meet the order's Idempotency-Key in the database as before.
+ * not overlap, or reach another server process, meet the order's Idempotency-Key in the database as before. A run
+ * starts a turn of the event loop late, so that clicks arriving together overlap on either database.
  */
 export function checkoutRequests<T>(db: Db): (request: FastifyRequest, userId: string | null, run: () => Promise<T>) => Promise<T> {
   const running = new SingleFlight<T>();
@@ -32,6 +33,10 @@ export function checkoutRequests<T>(db: Db): (request: FastifyRequest, userId: s
       .update(JSON.stringify([request.ip, request.headers['idempotency-key'], userId, request.body]))
       .digest('base64url');
     return running.run(key, async () => {
+      // The rest of an event loop turn first: a double click's second request, already arrived, reaches run() above
+      // and joins this one. On the embedded database the whole checkout would otherwise finish within this turn (its
+      // statements answer without waiting on a socket) and the second click ran it all again (decision 146).
+      await new Promise<void>((resolve) => setImmediate(resolve));
       const limit = await countAttempt(db, `ip:${request.ip}`, CHECKOUT_RATE_LIMIT);
       if (!limit.allowed) throw tooManyRequests('That is a lot of orders from one place in an hour. Please wait a while and try again.', 'RATE_LIMITED', { retryAfterSeconds: 600 });
       return run();
