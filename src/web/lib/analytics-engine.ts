@@ -1,5 +1,6 @@
 import type { AnalyticsEvent, AnalyticsEventType, TrackAnalyticsBody } from '@/contract/analytics';
 import { AUTH_COOKIES } from '@/contract/auth-cookies';
+import { forgetAnalyticsId, report } from './analytics';
 import { STORAGE_KEYS } from './storage-keys';
 
 /**
@@ -51,11 +52,6 @@ function newId(): string {
 function readCookie(name: string): string | undefined {
   const hit = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
   return hit ? decodeURIComponent(hit.slice(name.length + 1)) : undefined;
-}
-
-function report(what: string, detail?: unknown) {
-  // Spec §10: analytics failures are only logged, never shown.
-  console.warn(`analytics: ${what}`, detail ?? '');
 }
 
 export function createAnalytics(consent: ConsentSource) {
@@ -174,12 +170,8 @@ export function createAnalytics(consent: ConsentSource) {
     timer = undefined;
     queue = [];
     memoryId = undefined;
-    // Also an id left from before a withdrawal this page did not see (another tab): removing a missing key writes nothing.
-    try {
-      localStorage.removeItem(STORAGE_KEYS.analyticsId);
-    } catch {
-      // Nothing stored, then.
-    }
+    // Also an id left from before a withdrawal this page did not see (another tab).
+    forgetAnalyticsId();
   }
 
   /** `pagePath`: where the event happened, when it is recorded later (./analytics.ts loads this module first). */

@@ -14,9 +14,18 @@ let engine: Promise<Analytics> | undefined;
 let signedIn = false;
 let staleIdChecked = false;
 
-function report(what: string, detail?: unknown) {
-  // Spec §10: analytics failures are only logged, never shown.
+/** Spec §10: analytics failures are only logged, never shown (the engine reports through this too). */
+export function report(what: string, detail?: unknown) {
   console.warn(`analytics: ${what}`, detail ?? '');
+}
+
+/** Removes the anonymous id (consent withdrawn, or never given): removing a missing key writes nothing. */
+export function forgetAnalyticsId() {
+  try {
+    localStorage.removeItem(STORAGE_KEYS.analyticsId);
+  } catch {
+    // Nothing stored, then.
+  }
 }
 
 function loadEngine(): Promise<Analytics> {
@@ -42,11 +51,7 @@ function loadEngine(): Promise<Analytics> {
 function forgetStaleId() {
   if (staleIdChecked) return;
   staleIdChecked = true;
-  try {
-    localStorage.removeItem(STORAGE_KEYS.analyticsId);
-  } catch {
-    // Nothing stored, then.
-  }
+  forgetAnalyticsId();
 }
 
 /**
