@@ -38,6 +38,15 @@ export function builtOnce<Name extends string, Row = Record<string, unknown>>(
   };
 }
 
+/**
+ * A statement another library wrote, as text with `$1…` and its values (pg-boss's job insert, sent in our
+ * transaction): run as it is, on the database or transaction given, without drizzle taking the text apart and
+ * building it again (decision 147). Repeated texts are prepared by the pool like the app's own (decision 135).
+ */
+export async function runText<Row = Record<string, unknown>>(db: Executor, text: string, values: readonly unknown[]): Promise<{ rows: Row[] }> {
+  return (await db._.session.prepareQuery({ sql: text, params: [...values] }, undefined, undefined, false).execute()) as { rows: Row[] };
+}
+
 /** A part of a statement built once that another module owns (its payment row in the order's statement), with this run's values. */
 export interface StatementPart {
   readonly id: number;

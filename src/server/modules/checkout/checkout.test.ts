@@ -250,6 +250,24 @@ describe('paying with the test card processor', () => {
     expect(order.timeline.filter((e) => e.machine === 'payment').map((e) => e.to_status)).toEqual(['failed', 'paid']);
   });
 
+  it('a payment page takes 20 cards, an authentication step among them, and refuses the 21st without charging', async () => {
+    const client = shopper();
+    const { result } = await placeOrder(client, checkoutBody(shop.award.id, shop.variant('PRINT-A4').id));
+    const page = `/api/test-payments/${result!.payment_url.split('/').pop()}`;
+    for (let i = 0; i < 18; i++) expect((await pay(client, result!.payment_url, '4000000000000002')).outcome!.status).toBe('failed');
+    expect((await client.get(page)).json()).toMatchObject({ status: 'open', last4: '0002', failure_message: 'Your card was declined.' });
+    // The 19th asks for authentication: the page waits for it.
+    expect((await pay(client, result!.payment_url, '4000002500003155')).outcome!.status).toBe('requires_action');
+    expect((await client.get(page)).json()).toMatchObject({ status: 'requires_action', last4: '3155' });
+    // The 20th (a card entered again instead of the authentication) is still taken: declined.
+    expect((await pay(client, result!.payment_url, '4000000000000002')).outcome).toMatchObject({ status: 'failed', message: 'Your card was declined.' });
+    const refused = await pay(client, result!.payment_url, '4242424242424242');
+    expect(refused.res.statusCode).toBe(429);
+    expect(refused.res.json().error.message).toBe('Too many card attempts on this payment. Please start the checkout again.');
+    expect((await client.get(page)).json()).toMatchObject({ status: 'open', last4: '0002', failure_message: 'Your card was declined.' });
+    expect((await orderOf(client, result!.order_id, result!.access_token)).status).toBe('payment_failed');
+  });
+
   it('4000 0025 0000 3155 asks for authentication: passing pays, failing declines', async () => {
     const client = shopper();
     const first = (await placeOrder(client, checkoutBody(shop.award.id, shop.variant('PRINT-A4').id))).result!;

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { fromDrizzle, fromPglite, PgBoss, type JobResult, type JobWithMetadata } from 'pg-boss';
+import { fromPglite, PgBoss, type JobResult, type JobWithMetadata } from 'pg-boss';
 import type { z } from 'zod';
+import { runText, type Executor } from '@/server/db/built-once';
 import { PreparingPglite } from '@/server/db/pglite-prepared';
-import { CONNECT_TIMEOUT_MS, inBackground, preparingClient, type Database, type Db } from '@/server/db/client';
+import { CONNECT_TIMEOUT_MS, inBackground, preparingClient, type Database } from '@/server/db/client';
 
 /**
  * The job queue (docs/decisions/085, 108): pg-boss on the same database as everything else — the embedded PGlite
@@ -73,7 +74,7 @@ export function handle<T>(job: JobDef<T>, handler: JobHandler<T>): JobRegistrati
 
 export interface SendOptions {
   /** Enqueue inside this transaction: the job exists exactly when the change that caused it commits. */
-  tx?: Pick<Db, 'execute'>;
+  tx?: Executor;
   /** At most one waiting job with this key (e.g. the order id). */
   singletonKey?: string;
   /** Run no earlier than this many seconds from now. */
@@ -323,7 +324,8 @@ export class JobQueue {
     if (!this.#queues.has(name)) throw new Error(`unknown job queue "${name}"`);
     const payload = job.schema.parse(data) as object;
     return boss.send(name, payload, {
-      ...(opts.tx ? { db: fromDrizzle(opts.tx as Parameters<typeof fromDrizzle>[0], sql as unknown as Parameters<typeof fromDrizzle>[1]) } : {}),
+      // In the caller's transaction, pg-boss's own text and values as they are (decision 147).
+      ...(opts.tx ? { db: { executeSql: (text: string, values?: unknown[]) => runText(opts.tx!, text, values ?? []) } } : {}),
       ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       ...(opts.startAfterSeconds ? { startAfter: Math.max(1, Math.round(opts.startAfterSeconds)) } : {}),
       ...(opts.id ? { id: opts.id } : {}),
