@@ -68,6 +68,13 @@ describe('error handling', () => {
     expect(res.json()).toEqual({ ok: true });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // The same headers on every answer, an unknown address's too (the middleware is built once, decision 148).
+    const missing = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(missing.statusCode).toBe(404);
+    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+      expect(missing.headers[name], name).toBe(res.headers[name]);
+    }
+    expect(missing.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 });
 
