@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { projectRoot } from '../config';
@@ -17,7 +17,7 @@ import * as schema from './schema/index';
 
 export type Schema = typeof schema;
 /** The one database type the services see: PGlite and node-postgres both satisfy it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -238,7 +238,7 @@ export async function openDatabase(opts: {
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     backgroundPool.on('error', () => undefined);
-    const db = drizzlePg(new RoutingPool(pool, backgroundPool) as unknown as pg.Pool, { schema });
+    const db = drizzlePg(new RoutingPool(pool, backgroundPool) as unknown as pg.Pool);
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -289,12 +289,12 @@ export async function openDatabase(opts: {
     client = await PGlite.create(opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {});
   }
   // Its repeated statements prepared once, as on PostgreSQL (decision 135).
-  const db = drizzlePglite(PreparingPglite.of(client) as unknown as PGlite, { schema });
+  const db = drizzlePglite(PreparingPglite.of(client) as unknown as PGlite);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     pglite: client,
-    migrate: () => migratePglite(db as PgliteDatabase<Schema>, { migrationsFolder }),
+    migrate: () => migratePglite(db, { migrationsFolder }),
     async rows<T>(query: SQL) {
       const result = await db.execute(query);
       return result.rows as T[];
