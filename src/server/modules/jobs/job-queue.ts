@@ -323,9 +323,10 @@ export class JobQueue {
     const name = job.name;
     if (!this.#queues.has(name)) throw new Error(`unknown job queue "${name}"`);
     const payload = job.schema.parse(data) as object;
+    const tx = opts.tx;
     return boss.send(name, payload, {
       // In the caller's transaction, pg-boss's own text and values as they are (decision 147).
-      ...(opts.tx ? { db: { executeSql: (text: string, values?: unknown[]) => runText(opts.tx!, text, values ?? []) } } : {}),
+      ...(tx ? { db: { executeSql: (text: string, values?: unknown[]) => runText(tx, text, values ?? []) } } : {}),
       ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       ...(opts.startAfterSeconds ? { startAfter: Math.max(1, Math.round(opts.startAfterSeconds)) } : {}),
       ...(opts.id ? { id: opts.id } : {}),
