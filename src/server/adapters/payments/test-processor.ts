@@ -139,6 +139,19 @@ const settleStatement = builtOnce<
     returning id, reference, email, amount, currency, payment_intent_id, success_url, cancel_url`,
 );
 
+/** What every session the processor opens starts from: its ids, the order it is for and what it charges. */
+function newSession(input: Pick<CreateCheckoutInput, 'orderId' | 'orderNumber' | 'amount' | 'currency' | 'description'>) {
+  return {
+    id: id('cs_test'),
+    paymentIntentId: id('pi_test'),
+    reference: input.orderId,
+    orderNumber: input.orderNumber,
+    amount: input.amount,
+    currency: input.currency.toUpperCase(),
+    description: input.description,
+  };
+}
+
 function settledSession(row: Awaited<ReturnType<typeof settleStatement>>['rows'][number]): SettledSession {
   return {
     id: row.id,
@@ -189,14 +202,8 @@ export class TestCardProcessor implements PaymentProvider {
     const {
       rows: [made],
     } = await openSessionStatement(this.db, {
-      id: id('cs_test'),
-      paymentIntentId: id('pi_test'),
-      reference: input.orderId,
-      orderNumber: input.orderNumber,
-      amount: input.amount,
-      currency: input.currency.toUpperCase(),
+      ...newSession(input),
       email: input.email,
-      description: input.description,
       successUrl: input.successUrl,
       cancelUrl: input.cancelUrl,
       idempotencyKey: input.idempotencyKey,
@@ -276,14 +283,8 @@ export class TestCardProcessor implements PaymentProvider {
     await this.db
       .insert(testPaymentSessions)
       .values({
-        id: id('cs_test'),
-        paymentIntentId: id('pi_test'),
-        reference: input.orderId,
-        orderNumber: input.orderNumber,
-        amount: input.amount,
-        currency: input.currency.toUpperCase(),
+        ...newSession(input),
         email: original.email,
-        description: input.description,
         successUrl: original.successUrl,
         cancelUrl: original.cancelUrl,
         status: declined ? 'open' : 'complete',
