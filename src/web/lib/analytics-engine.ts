@@ -1,6 +1,6 @@
 import type { AnalyticsEvent, AnalyticsEventType, TrackAnalyticsBody } from '@/contract/analytics';
 import { AUTH_COOKIES } from '@/contract/auth-cookies';
-import { forgetAnalyticsId, report } from './analytics';
+import { forgetAnalyticsId, report } from './analytics-common';
 import { STORAGE_KEYS } from './storage-keys';
 
 /**

@@ -1,7 +1,7 @@
 import type { AnalyticsEventType } from '@/contract/analytics';
 import type { Analytics } from './analytics-engine';
 import { getConsentPreferences, subscribeConsent } from './consent-store';
-import { STORAGE_KEYS } from './storage-keys';
+import { forgetAnalyticsId, report } from './analytics-common';
 
 /**
  * What pages call to record an event (spec §9; docs/decisions/097). The engine that queues and sends events
@@ -13,20 +13,6 @@ import { STORAGE_KEYS } from './storage-keys';
 let engine: Promise<Analytics> | undefined;
 let signedIn = false;
 let staleIdChecked = false;
-
-/** Spec §10: analytics failures are only logged, never shown (the engine reports through this too). */
-export function report(what: string, detail?: unknown) {
-  console.warn(`analytics: ${what}`, detail ?? '');
-}
-
-/** Removes the anonymous id (consent withdrawn, or never given): removing a missing key writes nothing. */
-export function forgetAnalyticsId() {
-  try {
-    localStorage.removeItem(STORAGE_KEYS.analyticsId);
-  } catch {
-    // Nothing stored, then.
-  }
-}
 
 function loadEngine(): Promise<Analytics> {
   engine ??= import('./analytics-engine').then(
