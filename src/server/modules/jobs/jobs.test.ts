@@ -7,6 +7,7 @@ import { mailOutbox, rateLimitAttempts, securityEvents } from '@/server/db/schem
 import { createTestApp, type TestApp } from '@/server/test/test-app';
 import { mailJob } from '../mail';
 import { orderMailJob } from '../orders';
+import { reconcileJob } from '../payments';
 import { defineJob } from './job-queue';
 import { cleanExpiredRecords } from './retention';
 
@@ -25,7 +26,7 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 3600 * 1000);
  * until the returned client goes away. Resolves once the app counts it.
  */
 async function unansweredCheckout(t: TestApp): Promise<net.Socket> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   const client = net.connect(typeof address === 'object' && address ? address.port : 0, '127.0.0.1');
   await new Promise((resolve) => client.once('connect', resolve));
@@ -116,6 +117,24 @@ describe('the job queue with its workers (as in production)', () => {
     // Ten a fetch on each of two workers: without bursting, the third batch would wait the minute's poll.
     expect(left).toBe(0);
     expect(await slow.app.jobs.list({ name: mailJob.name, state: 'completed' })).toHaveLength(45);
+  });
+
+  it("takes the reconciliation's runs that piled up at its next fetch, not one a minute's poll (decision 149)", async () => {
+    const client = await unansweredCheckout(slow);
+    const { until } = jobStates(slow);
+    try {
+      // A run is taken and held (the checkout is unanswered); two more are sent meanwhile and wait. Once the first is
+      // done, the worker fetches again at once (it was woken meanwhile) — and with one job a fetch, the third would
+      // wait for the reconciliation's poll, a minute, behind the clock's next run.
+      await slow.app.jobs.send(reconcileJob, {});
+      const deadline = Date.now() + 20_000;
+      while (!(await slow.app.jobs.list({ name: reconcileJob.name, state: 'active' })).length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      const waiting = [(await slow.app.jobs.send(reconcileJob, {}))!, (await slow.app.jobs.send(reconcileJob, {}))!];
+      client.destroy();
+      for (const id of waiting) expect(await until(id, 'completed')).toBe('completed');
+    } finally {
+      client.destroy();
+    }
   });
 
   it('runs a job only once no request is being answered, on either database (decisions 140 and 143)', async () => {
