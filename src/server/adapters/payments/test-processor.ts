@@ -127,7 +127,7 @@ const openSessionStatement = builtOnce<
 /** One card decision, counted against the page's attempts: changes the session only while it is open with attempts left. */
 const settleStatement = builtOnce<
   'sessionId' | 'status' | 'paymentStatus' | 'last4' | 'paymentMethodId' | 'setFailure' | 'failureMessage' | 'attempts',
-  { id: string; reference: string; email: string; amount: number; currency: string; payment_intent_id: string; success_url: string; cancel_url: string }
+  SettledSession
 >(
   ['sessionId', 'status', 'paymentStatus', 'last4', 'paymentMethodId', 'setFailure', 'failureMessage', 'attempts'],
   (p) => sql`update ${testPaymentSessions}
@@ -136,7 +136,7 @@ const settleStatement = builtOnce<
         failure_message = case when ${p.setFailure}::boolean then ${p.failureMessage}::text else failure_message end,
         card_attempts = card_attempts + 1, updated_at = now()
     where id = ${p.sessionId} and status in ('open', 'requires_action') and card_attempts < ${p.attempts}::int
-    returning id, reference, email, amount, currency, payment_intent_id, success_url, cancel_url`,
+    returning id, reference, email, amount, currency, payment_intent_id as "paymentIntentId", success_url as "successUrl", cancel_url as "cancelUrl"`,
 );
 
 /** What every session the processor opens starts from: its ids, the order it is for and what it charges. */
@@ -149,19 +149,6 @@ function newSession(input: Pick<CreateCheckoutInput, 'orderId' | 'orderNumber' |
     amount: input.amount,
     currency: input.currency.toUpperCase(),
     description: input.description,
-  };
-}
-
-function settledSession(row: Awaited<ReturnType<typeof settleStatement>>['rows'][number]): SettledSession {
-  return {
-    id: row.id,
-    reference: row.reference,
-    email: row.email,
-    amount: row.amount,
-    currency: row.currency,
-    paymentIntentId: row.payment_intent_id,
-    successUrl: row.success_url,
-    cancelUrl: row.cancel_url,
   };
 }
 
@@ -413,7 +400,7 @@ export class TestCardProcessor implements PaymentProvider {
     const apply = this.applyInShop;
     const settled = await this.db.transaction(async (tx) => {
       const {
-        rows: [row],
+        rows: [session],
       } = await settleStatement(tx, {
         sessionId,
         status: decision.status,
@@ -424,7 +411,6 @@ export class TestCardProcessor implements PaymentProvider {
         failureMessage: decision.failureMessage ?? null,
         attempts: CARD_ATTEMPTS,
       });
-      const session = row ? settledSession(row) : null;
       if (!session) return null;
       const happened = eventOf(session);
       if (!happened) return { session, event: null };

@@ -23,6 +23,9 @@ import { CONNECT_TIMEOUT_MS, inBackground, preparingClient, type Database } from
  * what it already did (an outbox row's status, a fulfilment's provider id) before doing it.
  */
 
+/** Runs a scheduled queue's worker takes a fetch unless its definition says otherwise (JobOptions.batchSize). */
+const SCHEDULED_BATCH = 10;
+
 export interface JobOptions {
   /** Attempts after the first one. */
   retryLimit: number;
@@ -31,9 +34,10 @@ export interface JobOptions {
   /** Jobs of this queue running at once in one process (default 1). */
   concurrency?: number;
   /**
-   * Jobs fetched per round trip by each of those workers (default 1); each is settled on its own. A worker whose
-   * fetch came back full fetches again at once; at 1 it waits for a NOTIFY or the poll between jobs, so a queue that
-   * may hold a backlog takes more (decision 139).
+   * Jobs fetched per round trip by each of those workers (default 1; 10 on a cron schedule); each is settled on its
+   * own. A worker whose fetch came back full fetches again at once; at 1 it waits for a NOTIFY or the poll between
+   * jobs, so a queue that may hold a backlog takes more (decision 139). A scheduled queue's runs pile up behind its
+   * long poll (one sent at start, a NOTIFY missed) and would stay one poll behind the clock at 1 (decision 149).
    */
   batchSize?: number;
   /** Also run on this cron schedule (UTC), once across all instances. */
@@ -220,7 +224,7 @@ export class JobQueue {
           // NOTIFY wakes a worker when a job commits; polling still finds retries and jobs whose time has come.
           pollingIntervalSeconds: job.options.pollSeconds ?? this.#opts.pollSeconds,
           notifyPollingIntervalSeconds: job.options.pollSeconds ?? this.#opts.pollSeconds,
-          batchSize: job.options.batchSize ?? 1,
+          batchSize: job.options.batchSize ?? (job.options.cron ? SCHEDULED_BATCH : 1),
           // A backlog is worked off without a pause: while a fetch comes back full, the next follows at once (else a
           // worker waits the polling interval between batches, and with no new job to NOTIFY it, a queue of hundreds
           // drained ten every two seconds — bench/checkout-load.ts).
